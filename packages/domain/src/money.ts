@@ -1,0 +1,17 @@
+// Amount formatting: INR in Indian lakh/crore grouping (12,34,567.00), USD in western grouping.
+export const CURRENCIES = ['INR', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function formatAmount(amount: number | string, currency: Currency): string {
+  const locale = currency === 'INR' ? 'en-IN' : 'en-US';
+  const cacheKey = `${locale}:${currency}`;
+  let formatter = formatters.get(cacheKey);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formatters.set(cacheKey, formatter);
+  }
+  // Intl accepts decimal strings exactly (no binary float rounding of the stored numeric).
+  return formatter.format(typeof amount === 'string' ? (amount as unknown as number) : amount);
+}
