@@ -98,7 +98,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       throw error;
     }
     const url = new URL(options.url);
-    return { db, kind: 'postgres', location: `${url.hostname}:${url.port || 5432}${url.pathname}`, close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => pool.end(),
+    };
   }
 
   const release = options.kind === 'pglite' ? acquireDataDirLock(options.dataDir) : () => {};

@@ -47,7 +47,8 @@ export const ACCOUNT_TABS = [
 
 type Tabs = { name: string; editable: boolean }[];
 
-const tabs = (editable: readonly string[]): Tabs => ACCOUNT_TABS.map((name) => ({ name, editable: editable.includes(name) }));
+const tabs = (editable: readonly string[]): Tabs =>
+  ACCOUNT_TABS.map((name) => ({ name, editable: editable.includes(name) }));
 const allEditable = tabs(ACCOUNT_TABS);
 const readOnly = tabs([]);
 const telecallerTabs = tabs(['Contact', 'Address', 'Followup']);
@@ -122,7 +123,11 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
     ],
   },
   settlementOfficer: {
-    collapp: [grant('SETTLE_INIT_SAUTH', readOnly), grant('SETTLE_VIEWER_SAUTH', readOnly), grant('TELECALLER_SAUTH', readOnly)],
+    collapp: [
+      grant('SETTLE_INIT_SAUTH', readOnly),
+      grant('SETTLE_VIEWER_SAUTH', readOnly),
+      grant('TELECALLER_SAUTH', readOnly),
+    ],
   },
   legalOfficer: {
     legalapp: [
@@ -266,15 +271,57 @@ export type DemoUser = {
 };
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'tc.andheri', fullName: 'Priya Sharma', persona: 'telecaller', personaLabel: 'Telecaller', units: ['BR-AND'] },
-  { username: 'tc.thane', fullName: 'Rahul Patil', persona: 'telecaller', personaLabel: 'Telecaller', units: ['BR-THN'] },
+  {
+    username: 'tc.andheri',
+    fullName: 'Priya Sharma',
+    persona: 'telecaller',
+    personaLabel: 'Telecaller',
+    units: ['BR-AND'],
+  },
+  {
+    username: 'tc.thane',
+    fullName: 'Rahul Patil',
+    persona: 'telecaller',
+    personaLabel: 'Telecaller',
+    units: ['BR-THN'],
+  },
   { username: 'tc.blr', fullName: 'Kavya Reddy', persona: 'telecaller', personaLabel: 'Telecaller', units: ['BR-BLR'] },
   { username: 'tc.delhi', fullName: 'Aman Verma', persona: 'telecaller', personaLabel: 'Telecaller', units: ['BR-CP'] },
-  { username: 'tc.readonly', fullName: 'Sneha Iyer', persona: 'telecallerReadOnly', personaLabel: 'Telecaller (read-only tabs)', units: ['BR-AND'] },
-  { username: 'skip.mumbai', fullName: 'Farhan Shaikh', persona: 'skipTracer', personaLabel: 'Skip tracer', units: ['RG-MUM'] },
-  { username: 'fc.andheri', fullName: 'Santosh Jadhav', persona: 'fieldCollector', personaLabel: 'Field collector', units: ['BR-AND'] },
-  { username: 'fc.chennai', fullName: 'Murugan Pillai', persona: 'fieldCollector', personaLabel: 'Field collector', units: ['BR-CHN'] },
-  { username: 'mgr.andheri', fullName: 'Neha Kulkarni', persona: 'unitManager', personaLabel: 'Unit manager (branch)', units: ['BR-AND'] },
+  {
+    username: 'tc.readonly',
+    fullName: 'Sneha Iyer',
+    persona: 'telecallerReadOnly',
+    personaLabel: 'Telecaller (read-only tabs)',
+    units: ['BR-AND'],
+  },
+  {
+    username: 'skip.mumbai',
+    fullName: 'Farhan Shaikh',
+    persona: 'skipTracer',
+    personaLabel: 'Skip tracer',
+    units: ['RG-MUM'],
+  },
+  {
+    username: 'fc.andheri',
+    fullName: 'Santosh Jadhav',
+    persona: 'fieldCollector',
+    personaLabel: 'Field collector',
+    units: ['BR-AND'],
+  },
+  {
+    username: 'fc.chennai',
+    fullName: 'Murugan Pillai',
+    persona: 'fieldCollector',
+    personaLabel: 'Field collector',
+    units: ['BR-CHN'],
+  },
+  {
+    username: 'mgr.andheri',
+    fullName: 'Neha Kulkarni',
+    persona: 'unitManager',
+    personaLabel: 'Unit manager (branch)',
+    units: ['BR-AND'],
+  },
   {
     username: 'mgr.mumbai',
     fullName: 'Vikram Desai',
@@ -282,22 +329,119 @@ export const DEMO_USERS: readonly DemoUser[] = [
     personaLabel: 'Unit manager (region, several units)',
     units: ['RG-MUM', 'BR-AND', 'BR-THN'],
   },
-  { username: 'mgr.delhi', fullName: 'Rohit Malhotra', persona: 'unitManager', personaLabel: 'Unit manager (region)', units: ['RG-DEL'] },
-  { username: 'appr.west', fullName: 'Anjali Mehta', persona: 'collectionsApprover', personaLabel: 'Collections approver', units: ['ZN-W'] },
-  { username: 'appr.south', fullName: 'Suresh Naidu', persona: 'collectionsApprover', personaLabel: 'Collections approver', units: ['ZN-S'] },
-  { username: 'pay.mumbai', fullName: 'Deepak Joshi', persona: 'paymentsOfficer', personaLabel: 'Receipts and payment batches', units: ['RG-MUM'] },
-  { username: 'settle.west', fullName: 'Pooja Bhatt', persona: 'settlementOfficer', personaLabel: 'Settlement officer', units: ['ZN-W'] },
-  { username: 'legal.mumbai', fullName: 'Adv. Meera Nair', persona: 'legalOfficer', personaLabel: 'Legal officer', units: ['RG-MUM'] },
-  { username: 'legal.delhi', fullName: 'Adv. Karan Singh', persona: 'legalOfficer', personaLabel: 'Legal officer', units: ['RG-DEL'] },
-  { username: 'legalmgr.west', fullName: 'Adv. Rajesh Gupta', persona: 'legalManager', personaLabel: 'Legal manager (approver)', units: ['ZN-W'] },
-  { username: 'repo.pune', fullName: 'Ganesh Pawar', persona: 'repoOfficer', personaLabel: 'Repossession officer', units: ['RG-PUN'] },
-  { username: 'repoappr.west', fullName: 'Sunita Rao', persona: 'repoApprover', personaLabel: 'Repossession approver', units: ['ZN-W'] },
-  { username: 'sarf.mumbai', fullName: 'Arvind Kumar', persona: 'sarfaesiOfficer', personaLabel: 'SARFAESI officer', units: ['RG-MUM'] },
-  { username: 'sarfappr.ho', fullName: 'Lakshmi Krishnan', persona: 'sarfaesiApprover', personaLabel: 'SARFAESI approver', units: ['HO'] },
-  { username: 'cc.west', fullName: 'Imran Khan', persona: 'commandCenterSupervisor', personaLabel: 'Command-center supervisor', units: ['ZN-W'] },
-  { username: 'cc.north', fullName: 'Harpreet Kaur', persona: 'commandCenterSupervisor', personaLabel: 'Command-center supervisor', units: ['ZN-N'] },
-  { username: 'admin', fullName: 'System Administrator', persona: 'administrator', personaLabel: 'Administrator (OTP required)', units: ['HO'], otpRequired: true },
-  { username: 'admin.west', fullName: 'Nikhil Shinde', persona: 'administrator', personaLabel: 'Administrator', units: ['ZN-W'] },
+  {
+    username: 'mgr.delhi',
+    fullName: 'Rohit Malhotra',
+    persona: 'unitManager',
+    personaLabel: 'Unit manager (region)',
+    units: ['RG-DEL'],
+  },
+  {
+    username: 'appr.west',
+    fullName: 'Anjali Mehta',
+    persona: 'collectionsApprover',
+    personaLabel: 'Collections approver',
+    units: ['ZN-W'],
+  },
+  {
+    username: 'appr.south',
+    fullName: 'Suresh Naidu',
+    persona: 'collectionsApprover',
+    personaLabel: 'Collections approver',
+    units: ['ZN-S'],
+  },
+  {
+    username: 'pay.mumbai',
+    fullName: 'Deepak Joshi',
+    persona: 'paymentsOfficer',
+    personaLabel: 'Receipts and payment batches',
+    units: ['RG-MUM'],
+  },
+  {
+    username: 'settle.west',
+    fullName: 'Pooja Bhatt',
+    persona: 'settlementOfficer',
+    personaLabel: 'Settlement officer',
+    units: ['ZN-W'],
+  },
+  {
+    username: 'legal.mumbai',
+    fullName: 'Adv. Meera Nair',
+    persona: 'legalOfficer',
+    personaLabel: 'Legal officer',
+    units: ['RG-MUM'],
+  },
+  {
+    username: 'legal.delhi',
+    fullName: 'Adv. Karan Singh',
+    persona: 'legalOfficer',
+    personaLabel: 'Legal officer',
+    units: ['RG-DEL'],
+  },
+  {
+    username: 'legalmgr.west',
+    fullName: 'Adv. Rajesh Gupta',
+    persona: 'legalManager',
+    personaLabel: 'Legal manager (approver)',
+    units: ['ZN-W'],
+  },
+  {
+    username: 'repo.pune',
+    fullName: 'Ganesh Pawar',
+    persona: 'repoOfficer',
+    personaLabel: 'Repossession officer',
+    units: ['RG-PUN'],
+  },
+  {
+    username: 'repoappr.west',
+    fullName: 'Sunita Rao',
+    persona: 'repoApprover',
+    personaLabel: 'Repossession approver',
+    units: ['ZN-W'],
+  },
+  {
+    username: 'sarf.mumbai',
+    fullName: 'Arvind Kumar',
+    persona: 'sarfaesiOfficer',
+    personaLabel: 'SARFAESI officer',
+    units: ['RG-MUM'],
+  },
+  {
+    username: 'sarfappr.ho',
+    fullName: 'Lakshmi Krishnan',
+    persona: 'sarfaesiApprover',
+    personaLabel: 'SARFAESI approver',
+    units: ['HO'],
+  },
+  {
+    username: 'cc.west',
+    fullName: 'Imran Khan',
+    persona: 'commandCenterSupervisor',
+    personaLabel: 'Command-center supervisor',
+    units: ['ZN-W'],
+  },
+  {
+    username: 'cc.north',
+    fullName: 'Harpreet Kaur',
+    persona: 'commandCenterSupervisor',
+    personaLabel: 'Command-center supervisor',
+    units: ['ZN-N'],
+  },
+  {
+    username: 'admin',
+    fullName: 'System Administrator',
+    persona: 'administrator',
+    personaLabel: 'Administrator (OTP required)',
+    units: ['HO'],
+    otpRequired: true,
+  },
+  {
+    username: 'admin.west',
+    fullName: 'Nikhil Shinde',
+    persona: 'administrator',
+    personaLabel: 'Administrator',
+    units: ['ZN-W'],
+  },
 ];
 
 export function demoEmail(username: string): string {

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { APPS } from '@recovery-desk/domain/apps.ts';
 import type { Database } from './client.ts';
-import { apps, organisation } from './schema.ts';
+import { apps, organisation, users } from './schema.ts';
 
 /**
  * Data every installation needs, demo or not: the app list and the organisation row (with its
@@ -29,6 +28,6 @@ export async function ensureReferenceData(
 }
 
 export async function hasUsers(db: Database): Promise<boolean> {
-  const result = await db.execute<{ present: boolean }>(sql`select exists(select 1 from users) as present`);
-  return Boolean(result.rows[0]?.present);
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
 }

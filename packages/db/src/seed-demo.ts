@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { DEMO_ORGANISATION_NAME, DEMO_PASSWORD, DEMO_UNITS, DEMO_USERS, PERSONA_AUTHORITIES, demoEmail } from './demo-organisation.ts';
+import {
+  DEMO_ORGANISATION_NAME,
+  DEMO_PASSWORD,
+  DEMO_UNITS,
+  DEMO_USERS,
+  PERSONA_AUTHORITIES,
+  demoEmail,
+} from './demo-organisation.ts';
 import { hashPassword } from './password-hash.ts';
 import { ensureReferenceData, hasUsers } from './reference-data.ts';
 import { units, userAuthorities, userUnits, users } from './schema.ts';
@@ -11,7 +18,10 @@ export { DEMO_PASSWORD, DEMO_USERS } from './demo-organisation.ts';
  * Creates the demo organisation (units, users, authorities) on a database that has no users yet.
  * Idempotent: a database with users is left alone.
  */
-export async function seedDemoOrganisation(db: Database, options: { businessDate?: string } = {}): Promise<{ created: boolean }> {
+export async function seedDemoOrganisation(
+  db: Database,
+  options: { businessDate?: string } = {},
+): Promise<{ created: boolean }> {
   const businessDate = options.businessDate ?? new Date().toISOString().slice(0, 10);
   await ensureReferenceData(db, { organisationName: DEMO_ORGANISATION_NAME, businessDate });
   if (await hasUsers(db)) return { created: false };

@@ -9,7 +9,12 @@ export function formatAmount(amount: number | string, currency: Currency): strin
   const cacheKey = `${locale}:${currency}`;
   let formatter = formatters.get(cacheKey);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     formatters.set(cacheKey, formatter);
   }
   // Intl accepts decimal strings exactly (no binary float rounding of the stored numeric).

@@ -54,7 +54,11 @@ export async function openUserkey(userkey: string, keyBase64: string): Promise<u
   const key = await importKey(keyBase64);
   let plain: ArrayBuffer;
   try {
-    plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.slice(0, IV_BYTES) }, key, sealed.slice(IV_BYTES));
+    plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: sealed.slice(0, IV_BYTES) },
+      key,
+      sealed.slice(IV_BYTES),
+    );
   } catch {
     throw new UserkeyError('userkey could not be decrypted.');
   }
