@@ -1,0 +1,69 @@
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { loadPublicConfig } from '../lib/public-config.ts';
+import { Providers } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
+type Startup =
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; router: ReturnType<typeof createAppRouter> };
+
+/** Loads the public configuration once, then starts the router. */
+export function App() {
+  const [startup, setStartup] = useState<Startup>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadPublicConfig()
+      .then((config) => {
+        if (isCurrent) setStartup({ state: 'ready', router: createAppRouter({ demoMode: config.demoMode }) });
+      })
+      .catch((error: unknown) => {
+        console.error('Public configuration could not be loaded', error);
+        if (isCurrent) setStartup({ state: 'failed' });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [attempt]);
+
+  return (
+    <Providers>
+      {startup.state === 'ready' ? (
+        <RouterProvider router={startup.router} />
+      ) : (
+        <StartupScreen
+          isFailed={startup.state === 'failed'}
+          onRetry={() => {
+            setStartup({ state: 'loading' });
+            setAttempt((value) => value + 1);
+          }}
+        />
+      )}
+    </Providers>
+  );
+}
+
+function StartupScreen({ isFailed, onRetry }: { isFailed: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" style={{ maxWidth: 480, margin: '10vh auto', padding: 16 }}>
+      {isFailed ? (
+        <Stack>
+          <Title order={1} size="h2">
+            {String(t('ConfigLoadFailedTitle'))}
+          </Title>
+          <Alert color="red" variant="outline">
+            {String(t('ConfigLoadFailedMessage'))}
+          </Alert>
+          <Button onClick={onRetry}>{String(t('TryAgain'))}</Button>
+        </Stack>
+      ) : (
+        <PageLoader label={String(t('LoadingConfiguration'))} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,240 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { PrimaryButton } from '../../components/primary-button.tsx';
+import { ValidatedTextInput } from '../../components/validated-text-input.tsx';
+import { HttpError, NetworkError } from '../../lib/http-client.ts';
+import { log } from '../../lib/log.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
+import { loadProfile } from '../../lib/session-actions.ts';
+import { storeTokens } from '../../lib/session-store.ts';
+import { addToast } from '../../lib/toast-store.ts';
+import { fetchSsoLoginUrl, requestToken, sendOtp } from './api/auth-api.ts';
+import { codeReplyOf } from './api/reply-errors.ts';
+import { CookieBanner, ensureTemporaryIdCookie } from './cookie-banner.tsx';
+import { useOtpCooldown } from './use-otp-cooldown.ts';
+
+type LoginAlert = { title: string; detail: string; hint?: string };
+
+const REQUIRED = [{ kind: 'required' }] as const;
+const CREDENTIAL_CODES = new Set(['INVALID_CREDENTIALS', 'AUTH_FAILED', 'UNAUTHORIZED', '401']);
+
+/** /login (spec §2.2): username, password, optional OTP, Sign In, single sign-on, Forgot Password. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const cooldown = useOtpCooldown();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [isOtpDemanded, setIsOtpDemanded] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [alert, setAlert] = useState<LoginAlert | null>(null);
+  const [isSigningIn, setIsSigningIn] = useState(false);
+  const [isSendingOtp, setIsSendingOtp] = useState(false);
+  const [isStartingSso, setIsStartingSso] = useState(false);
+
+  const showOtp = config.otpForLogin !== 'NO' || isOtpDemanded;
+
+  useEffect(() => {
+    ensureTemporaryIdCookie();
+  }, []);
+
+  const credentialsMissing = () => {
+    setShowErrors(true);
+    return username.trim() === '' || password === '';
+  };
+
+  const failureAlert = (error: unknown): LoginAlert => {
+    if (error instanceof NetworkError) {
+      return { title: String(t('NetworkConnectionError')), detail: String(t('NetworkConnectionErrorHelp')) };
+    }
+    if (error instanceof HttpError) {
+      const code = error.errorCode ?? '';
+      if (code === 'OTP_REQUIRED' || code === 'OTP_INVALID') setIsOtpDemanded(true);
+      const isCredentialFailure = CREDENTIAL_CODES.has(code) || (error.status === 401 && !code.startsWith('OTP'));
+      return {
+        title: String(t(isCredentialFailure ? 'WrongCredentials' : 'Error')),
+        detail: error.detail ?? String(t('ApiRequestFailed')),
+        hint: isCredentialFailure ? String(t('EnterCorrectDetails')) : undefined,
+      };
+    }
+    return { title: String(t('Error')), detail: String(t('ApiRequestFailed')) };
+  };
+
+  const handleSignIn = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSigningIn || credentialsMissing()) return;
+    setAlert(null);
+    setIsSigningIn(true);
+    try {
+      const reply = await requestToken({
+        username: normalizeSpaces(username),
+        password,
+        ...(showOtp && otp.trim() !== '' ? { otp: otp.trim() } : {}),
+      });
+      // Spec §4: signed in when the reply carries a token and no detail message.
+      if (reply.detail || !reply.access) {
+        setAlert({
+          title: String(t('WrongCredentials')),
+          detail: reply.detail ?? String(t('EnterCorrectDetails')),
+          hint: String(t('EnterCorrectDetails')),
+        });
+        return;
+      }
+      storeTokens(reply.access, reply.refresh ?? null);
+      try {
+        await loadProfile('home');
+      } catch (error) {
+        log('profile after sign-in failed', error);
+        setAlert({ title: String(t('Error')), detail: String(t('ProfileLoadFailed')) });
+        return;
+      }
+      await navigate('/home', { replace: true, state: { fromLogin: true } });
+    } catch (error) {
+      setAlert(failureAlert(error));
+    } finally {
+      setIsSigningIn(false);
+    }
+  };
+
+  const handleGetOtp = async () => {
+    // A press during the cooldown is ignored (spec §5).
+    if (cooldown.isCoolingDown || isSendingOtp || credentialsMissing()) return;
+    setIsSendingOtp(true);
+    try {
+      const reply = await sendOtp({ username: normalizeSpaces(username), password });
+      showOtpReply(reply);
+    } catch (error) {
+      const reply = codeReplyOf(error);
+      if (reply) showOtpReply(reply);
+      else
+        addToast({
+          title: String(t('Error')),
+          message: String(t(error instanceof NetworkError ? 'NetworkConnectionError' : 'ApiRequestFailed')),
+          type: 'error',
+          from: 'login/sendOtp',
+        });
+    } finally {
+      setIsSendingOtp(false);
+    }
+  };
+
+  const showOtpReply = (reply: { error_code: string; error_msg?: string; retry_after?: number }) => {
+    if (reply.error_code === '0') {
+      addToast({
+        title: String(t('SystemMsg')),
+        message: reply.error_msg || String(t('OtpSent')),
+        type: 'success',
+        from: 'login/sendOtp',
+      });
+      cooldown.start();
+      return;
+    }
+    if (reply.error_code === 'OTP_COOLDOWN' && reply.retry_after) cooldown.start(reply.retry_after);
+    addToast({
+      title: String(t('Error')),
+      message: `${reply.error_code}: ${reply.error_msg ?? ''}`.trim(),
+      type: 'error',
+      from: 'login/sendOtp',
+    });
+  };
+
+  const handleSso = async () => {
+    setIsStartingSso(true);
+    setAlert(null);
+    try {
+      window.location.assign(await fetchSsoLoginUrl());
+    } catch (error) {
+      log('sso start failed', error);
+      setAlert({ title: String(t('Error')), detail: String(t('SsoFailed')) });
+      setIsStartingSso(false);
+    }
+  };
+
+  return (
+    <PageFrame>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <form onSubmit={(event) => void handleSignIn(event)} noValidate aria-labelledby="login-title">
+          <Stack gap="md">
+            <div>
+              <Title order={1} id="login-title" size="h2">
+                {String(t('SignIn'))}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {String(t('SignInSubtitle'))}
+              </Text>
+            </div>
+            {alert ? (
+              <Alert color="red" variant="outline" title={alert.title} role="alert" data-testid="login-alert">
+                <Text size="sm">{alert.detail}</Text>
+                {alert.hint ? <Text size="sm">{alert.hint}</Text> : null}
+              </Alert>
+            ) : null}
+            <ValidatedTextInput
+              label={String(t('Username'))}
+              name="username"
+              value={username}
+              onChange={setUsername}
+              rules={REQUIRED}
+              showErrors={showErrors}
+              autoComplete="username"
+            />
+            <ValidatedTextInput
+              label={String(t('Password'))}
+              name="password"
+              type="password"
+              value={password}
+              onChange={setPassword}
+              rules={REQUIRED}
+              showErrors={showErrors}
+              autoComplete="current-password"
+            />
+            {showOtp ? (
+              <Group align="flex-end" gap="sm" wrap="nowrap">
+                <div style={{ flex: 1 }}>
+                  <ValidatedTextInput
+                    label={String(t('Otp'))}
+                    name="otp"
+                    value={otp}
+                    onChange={setOtp}
+                    rules={[{ kind: 'number' }, { kind: 'maxLength', length: 12 }]}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                  />
+                </div>
+                <Button
+                  variant="outline"
+                  onClick={() => void handleGetOtp()}
+                  disabled={cooldown.isCoolingDown}
+                  loading={isSendingOtp}
+                  data-testid="get-otp"
+                >
+                  {cooldown.isCoolingDown
+                    ? String(t('ResendOtpIn', { count: cooldown.remaining }))
+                    : String(t('GetOtp'))}
+                </Button>
+              </Group>
+            ) : null}
+            <PrimaryButton type="submit" loading={isSigningIn} fullWidth>
+              {String(t('SignIn'))}
+            </PrimaryButton>
+            {config.ssoEnabled ? (
+              <Button variant="default" onClick={() => void handleSso()} loading={isStartingSso} fullWidth>
+                {String(t('ForInternalLogin'))}
+              </Button>
+            ) : null}
+            <Anchor component={Link} to="/ForgotPassword" size="sm" ta="center">
+              {String(t('ForgotPassword'))}
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+      <CookieBanner />
+    </PageFrame>
+  );
+}

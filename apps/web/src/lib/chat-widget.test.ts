@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadChatWidget, resetChatWidgetForTests } from './chat-widget.ts';
+
+describe('chat assistant widget loader', () => {
+  afterEach(() => {
+    resetChatWidgetForTests();
+    vi.restoreAllMocks();
+    document.querySelectorAll('script[data-chat-widget]').forEach((script) => script.remove());
+  });
+
+  it('warns once when no address is configured', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    loadChatWidget('');
+    loadChatWidget('');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('script[data-chat-widget]')).toBeNull();
+  });
+
+  it('injects the script, and a load failure only logs a console error', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadChatWidget('https://chat.example.test/widget.js');
+    const script = document.querySelector<HTMLScriptElement>('script[data-chat-widget]');
+    expect(script?.src).toBe('https://chat.example.test/widget.js');
+    script?.dispatchEvent(new Event('error'));
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+});

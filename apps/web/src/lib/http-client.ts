@@ -1,0 +1,204 @@
+import { readCookie } from './cookies.ts';
+import { log } from './log.ts';
+import { navigateTo } from './navigation.ts';
+import { clearSession, sessionStore, storeTokens } from './session-store.ts';
+
+// The fetch-based API client of spec §7: JSON, bearer + acting-unit headers, the default CSRF
+// cookie/header names, and one shared token refresh for every concurrent 401 (refresh tokens
+// rotate on the server, so two refreshes with the same token would revoke the session).
+
+export type FieldError = { field: string; message: string };
+
+/** The server answered with a non-2xx status. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+  }
+  get errorCode(): string | null {
+    return readString(this.body, 'error_code');
+  }
+  get detail(): string | null {
+    return readString(this.body, 'detail') ?? readString(this.body, 'error_msg');
+  }
+  get fields(): FieldError[] {
+    const fields = isRecord(this.body) ? this.body.fields : undefined;
+    if (!Array.isArray(fields)) return [];
+    return fields.filter(
+      (item): item is FieldError =>
+        isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string',
+    );
+  }
+}
+
+/** The request never reached the server, or the reply was cut off (including a client timeout). */
+export class NetworkError extends Error {
+  readonly isTimeout: boolean;
+  constructor(message: string, isTimeout = false) {
+    super(message);
+    this.name = 'NetworkError';
+    this.isTimeout = isTimeout;
+  }
+}
+
+/** A 2xx reply that is not JSON. */
+export class InvalidReplyError extends Error {
+  constructor() {
+    super('The server reply was not JSON');
+    this.name = 'InvalidReplyError';
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readString(value: unknown, key: string): string | null {
+  if (!isRecord(value)) return null;
+  const field = value[key];
+  return typeof field === 'string' ? field : null;
+}
+
+export type RequestOptions = {
+  body?: unknown;
+  /** send the bearer token and refresh it on 401 (default true) */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+export type HttpClient = {
+  request: <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
+  get: <T>(path: string, options?: RequestOptions) => Promise<T>;
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T>;
+};
+
+export type HttpClientOptions = {
+  baseUrl?: string;
+  /** milliseconds; undefined means no timeout (the main client, spec §7) */
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+};
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';
+export const ACTING_UNIT_HEADER = 'X-Acting-Unit';
+export const REFRESH_PATH = '/token/refresh/';
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function parseJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function failRefresh(): never {
+  clearSession();
+  navigateTo('/login', { replace: true });
+  throw new HttpError(401, { detail: 'Session expired', error_code: 'SESSION_EXPIRED' });
+}
+
+/** Exactly one refresh runs at a time; every caller that needs it awaits the same promise. */
+function refreshAccessToken(fetchImpl: typeof fetch, baseUrl: string): Promise<string> {
+  refreshInFlight ??= (async () => {
+    const refresh = sessionStore.get().refresh;
+    if (!refresh) failRefresh();
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${REFRESH_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+        credentials: 'same-origin',
+      });
+    } catch {
+      // The server could not be reached: keep the session, the user may retry when back online.
+      throw new NetworkError('Could not connect to server');
+    }
+    const body = await parseJson(response);
+    const access = readString(body, 'access');
+    if (!response.ok || !access) failRefresh();
+    log('access token refreshed');
+    storeTokens(access, readString(body, 'refresh'));
+    return access;
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const baseUrl = options.baseUrl ?? '';
+  const fetchImpl: typeof fetch = options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function send(method: string, path: string, requestOptions: RequestOptions, access: string | null) {
+    const session = sessionStore.get();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (requestOptions.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (requestOptions.auth !== false && access) headers.Authorization = `Bearer ${access}`;
+    if (requestOptions.auth !== false && session.actingUnit !== null) {
+      headers[ACTING_UNIT_HEADER] = String(session.actingUnit);
+    }
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+
+    const controller = new AbortController();
+    const timer =
+      options.timeoutMs === undefined ? undefined : setTimeout(() => controller.abort('timeout'), options.timeoutMs);
+    requestOptions.signal?.addEventListener('abort', () => controller.abort(requestOptions.signal?.reason));
+    try {
+      return await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+    } catch (error) {
+      const isTimeout = controller.signal.aborted && controller.signal.reason === 'timeout';
+      throw new NetworkError(error instanceof Error ? error.message : 'Network error', isTimeout);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+  }
+
+  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const usedAccess = sessionStore.get().access;
+    let response = await send(method, path, requestOptions, usedAccess);
+
+    if (response.status === 401 && requestOptions.auth !== false) {
+      // A 401 for a token that was already replaced needs no new refresh: just retry once.
+      const current = sessionStore.get().access;
+      const access = current && current !== usedAccess ? current : await refreshAccessToken(fetchImpl, baseUrl);
+      response = await send(method, path, requestOptions, access);
+      if (response.status === 401) failRefresh();
+    }
+
+    const body = await parseJson(response);
+    if (!response.ok) throw new HttpError(response.status, body);
+    if (body === undefined) throw new InvalidReplyError();
+    return body as T;
+  }
+
+  return {
+    request,
+    get: (path, requestOptions) => request('GET', path, requestOptions),
+    post: (path, body, requestOptions) => request('POST', path, { ...requestOptions, body }),
+  };
+}
+
+/** The main API client: no timeout (spec §7). */
+export const apiClient = createHttpClient();
+
+export const COMMAND_CENTER_TIMEOUT_MS = 30_000;
+
+/** The command-center client: 30000 ms timeout (spec §7, §9). */
+export const commandCenterClient = createHttpClient({ timeoutMs: COMMAND_CENTER_TIMEOUT_MS });

@@ -1,0 +1,92 @@
+import { APPS } from '@recovery-desk/domain/apps.ts';
+import { ROUTE_CATALOGUE } from '@recovery-desk/domain/route-catalogue.ts';
+import { UNIT_LEVEL_LABEL_KEY } from '@recovery-desk/domain/units.ts';
+import { MESSAGES } from '@recovery-desk/domain/validation.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage, DICTIONARIES, i18n, LANGUAGES, storedLanguage } from './i18n.ts';
+import { en } from './locales/en.ts';
+
+const englishKeys = Object.keys(en).sort();
+
+describe('translation dictionaries', () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+  });
+
+  it.each(LANGUAGES)('%s has exactly the English keys, none empty', (language) => {
+    const dictionary: Record<string, string> = DICTIONARIES[language];
+    expect(Object.keys(dictionary).sort()).toEqual(englishKeys);
+    for (const key of englishKeys) expect(dictionary[key]?.trim(), `${language}.${key}`).toBeTruthy();
+  });
+
+  it.each(['hi', 'ar', 'de'] as const)('%s is a translation, not a copy of English', (language) => {
+    const dictionary: Record<string, string> = DICTIONARIES[language];
+    const copied = englishKeys.filter((key) => dictionary[key] === en[key as keyof typeof en]);
+    // Names of languages, interpolation-only strings and a few proper nouns may stay the same.
+    expect(copied.length / englishKeys.length).toBeLessThan(0.05);
+  });
+
+  it.each(LANGUAGES)('%s keeps the interpolation placeholders of English', (language) => {
+    const dictionary: Record<string, string> = DICTIONARIES[language];
+    for (const key of englishKeys) {
+      const wanted = (en[key as keyof typeof en].match(/\{\{\w+\}\}|<\/?\w+>/g) ?? []).sort();
+      const found = (dictionary[key]?.match(/\{\{\w+\}\}|<\/?\w+>/g) ?? []).sort();
+      expect(found, `${language}.${key}`).toEqual(wanted);
+    }
+  });
+
+  it('holds every catalogue label key, app label key and unit level key', () => {
+    const needed = [
+      ...ROUTE_CATALOGUE.map((route) => route.labelKey),
+      ...APPS.map((app) => app.labelKey),
+      ...Object.values(UNIT_LEVEL_LABEL_KEY),
+    ];
+    const missing = needed.filter((key) => !(key in en));
+    expect(missing).toEqual([]);
+  });
+
+  it('keys start with a capital letter and join words in camel case', () => {
+    for (const key of englishKeys) expect(key, key).toMatch(/^[A-Z][A-Za-z0-9]*$/);
+  });
+
+  it('renders the spec messages exactly in English', () => {
+    const t = i18n.getFixedT('en');
+    expect(t('ValidationRequired')).toBe(MESSAGES.required);
+    expect(t('ValidationEmail')).toBe(MESSAGES.email);
+    expect(t('ValidationMinLength', { n: 8 })).toBe(MESSAGES.minLength(8));
+    expect(t('ValidationMaxLength', { n: 15 })).toBe(MESSAGES.maxLength(15));
+    expect(t('ValidationName')).toBe(MESSAGES.name);
+    expect(t('ValidationCharacter')).toBe(MESSAGES.character);
+    expect(t('ValidationNumber')).toBe(MESSAGES.number);
+    expect(t('ValidationUpperAlphaNum')).toBe(MESSAGES.upperAlphaNum);
+    expect(t('ValidationDateOnOrAfter', { x: '2025-01-01' })).toBe(MESSAGES.dateOnOrAfter('2025-01-01'));
+    expect(t('ValidationDateOnOrBefore', { x: '2025-01-01' })).toBe(MESSAGES.dateOnOrBefore('2025-01-01'));
+    expect(t('ValidationDatePast')).toBe(MESSAGES.datePast);
+    expect(t('ValidationDateFuture')).toBe(MESSAGES.dateFuture);
+    expect(t('PasswordMismatch')).toBe(MESSAGES.passwordMismatch);
+    expect(t('PleaseFillMandatoryFields')).toBe(MESSAGES.mandatory);
+    expect(t('PleaseUploadFileFirst')).toBe(MESSAGES.uploadFirst);
+    expect(t('UploadingFileIsMandatory')).toBe(MESSAGES.uploadMandatory);
+    expect(t('PleaseSelectId')).toBe(MESSAGES.selectId);
+    expect(t('SelectAccountsForAllocation')).toBe(MESSAGES.selectAccountsForAllocation);
+    expect(t('ResendOtpIn', { count: 120 })).toBe('Resend OTP in 120 seconds');
+    expect(t('ErrorPageTitle')).toBe('Oops! We encountered an error.');
+    expect(t('PasswordsMatch')).toBe('Passwords match!');
+    expect(t('ResetEmailFailed')).toBe('An error occurred while sending the reset email. Please try again later.');
+    expect(t('ResetSuccess')).toBe('Password reset successful! Redirect to the login page.');
+    expect(t('UserAuthenticationFailed')).toBe('User Authentication Failed!!');
+    expect(t('SelectPlaceholder', { label: 'Acting Unit' })).toBe('Select Acting Unit');
+  });
+
+  it('reads the language from localStorage `language`, English as fallback, Arabic right-to-left', async () => {
+    expect(storedLanguage()).toBe('en');
+    localStorage.setItem('language', 'xx');
+    expect(storedLanguage()).toBe('en');
+    await changeLanguage('ar');
+    expect(localStorage.getItem('language')).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    await changeLanguage('hi');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+});

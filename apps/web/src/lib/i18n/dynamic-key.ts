@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next';
+import type { DictionaryKey } from './locales/en.ts';
+import { en } from './locales/en.ts';
+
+// Keys that arrive as data (route catalogue label keys, app label keys from the server).
+export function isDictionaryKey(key: string): key is DictionaryKey {
+  return Object.prototype.hasOwnProperty.call(en, key);
+}
+
+/** Translates a key that comes from data; shows the given fallback when the key is unknown. */
+export function translateKey(t: TFunction, key: string, fallback: string): string {
+  return isDictionaryKey(key) ? String(t(key)) : fallback;
+}
+
+type LooseTranslate = (key: string, options?: Record<string, string | number>) => string;
+
+/** Translates a key chosen at run time with its interpolation values (typed keys cannot express this). */
+export function translateWithParams(
+  t: TFunction,
+  key: DictionaryKey,
+  params: Record<string, string | number> = {},
+): string {
+  return String((t as unknown as LooseTranslate)(key, params));
+}

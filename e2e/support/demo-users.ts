@@ -1,0 +1,24 @@
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../../packages/db/src/demo-organisation.ts';
+
+// Demo users seeded by the server (packages/db/src/demo-organisation.ts). Each spec uses its own user
+// where it changes state, so specs do not depend on each other.
+export const PASSWORD = DEMO_PASSWORD;
+
+export const USERS = {
+  /** telecaller, one unit (BR-AND), collections app */
+  telecaller: 'tc.andheri',
+  /** unit manager with several units */
+  manager: 'mgr.mumbai',
+  /** the OTP-required administrator */
+  otpAdmin: 'admin',
+  /** telecaller used by the refresh spec */
+  refreshUser: 'tc.thane',
+  /** telecaller whose password the reset spec changes */
+  resetUser: 'tc.blr',
+  /** used by the right-to-left and toast specs */
+  rtlUser: 'tc.delhi',
+} as const;
+
+export function emailOf(username: string): string {
+  return `${username}@${DEMO_EMAIL_DOMAIN}`;
+}

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { AppSelectorPage } from '../pages/app-selector-page.ts';
+import { DemoOutboxPage } from '../pages/demo-outbox-page.ts';
+import { LoginPage } from '../pages/login-page.ts';
+import { emailOf, PASSWORD, USERS } from '../support/demo-users.ts';
+
+test('an OTP-required user gets the OTP field, a 120-second resend cooldown, and signs in with the mailed code', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(USERS.otpAdmin, PASSWORD);
+  // The server demands a code: the OTP field and Get OTP appear.
+  await expect(login.alert).toBeVisible();
+  await expect(login.otp).toBeVisible();
+
+  await login.getOtp.click();
+  await expect(page.getByTestId('toast-container')).toContainText('System Msg');
+  await expect(login.getOtp).toHaveText(/^Resend OTP in (120|119) seconds$/);
+  await expect(login.getOtp).toBeDisabled();
+  await page.waitForTimeout(2_100);
+  const text = (await login.getOtp.textContent()) ?? '';
+  const seconds = Number(/Resend OTP in (\d+) seconds/.exec(text)?.[1]);
+  expect(seconds).toBeLessThanOrEqual(118);
+  expect(seconds).toBeGreaterThan(110);
+
+  const outbox = new DemoOutboxPage(await page.context().newPage());
+  const code = await outbox.waitForCode(emailOf(USERS.otpAdmin), 'sign-in code');
+  await outbox.page.close();
+
+  await login.otp.fill(code);
+  await login.signInButton.click();
+  await new AppSelectorPage(page).expectLoaded();
+});
