@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino, { type DestinationStream } from 'pino';
+import type { Database } from '@recovery-desk/db/client.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+import { registerApiDocs } from './http/api-docs.ts';
+import { registerAuthHook } from './http/auth-hook.ts';
+import { handleFrameworkError, registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/logging.ts';
+import { AttemptLimiter } from './http/rate-limit.ts';
+import { registerRouteDeclarationCheck } from './http/route-declarations.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { MailService } from './mail/mail-service.ts';
+import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
+import { createAccessTokens } from './modules/auth/access-token.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passwordRoutes } from './modules/auth/password.routes.ts';
+import { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
+import { createSsoClient } from './modules/auth/sso-client.ts';
+import { ssoRoutes } from './modules/auth/sso.routes.ts';
+import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mapsRoutes } from './modules/maps/maps.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Database;
+  /** delivers mail; defaults to SMTP when SMTP_URL is set, else mail stays in the outbox */
+  mailer?: MailTransport;
+  clock?: Clock;
+  /** where log lines go (default stdout); tests capture them */
+  logStream?: DestinationStream;
+};
+
+/**
+ * The HTTP application, not yet listening (use `app.inject` in tests, `app.listen` in main.ts).
+ * Wiring only: hooks, plugins and the route modules.
+ */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const { config, db } = options;
+  const { trustProxy } = config;
+  const clock = options.clock ?? systemClock;
+  const logger: FastifyBaseLogger = pino(loggerOptions(config.logLevel), options.logStream ?? pino.destination(1));
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: () => randomUUID(),
+    // A hop count trusts that many proxies in front of us (Fastify takes it as a function).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: 1_048_576,
+    frameworkErrors: handleFrameworkError,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    mail: new MailService({ db, transport, from: config.mailFrom, clock, log: app.log }),
+    limiter: new AttemptLimiter(),
+    accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlSeconds: config.accessTokenTtlSeconds, clock }),
+    unknownUserFailures: new UnknownUserFailures(),
+    sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
+    log: app.log,
+  };
+  if (!transport && !config.demoMode) {
+    app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');
+  }
+
+  registerRouteDeclarationCheck(app);
+  registerErrorHandler(app);
+  registerNotFoundHandler(app);
+  registerSecurityHeaders(app, config);
+  registerApiDocs(app);
+  // After the security headers plugin has loaded, so its headers are set before auth can refuse a request.
+  app.after((error) => {
+    if (error) throw error;
+    registerAuthHook(app, deps);
+  });
+  app.register(healthRoutes(deps));
+  app.register(publicConfigRoutes(deps));
+  app.register(authRoutes(deps));
+  app.register(passwordRoutes(deps));
+  app.register(ssoRoutes(deps));
+  app.register(profileRoutes(deps));
+  app.register(mapsRoutes(deps));
+  if (config.demoMode) app.register(demoRoutes(deps));
+  app.register(async (webApp) => registerWebApp(webApp, config.webDist));
+
+  app.addHook('onClose', async () => {
+    await deps.mail.flush();
+    deps.mail.close();
+  });
+  return app;
+}

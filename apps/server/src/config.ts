@@ -1,0 +1,413 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The server's configuration comes from environment variables, validated once at start. A bad value
+// stops the process with one message per problem, naming the variable (values of secrets are never echoed).
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type ConfigVar = { name: string; default: string; meaning: string; secret?: boolean };
+
+/** Every variable the server reads, for `.env.example` and the README. */
+export const CONFIG_VARS: readonly ConfigVar[] = [
+  { name: 'PORT', default: '3000', meaning: 'HTTP port to listen on (0 picks a free port).' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to listen on; 127.0.0.1 keeps the server local.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    meaning:
+      'Folder of the embedded PostgreSQL (PGlite) and of the demo secrets. Relative paths start at the folder npm was run from.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    meaning: 'postgres://… URL; when set the server uses that PostgreSQL server instead of PGlite.',
+    secret: true,
+  },
+  { name: 'NODE_ENV', default: 'development', meaning: 'development, production or test.' },
+  {
+    name: 'DEMO_MODE',
+    default: 'true unless NODE_ENV=production',
+    meaning:
+      'Seeds the demo organisation and shows mail in the demo outbox (/api/demo/outbox). true/false wins over the default.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: 'generated (required in production)',
+    meaning:
+      'At least 32 characters; signs access tokens and keys the one-time-code hashes. Outside production a random one is generated and kept in DATA_DIR (per process on PostgreSQL).',
+    secret: true,
+  },
+  {
+    name: 'USERKEY_KEY',
+    default: 'generated (required in production)',
+    meaning:
+      'Base64 of 32 random bytes (openssl rand -base64 32): the AES-256-GCM key of the sign-in `userkey` envelope. Generated like JWT_SECRET outside production.',
+    secret: true,
+  },
+  { name: 'ACCESS_TOKEN_TTL_SECONDS', default: '900', meaning: 'Access token lifetime, 60 to 900 seconds.' },
+  {
+    name: 'REFRESH_TOKEN_TTL_SECONDS',
+    default: '1800',
+    meaning: 'Idle timeout: a refresh token unused this long expires (60 to SESSION_MAX_SECONDS).',
+  },
+  { name: 'SESSION_MAX_SECONDS', default: '43200', meaning: 'Absolute session lifetime, 300 to 43200 seconds (12 h).' },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    meaning: 'smtp:// or smtps:// URL of the mail relay. Unset: mail stays in the outbox (readable in demo mode).',
+    secret: true,
+  },
+  { name: 'MAIL_FROM', default: 'Recovery Desk <no-reply@recovery-desk.local>', meaning: 'Sender of outgoing mail.' },
+  {
+    name: 'OIDC_ISSUER',
+    default: '(unset)',
+    meaning: 'OpenID Connect issuer URL; enables single sign-on with OIDC_CLIENT_ID.',
+  },
+  { name: 'OIDC_CLIENT_ID', default: '(unset)', meaning: 'Client id registered at the OpenID provider.' },
+  {
+    name: 'OIDC_CLIENT_SECRET',
+    default: '(unset)',
+    meaning: 'Client secret (client_secret_basic); unset means a public client (PKCE only).',
+    secret: true,
+  },
+  {
+    name: 'OIDC_REDIRECT_URI',
+    default: 'PUBLIC_URL/sso/callback, else http://localhost:PORT/sso/callback',
+    meaning: 'Redirect URI registered at the provider; must reach GET /sso/callback of this server.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: '(unset)',
+    meaning: 'Address users open (https://…); the single sign-on callback redirects to PUBLIC_URL/callback.',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(empty: closed)',
+    meaning: 'Comma-separated origins allowed to call the API cross-site.',
+  },
+  {
+    name: 'CHAT_WIDGET_URL',
+    default: '(unset)',
+    meaning: 'Script URL of the chat-assistant widget; its origin is added to the CSP.',
+  },
+  { name: 'MAPS_API_KEY', default: '(unset)', meaning: 'Key of the commercial maps script; unset uses the open map.' },
+  { name: 'MOBILE_DEEP_LINK', default: '(unset)', meaning: 'Deep link of the mobile app opened from /callmcollect.' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'WEB_DIST', default: 'apps/web/dist', meaning: 'Folder of the built web app served at /.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    meaning:
+      'true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is trusted (client IP for rate limits).',
+  },
+];
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type OidcConfig = { issuer: string; clientId: string; clientSecret: string | null; redirectUri: string };
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  nodeEnv: NodeEnv;
+  demoMode: boolean;
+  jwtSecret: string;
+  userkeyKey: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  sessionMaxSeconds: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  oidc: OidcConfig | null;
+  publicUrl: string | null;
+  corsOrigins: string[];
+  chatWidgetUrl: string | null;
+  mapsApiKey: string | null;
+  mobileDeepLink: string | null;
+  logLevel: LogLevel;
+  webDist: string;
+  trustProxy: boolean | number | string[];
+};
+
+/** The configuration before the demo secrets are filled in. */
+export type ParsedConfig = Omit<Config, 'jwtSecret' | 'userkeyKey'> & {
+  jwtSecret: string | null;
+  userkeyKey: string | null;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+function isUrl(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const HTTP = ['http:', 'https:'] as const;
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => isUrl(value, HTTP), 'must be an http:// or https:// URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const wholeNumber = (min: number, max: number, hint = '') =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}${hint}`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}${hint}`);
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(value), 'must be true or false')
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+function isBase64Key(value: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32;
+}
+
+function isProxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address || net.isIP(address) === 0) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits);
+}
+
+const envSchema = z.object({
+  PORT: optional(wholeNumber(0, 65535)),
+  HOST: optional(z.string().trim().max(255)),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .refine((value) => isUrl(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
+  ),
+  NODE_ENV: optional(
+    z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }),
+  ),
+  DEMO_MODE: optional(flag),
+  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  USERKEY_KEY: optional(
+    z.string().trim().refine(isBase64Key, 'must be 32 bytes in base64 (generate with: openssl rand -base64 32)'),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: optional(wholeNumber(60, 900, ' (15 minutes at most)')),
+  REFRESH_TOKEN_TTL_SECONDS: optional(wholeNumber(60, 43200)),
+  SESSION_MAX_SECONDS: optional(wholeNumber(300, 43200, ' (12 hours at most)')),
+  SMTP_URL: optional(
+    z.string().refine((value) => isUrl(value, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL'),
+  ),
+  MAIL_FROM: optional(z.string().trim().max(320)),
+  OIDC_ISSUER: optional(httpUrl),
+  OIDC_CLIENT_ID: optional(z.string().trim().max(255)),
+  OIDC_CLIENT_SECRET: optional(z.string().max(1024)),
+  OIDC_REDIRECT_URI: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => isUrl(value, HTTP), 'must be an http:// or https:// URL'),
+  ),
+  PUBLIC_URL: optional(httpUrl),
+  CORS_ORIGINS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .refine(
+        (origins) => origins.every((origin) => isUrl(origin, HTTP) && new URL(origin).origin === origin),
+        'must be a comma-separated list of origins such as https://desk.example.in',
+      ),
+  ),
+  CHAT_WIDGET_URL: optional(httpUrl),
+  MAPS_API_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must hold only letters, digits, - and _'),
+  ),
+  MOBILE_DEEP_LINK: optional(
+    z
+      .string()
+      .trim()
+      .max(500)
+      .refine((value) => URL.canParse(value), 'must be a URL such as mcollect://login'),
+  ),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    }),
+  ),
+  WEB_DIST: optional(z.string()),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .trim()
+      .transform((value): boolean | number | string[] => {
+        const lower = value.toLowerCase();
+        if (lower === 'true') return true;
+        if (lower === 'false') return false;
+        if (/^\d{1,2}$/.test(value)) return Number(value);
+        return value.split(',').map((entry) => entry.trim());
+      })
+      .refine(
+        (value) => !Array.isArray(value) || value.every(isProxyAddress),
+        'must be true, false, a hop count or comma-separated IP addresses/CIDRs',
+      ),
+  ),
+});
+
+const SECRET_VARS = new Set(CONFIG_VARS.filter((item) => item.secret).map((item) => item.name));
+
+function describeValue(name: string, env: Record<string, string | undefined>): string {
+  const raw = env[name];
+  if (raw === undefined || SECRET_VARS.has(name)) return '';
+  const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
+  return ` (got ${JSON.stringify(shown)})`;
+}
+
+/** Reads and checks the environment; throws ConfigError listing every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): ParsedConfig {
+  const result = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      problems.push(`${name}: ${issue.message}${describeValue(name, env)}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const v = result.data;
+  const nodeEnv: NodeEnv = v.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = v.PORT ?? 3000;
+  const refreshTtl = v.REFRESH_TOKEN_TTL_SECONDS ?? 1800;
+  const sessionMax = v.SESSION_MAX_SECONDS ?? 43200;
+
+  if (isProduction && !v.JWT_SECRET) problems.push('JWT_SECRET: is required when NODE_ENV=production');
+  if (isProduction && !v.USERKEY_KEY) problems.push('USERKEY_KEY: is required when NODE_ENV=production');
+  if (refreshTtl > sessionMax) {
+    problems.push(`REFRESH_TOKEN_TTL_SECONDS: must not exceed SESSION_MAX_SECONDS (${sessionMax})`);
+  }
+  if (v.OIDC_ISSUER && !v.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID: is required when OIDC_ISSUER is set');
+  if (!v.OIDC_ISSUER && (v.OIDC_CLIENT_ID || v.OIDC_CLIENT_SECRET)) {
+    problems.push('OIDC_ISSUER: is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set');
+  }
+  if (isProduction && v.OIDC_ISSUER?.startsWith('http:')) {
+    problems.push('OIDC_ISSUER: must use https:// when NODE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const base = env.INIT_CWD ?? process.cwd();
+  const resolvePath = (value: string | undefined, fallback: string) =>
+    value === undefined ? fallback : path.resolve(base, value);
+  const publicUrl = v.PUBLIC_URL ?? null;
+
+  return {
+    port,
+    host: v.HOST ?? '0.0.0.0',
+    dataDir: resolvePath(v.DATA_DIR, path.join(REPO_ROOT, 'data')),
+    databaseUrl: v.DATABASE_URL ?? null,
+    nodeEnv,
+    demoMode: v.DEMO_MODE ?? !isProduction,
+    jwtSecret: v.JWT_SECRET ?? null,
+    userkeyKey: v.USERKEY_KEY ?? null,
+    accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS ?? 900,
+    refreshTokenTtlSeconds: refreshTtl,
+    sessionMaxSeconds: sessionMax,
+    smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM ?? 'Recovery Desk <no-reply@recovery-desk.local>',
+    oidc:
+      v.OIDC_ISSUER && v.OIDC_CLIENT_ID
+        ? {
+            issuer: v.OIDC_ISSUER,
+            clientId: v.OIDC_CLIENT_ID,
+            clientSecret: v.OIDC_CLIENT_SECRET ?? null,
+            redirectUri: v.OIDC_REDIRECT_URI ?? `${publicUrl ?? `http://localhost:${port}`}/sso/callback`,
+          }
+        : null,
+    publicUrl,
+    corsOrigins: v.CORS_ORIGINS ?? [],
+    chatWidgetUrl: v.CHAT_WIDGET_URL ?? null,
+    mapsApiKey: v.MAPS_API_KEY ?? null,
+    mobileDeepLink: v.MOBILE_DEEP_LINK ?? null,
+    logLevel: v.LOG_LEVEL ?? 'info',
+    webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),
+    trustProxy: v.TRUST_PROXY ?? false,
+  };
+}
+
+type DemoSecrets = { jwtSecret: string; userkeyKey: string };
+
+function randomSecrets(): DemoSecrets {
+  return { jwtSecret: randomBytes(48).toString('base64url'), userkeyKey: randomBytes(32).toString('base64') };
+}
+
+function isDemoSecrets(value: unknown): value is DemoSecrets {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.jwtSecret === 'string' &&
+    record.jwtSecret.length >= 32 &&
+    typeof record.userkeyKey === 'string' &&
+    isBase64Key(record.userkeyKey)
+  );
+}
+
+// Outside production, missing secrets are generated. With PGlite they are kept in DATA_DIR so a restart
+// keeps sessions; with PostgreSQL there is no local folder to trust, so they live for the process only.
+function persistedSecrets(dataDir: string): DemoSecrets {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'demo-secrets.json');
+  try {
+    fs.writeFileSync(file, JSON.stringify(randomSecrets()), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stored: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!isDemoSecrets(stored))
+    throw new ConfigError([`DATA_DIR: ${file} is damaged; delete it to generate new secrets`]);
+  return stored;
+}
+
+export type SecretSource = 'environment' | 'data-dir' | 'process';
+
+/** Fills in generated secrets outside production (see CONFIG_VARS). */
+export function resolveSecrets(parsed: ParsedConfig): { config: Config; source: SecretSource } {
+  if (parsed.jwtSecret && parsed.userkeyKey) {
+    return { config: { ...parsed, jwtSecret: parsed.jwtSecret, userkeyKey: parsed.userkeyKey }, source: 'environment' };
+  }
+  const generated = parsed.databaseUrl ? randomSecrets() : persistedSecrets(parsed.dataDir);
+  return {
+    config: {
+      ...parsed,
+      jwtSecret: parsed.jwtSecret ?? generated.jwtSecret,
+      userkeyKey: parsed.userkeyKey ?? generated.userkeyKey,
+    },
+    source: parsed.databaseUrl ? 'process' : 'data-dir',
+  };
+}

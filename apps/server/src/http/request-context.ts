@@ -1,0 +1,60 @@
+import type { AppCode } from '@recovery-desk/domain/apps.ts';
+import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import { AppError } from './app-error.ts';
+
+/**
+ * What every route declares in `config.auth`:
+ * - 'public': anyone;
+ * - 'signedIn': a valid access token;
+ * - 'actingUnit': signed in, and the `X-Acting-Unit` header names one of the user's units;
+ * - { app, authority }: as 'actingUnit', and the unit holds the authority for that app.
+ */
+export type RouteAuth = 'public' | 'signedIn' | 'actingUnit' | { app: AppCode; authority: AuthorityCode };
+
+/** How error replies of a route are shaped: `{error_code, detail}` (default) or `{error_code, error_msg}`. */
+export type ReplyStyle = 'detail' | 'message';
+
+declare module 'fastify' {
+  // Fastify's route config is an interface; declaration merging needs one.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+    replyStyle?: ReplyStyle;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export type SessionUser = { id: number; username: string; email: string; fullName: string; familyId: string };
+export type ActingUnit = { id: number; code: string; path: string };
+
+export type RequestContext = {
+  requestId: string;
+  ip: string;
+  user: SessionUser | null;
+  actingUnit: ActingUnit | null;
+  /** the app of the route's declared authority */
+  app: AppCode | null;
+};
+
+export type SignedInContext = RequestContext & { user: SessionUser };
+export type UnitContext = SignedInContext & { actingUnit: ActingUnit };
+
+/** The context of a route declared 'signedIn' or stricter (the auth hook has filled the user). */
+export function signedInContext(ctx: RequestContext): SignedInContext {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.', 401);
+  return { ...ctx, user: ctx.user };
+}
+
+/** The context of a route declared 'actingUnit' or with an authority. */
+export function unitContext(ctx: RequestContext): UnitContext {
+  const signedIn = signedInContext(ctx);
+  if (!signedIn.actingUnit) throw new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit first.', 403);
+  return { ...signedIn, actingUnit: signedIn.actingUnit };
+}
+
+export function describeAuth(auth: RouteAuth): string {
+  return typeof auth === 'string' ? auth : `${auth.app}:${auth.authority}`;
+}

@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import { DataDirLockedError, openDatabase, type DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { ensureReferenceData } from '@recovery-desk/db/reference-data.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
+import { buildApp } from './app.ts';
+import { reportIdleConnectionErrors } from './db/pool-errors.ts';
+import { ConfigError, parseConfig, resolveSecrets, type Config } from './config.ts';
+
+// `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
+// (PGlite must be closed properly, or its data folder can be damaged).
+
+const PRODUCTION_ORGANISATION_NAME = 'Recovery Desk';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function loadConfig(): { config: Config; source: string } {
+  try {
+    return resolveSecrets(parseConfig(process.env));
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  try {
+    return config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+      : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(`Could not open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${reason}`);
+  }
+}
+
+function printDemoUsers(): void {
+  const rows = DEMO_USERS.map((user) => [user.username, user.personaLabel, user.units.join(', ')]);
+  const header = ['Username', 'Persona', 'Units'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  console.log(`\nDemo users (password for all: ${DEMO_PASSWORD})`);
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+  console.log('');
+}
+
+async function main(): Promise<void> {
+  const { config, source } = loadConfig();
+  const handle = await openConfiguredDatabase(config);
+
+  const app = buildApp({ config, db: handle.db });
+  reportIdleConnectionErrors(handle.db, (error) =>
+    app.log.warn({ err: error }, 'an idle database connection was lost; the pool reconnects on next use'),
+  );
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const watchdog = setTimeout(() => fail('Shutdown took longer than 20 s; exiting.'), 20_000);
+    watchdog.unref();
+    try {
+      await app.close();
+    } finally {
+      await handle.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  try {
+    if (config.demoMode) {
+      const { created } = await seedDemoOrganisation(handle.db);
+      if (created) app.log.info('demo organisation created');
+    } else {
+      await ensureReferenceData(handle.db, {
+        organisationName: PRODUCTION_ORGANISATION_NAME,
+        businessDate: new Date().toISOString().slice(0, 10),
+      });
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await handle.close();
+    fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const { port } = app.server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`\nRecovery Desk is running at http://${shownHost}:${port}  (API docs: /docs)`);
+  console.log(`Database: ${handle.kind} ${handle.location}`);
+  if (source !== 'environment') {
+    console.log(
+      source === 'data-dir'
+        ? 'Secrets: JWT_SECRET/USERKEY_KEY generated and kept in DATA_DIR (set them in production).'
+        : 'Secrets: JWT_SECRET/USERKEY_KEY generated for this process; sessions end at restart.',
+    );
+  }
+  if (config.demoMode) printDemoUsers();
+}
+
+await main();

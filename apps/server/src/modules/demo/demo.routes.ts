@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { readDemoOutbox } from './services/read-demo-outbox.ts';
+
+const outboxQuerySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: 'Invalid email address' })),
+});
+
+const outboxReplySchema = z.object({
+  data: z.array(
+    z.object({ id: z.number(), to: z.string(), subject: z.string(), body: z.string(), created_at: z.string() }),
+  ),
+});
+
+/** Registered only in demo mode (outside it the path answers 404 like any unknown API path). */
+export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/demo/outbox',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['demo'],
+          summary: 'Demo mode only: the newest mails (max 20) sent to an address, newest first',
+          querystring: outboxQuerySchema,
+          response: { 200: outboxReplySchema },
+        },
+      },
+      (request) => readDemoOutbox(deps, { input: request.query }),
+    );
+  };
+}

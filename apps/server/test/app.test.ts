@@ -1,0 +1,359 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { openSuiteDatabase } from './support/database.ts';
+import { publicConfigSchema } from '@recovery-desk/domain/sign-in.ts';
+import { createUser, ensureOrganisation, uniqueName } from './factories.ts';
+import { createTestApp, TEST_USERKEY_KEY, type TestApp } from './support/test-app.ts';
+
+describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
+  let handle: DatabaseHandle;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    handle = await openSuiteDatabase(kind);
+    await ensureOrganisation(handle.db);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+  beforeEach(async () => {
+    t = await createTestApp(handle.db);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('declares the authorization of every route (sorted list)', () => {
+    const declarations = t.app.routeDeclarations().map((route) => `${route.method} ${route.url} → ${route.auth}`);
+    expect(declarations).toMatchInlineSnapshot(`
+      [
+        "GET /* → public",
+        "POST /VerifyOtpApi → public",
+        "GET /api/demo/outbox → public",
+        "GET /api/public-config → public",
+        "GET /collapp/getUserProfileNew/:activeApp → signedIn",
+        "GET /collapp/getuserprofile → signedIn",
+        "POST /collapp/userChangePasswordApi → signedIn",
+        "POST /forPassEmailVerify → public",
+        "POST /googleApiTrackerApi → actingUnit",
+        "GET /healthz → public",
+        "GET /readyz → public",
+        "POST /sendOtpApi → public",
+        "GET /sso/callback → public",
+        "GET /sso/login → public",
+        "POST /token/ → public",
+        "POST /token/logout/ → public",
+        "POST /token/refresh/ → public",
+      ]
+    `);
+  });
+
+  it('refuses to boot with a route that declares no authorization', async () => {
+    await expect(
+      createTestApp(handle.db, { routes: (app) => app.get('/api/test/undeclared', () => ({ ok: true })) }),
+    ).rejects.toThrow(/GET \/api\/test\/undeclared declares no authorization/);
+  });
+
+  it('answers /healthz and /readyz, with a request id on every reply', async () => {
+    const health = await t.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const ready = await t.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json()).toEqual({ status: 'ready' });
+    const other = await t.inject({ method: 'GET', url: '/healthz' });
+    expect(other.headers['x-request-id']).not.toBe(health.headers['x-request-id']);
+  });
+
+  it('serves the public configuration', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/public-config' });
+    expect(response.statusCode).toBe(200);
+    expect(publicConfigSchema.parse(response.json())).toEqual({
+      otpForLogin: 'NO',
+      userkeyKey: TEST_USERKEY_KEY,
+      ssoEnabled: false,
+      chatWidgetUrl: '',
+      mapsApiKey: '',
+      demoMode: true,
+      mobileDeepLink: '',
+    });
+  });
+
+  it('sends security headers with a self-only Content-Security-Policy, on errors too', async () => {
+    for (const url of ['/healthz', '/collapp/getuserprofile', '/api/nothing-here']) {
+      const response = await t.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("img-src 'self' data:");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('adds the chat widget and maps origins to the CSP only when configured', async () => {
+    const app = await createTestApp(handle.db, {
+      config: {
+        chatWidgetUrl: 'https://chat.example.in/widget.js',
+        mapsApiKey: 'AIzaTestKey',
+        mobileDeepLink: 'mcollect://login',
+      },
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/public-config' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain(
+        "script-src 'self' https://chat.example.in https://maps.googleapis.com https://maps.gstatic.com",
+      );
+      expect(response.json()).toMatchObject({
+        chatWidgetUrl: 'https://chat.example.in/widget.js',
+        mapsApiKey: 'AIzaTestKey',
+        mobileDeepLink: 'mcollect://login',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps CORS closed by default and opens it only to configured origins', async () => {
+    const closed = await t.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+    expect(closed.headers['access-control-allow-origin']).toBeUndefined();
+
+    const app = await createTestApp(handle.db, { config: { corsOrigins: ['https://desk.lender.in'] } });
+    try {
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url: '/token/',
+        headers: { origin: 'https://desk.lender.in', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://desk.lender.in');
+      const other = await app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('publishes the OpenAPI document and a Swagger UI served from this server', async () => {
+    const json = await t.inject({ method: 'GET', url: '/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(document.openapi).toBe('3.1.0');
+    for (const route of [
+      '/token/',
+      '/token/refresh/',
+      '/sendOtpApi',
+      '/VerifyOtpApi',
+      '/collapp/getUserProfileNew/{activeApp}',
+    ]) {
+      expect(Object.keys(document.paths)).toContain(route);
+    }
+    expect(document.paths['/token/']?.post).toMatchObject({ requestBody: expect.anything() });
+    expect(Object.keys(document.paths)).not.toContain('/*');
+
+    const ui = await t.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger-ui-bundle.js');
+    expect(ui.body).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);
+    const bundle = await t.inject({ method: 'GET', url: '/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    const initializer = await t.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths with JSON 404 and explains an unbuilt web app', async () => {
+    const get = await t.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toEqual({ detail: 'There is no GET endpoint at this path.', error_code: 'NOT_FOUND' });
+    const post = await t.inject({ method: 'POST', url: '/collapp/unknownApi', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json<{ error_code: string }>().error_code).toBe('NOT_FOUND');
+    const page = await t.inject({ method: 'GET', url: '/login' });
+    expect(page.statusCode).toBe(404);
+    expect(page.json<{ detail: string }>().detail).toMatch(/web app is not built/);
+  });
+
+  it('serves the built web app with a fallback to index.html for app routes', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const app = await createTestApp(handle.db, { config: { webDist: dist } });
+    try {
+      for (const url of ['/', '/login', '/collapp/telecaller/account/42', '/Repo/RepoInitiate?x=1']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+      const traversal = await app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+      expect(traversal.body).not.toContain('root:');
+      const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json<{ error_code: string }>().error_code).toBe('NOT_FOUND');
+      const spec = await app.inject({ method: 'GET', url: '/collapp/getuserprofile' });
+      expect(spec.statusCode).toBe(401);
+    } finally {
+      await app.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('takes the client address from X-Forwarded-For only behind a configured proxy', async () => {
+    const echo = (instance: FastifyInstance) =>
+      instance.get('/api/test/ip', { config: { auth: 'public' } }, (request) => ({ ip: request.ctx.ip }));
+    const request = {
+      method: 'GET' as const,
+      url: '/api/test/ip',
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    };
+    const direct = await createTestApp(handle.db, { routes: echo });
+    const proxied = await createTestApp(handle.db, { routes: echo, config: { trustProxy: 1 } });
+    try {
+      expect((await direct.inject(request)).json()).toEqual({ ip: '10.0.0.5' });
+      expect((await proxied.inject(request)).json()).toEqual({ ip: '203.0.113.9' });
+    } finally {
+      await direct.close();
+      await proxied.close();
+    }
+  });
+
+  it('answers an unexpected error with a generic 500 carrying the request id, never its text', async () => {
+    const app = await createTestApp(handle.db, {
+      routes: (instance) =>
+        instance.get('/api/test/explode', { config: { auth: 'public' } }, () => {
+          throw new Error('relation "secret_table" does not exist: SELECT * FROM secret_table');
+        }),
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/test/explode' });
+      expect(response.statusCode).toBe(500);
+      const requestId = response.headers['x-request-id'];
+      expect(response.json()).toEqual({
+        detail: `Something went wrong on our side. Quote request id ${String(requestId)} to support.`,
+        error_code: 'INTERNAL',
+        request_id: requestId,
+      });
+      expect(response.body).not.toContain('secret_table');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never answers 5xx to arbitrary bodies on the public POST routes', async () => {
+    const user = await createUser(handle.db);
+    const routes = [
+      '/token/',
+      '/token/refresh/',
+      '/token/logout/',
+      '/sendOtpApi',
+      '/forPassEmailVerify',
+      '/VerifyOtpApi',
+    ];
+    const userkeys = fc.oneof(
+      fc.string(),
+      fc.base64String(),
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+      fc.constantFrom(user.username, '', ' ', '\u0000', 'a'.repeat(9000)),
+    );
+    const bodies = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ userkey: userkeys }),
+      fc.record({ data: fc.record({ email: fc.string() }) }),
+      fc.record({ refresh: fc.string() }),
+      fc.record({ refresh_token: fc.string() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), bodies, async (url, payload) => {
+        const response = await t.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(response.statusCode, `${url} ${JSON.stringify(payload)} → ${response.body}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('answers malformed URLs and odd GET inputs with 4xx in the API shape, never 5xx', async () => {
+    const malformed = await t.inject({ method: 'GET', url: '/collapp/getUserProfileNew/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      detail: 'The request URL or headers are malformed.',
+      error_code: 'BAD_REQUEST',
+    });
+    expect(malformed.headers['x-request-id']).toBeDefined();
+
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.string(), async (segment, query) => {
+        for (const url of [
+          `/collapp/getUserProfileNew/${encodeURIComponent(segment)}`,
+          `/api/demo/outbox?email=${encodeURIComponent(query)}`,
+          `/sso/login?resourceApp=${encodeURIComponent(query)}`,
+          `/${encodeURIComponent(segment)}`,
+        ]) {
+          const response = await t.inject({ method: 'GET', url, headers: { 'x-acting-unit': query } });
+          expect(response.statusCode, `${url} → ${response.body}`).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  describe('demo outbox', () => {
+    it('lists the newest mails (max 20) for one address in demo mode', async () => {
+      const user = await createUser(handle.db);
+      const email = user.email;
+      for (let index = 0; index < 3; index += 1) {
+        await t.inject({ method: 'POST', url: '/forPassEmailVerify', payload: { data: { email } } });
+        t.clock.advance(121);
+      }
+      const response = await t.inject({
+        method: 'GET',
+        url: `/api/demo/outbox?email=${encodeURIComponent(email.toUpperCase())}`,
+      });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json<{
+        data: { id: number; to: string; subject: string; body: string; created_at: string }[];
+      }>();
+      expect(data).toHaveLength(3);
+      expect(data.map((mail) => mail.id)).toEqual([...data.map((mail) => mail.id)].sort((a, b) => b - a));
+      expect(data[0]).toMatchObject({ to: email, subject: 'Your Recovery Desk password reset code' });
+      expect(Date.parse(data[0]!.created_at)).not.toBeNaN();
+      const none = await t.inject({ method: 'GET', url: `/api/demo/outbox?email=${uniqueName('x')}%40lender.test` });
+      expect(none.json()).toEqual({ data: [] });
+      const bad = await t.inject({ method: 'GET', url: '/api/demo/outbox?email=nope' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ fields: { field: string }[] }>().fields[0]?.field).toBe('email');
+    });
+
+    it('does not exist outside demo mode', async () => {
+      const app = await createTestApp(handle.db, { config: { demoMode: false } });
+      try {
+        const response = await app.inject({ method: 'GET', url: '/api/demo/outbox?email=a%40b.in' });
+        expect(response.statusCode).toBe(404);
+        expect(response.json<{ error_code: string }>().error_code).toBe('NOT_FOUND');
+        expect(app.app.routeDeclarations().some((route) => route.url === '/api/demo/outbox')).toBe(false);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '@recovery-desk/db/client.ts';
+import { users } from '@recovery-desk/db/schema.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { REPO_ROOT } from '../src/config.ts';
+import { reportIdleConnectionErrors } from '../src/db/pool-errors.ts';
+
+// The real server process: `node --import tsx apps/server/src/main.ts`, as `npm start` runs it.
+
+type Server = { child: ChildProcessWithoutNullStreams; stdout: () => string; stderr: () => string };
+
+function startServer(env: Record<string, string>): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, stdout: () => stdout, stderr: () => stderr };
+}
+
+async function waitForUrl(server: Server, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = /running at (http:\/\/[^\s]+)/.exec(server.stdout());
+    if (match?.[1]) return match[1];
+    if (server.child.exitCode !== null) throw new Error(`server exited early: ${server.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${server.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function exitOf(server: Server): Promise<{ code: number | null; ms: number }> {
+  const started = Date.now();
+  if (server.child.exitCode !== null) return Promise.resolve({ code: server.child.exitCode, ms: 0 });
+  return new Promise((resolve) => server.child.on('exit', (code) => resolve({ code, ms: Date.now() - started })));
+}
+
+const running: Server[] = [];
+afterEach(() => {
+  for (const server of running.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+});
+
+describe.each(testDatabaseKinds())('server process (%s)', (kind) => {
+  it('starts, seeds the demo organisation, answers, and exits 0 on SIGTERM leaving the data reopenable', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-process-'));
+    const baseUrl = process.env.TEST_DATABASE_URL;
+    const dbName = `rd_proc_${randomBytes(4).toString('hex')}`;
+    let databaseUrl: string | undefined;
+    if (kind === 'postgres' && baseUrl) {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+      const url = new URL(baseUrl);
+      url.pathname = `/${dbName}`;
+      databaseUrl = url.toString();
+    }
+    try {
+      const server = startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+      running.push(server);
+      const url = await waitForUrl(server);
+      expect(server.stdout()).toContain('Demo users (password for all:');
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status).toBe(200);
+
+      server.child.kill('SIGTERM');
+      const { code, ms } = await exitOf(server);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(15_000);
+
+      const reopened = databaseUrl
+        ? await openDatabase({ kind: 'postgres', url: databaseUrl })
+        : await openDatabase({ kind: 'pglite', dataDir });
+      reportIdleConnectionErrors(reopened.db, () => undefined); // the database is dropped WITH (FORCE) below
+      try {
+        expect((await reopened.db.select({ id: users.id }).from(users)).length).toBeGreaterThan(0);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl && baseUrl) {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    }
+  });
+});
+
+// The lock is PGlite's: PostgreSQL serves many processes by design.
+describe('embedded database folder lock', () => {
+  it('refuses a second process on the same data folder, fast and clearly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-lock-'));
+    try {
+      const first = startServer({ DATA_DIR: dataDir });
+      running.push(first);
+      await waitForUrl(first);
+
+      const second = startServer({ DATA_DIR: dataDir });
+      running.push(second);
+      const { code, ms } = await exitOf(second);
+      expect(code).toBe(1);
+      expect(ms).toBeLessThan(10_000);
+      expect(second.stderr()).toContain(`The embedded database in ${dataDir} is already open by another process`);
+      expect(second.stderr()).not.toContain('    at ');
+
+      // The first server is unharmed.
+      const url = /running at (http:\/\/[^\s]+)/.exec(first.stdout())![1];
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect((await exitOf(first)).code).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { Writable } from 'node:stream';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Database } from '@recovery-desk/db/client.ts';
+import { auditLog, mailOutbox } from '@recovery-desk/db/schema.ts';
+import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
+import { buildApp } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
+import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
+import type { MailTransport } from '../../src/mail/smtp-transport.ts';
+import { queryRows, type TestUser } from '../factories.ts';
+
+export const TEST_USERKEY_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
+
+/** A clock the test moves by hand; `sleep` records the delay instead of waiting. */
+export class FakeClock implements Clock {
+  private current: number;
+  readonly sleeps: number[] = [];
+
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+
+  now = (): Date => new Date(this.current);
+
+  sleep = async (ms: number): Promise<void> => {
+    this.sleeps.push(ms);
+  };
+
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const { config } = resolveSecrets(
+    parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: TEST_JWT_SECRET,
+      USERKEY_KEY: TEST_USERKEY_KEY,
+      WEB_DIST: '/nonexistent/recovery-desk-web-dist',
+      DATA_DIR: '/nonexistent/recovery-desk-data',
+    }),
+  );
+  return { ...config, ...overrides };
+}
+
+/** Collects log lines (for redaction tests). */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    callback();
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  clock: FakeClock;
+  config: Config;
+  db: Database;
+  inject: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  seal: (payload: unknown) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(
+  db: Database,
+  options: {
+    config?: Partial<Config>;
+    clock?: FakeClock;
+    mailer?: MailTransport;
+    logStream?: Writable;
+    /** extra routes for a test (registered before the app is ready) */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const clock = options.clock ?? new FakeClock();
+  const app = buildApp({
+    config,
+    db,
+    clock,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    db,
+    inject: (injectOptions) => app.inject(injectOptions),
+    seal: (payload) => sealUserkey(payload, config.userkeyKey),
+    close: () => app.close(),
+  };
+}
+
+export type Tokens = { access: string; refresh: string };
+
+export async function postToken(t: TestApp, payload: unknown, remoteAddress?: string) {
+  return t.inject({
+    method: 'POST',
+    url: '/token/',
+    payload: { userkey: await t.seal(payload) },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+export async function signIn(t: TestApp, user: Pick<TestUser, 'username' | 'password'>, otp?: string): Promise<Tokens> {
+  const response = await postToken(t, { username: user.username, password: user.password, ...(otp ? { otp } : {}) });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<Tokens & { error_code: string }>();
+  return { access: body.access, refresh: body.refresh };
+}
+
+export function bearer(access: string, actingUnit?: number): Record<string, string> {
+  return {
+    authorization: `Bearer ${access}`,
+    ...(actingUnit === undefined ? {} : { 'x-acting-unit': String(actingUnit) }),
+  };
+}
+
+export async function auditRows(db: Database, filter: { action?: string; entityId?: string | number } = {}) {
+  const conditions = [
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.entityId !== undefined ? eq(auditLog.entityId, String(filter.entityId)) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return db
+    .select()
+    .from(auditLog)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(auditLog.id));
+}
+
+/** The audit chain check of the architecture document: every row's hash recomputes. */
+export async function auditChainIntact(db: Database): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean | null; rows: number }>(
+    db,
+    sql`select bool_and(audit_row_hash(prev_hash, audit_log) = hash) as ok, count(*)::int as rows from audit_log`,
+  );
+  return row?.ok === true && row.rows > 0;
+}
+
+export async function latestMailTo(db: Database, address: string) {
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.toAddress}) = lower(${address})`)
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(1);
+  return row;
+}
+
+export function codeIn(body: string): string {
+  const match = /code is (\d{6})/.exec(body);
+  if (!match?.[1]) throw new Error('no code in mail');
+  return match[1];
+}
