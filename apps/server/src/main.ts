@@ -3,7 +3,6 @@ import { DataDirLockedError, openDatabase, type DatabaseHandle } from '@recovery
 import { ensureReferenceData } from '@recovery-desk/db/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
 import { buildApp } from './app.ts';
-import { reportIdleConnectionErrors } from './db/pool-errors.ts';
 import { ConfigError, parseConfig, resolveSecrets, type Config } from './config.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
@@ -54,7 +53,7 @@ async function main(): Promise<void> {
   const handle = await openConfiguredDatabase(config);
 
   const app = buildApp({ config, db: handle.db });
-  reportIdleConnectionErrors(handle.db, (error) =>
+  handle.onIdleConnectionError((error) =>
     app.log.warn({ err: error }, 'an idle database connection was lost; the pool reconnects on next use'),
   );
   let stopping = false;

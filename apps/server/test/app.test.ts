@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { publicConfigSchema } from '@recovery-desk/domain/sign-in.ts';
 import { createUser, ensureOrganisation, uniqueName } from './factories.ts';
 import { createTestApp, TEST_USERKEY_KEY, type TestApp } from './support/test-app.ts';
@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { auditLog } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { createUnit, createUser, ensureOrganisation, type TestUser } from './factories.ts';
 import {
   auditChainIntact,
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

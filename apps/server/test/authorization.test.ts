@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { mapsApiUsage, units } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { unitSubtree } from '../src/access/unit-scope.ts';
 import { createUnit, createUser, ensureOrganisation } from './factories.ts';
 import { auditRows, bearer, createTestApp, signIn, type TestApp } from './support/test-app.ts';
@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds())('acting unit and authority checks (%s)', (kin
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { maskUrl } from '../src/http/logging.ts';
 import { safeText } from '../src/http/safe-text.ts';
 import { createUser, ensureOrganisation } from './factories.ts';
@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('logs carry no secrets and cannot be forged (
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { otpCodes } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { createUser, ensureOrganisation, uniqueName } from './factories.ts';
 import { auditRows, codeIn, createTestApp, latestMailTo, postToken, type TestApp } from './support/test-app.ts';
 
@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('POST /sendOtpApi and one-time codes (%s)', (
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

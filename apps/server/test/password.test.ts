@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { mailOutbox } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { createUser, ensureOrganisation, readUser, uniqueName } from './factories.ts';
 import { startSmtpServer } from './support/smtp-server.ts';
 import {
@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('password reset and change (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

@@ -9,7 +9,6 @@ import { openDatabase } from '@recovery-desk/db/client.ts';
 import { users } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { REPO_ROOT } from '../src/config.ts';
-import { reportIdleConnectionErrors } from '../src/db/pool-errors.ts';
 
 // The real server process: `node --import tsx apps/server/src/main.ts`, as `npm start` runs it.
 
@@ -80,7 +79,6 @@ describe.each(testDatabaseKinds())('server process (%s)', (kind) => {
       const reopened = databaseUrl
         ? await openDatabase({ kind: 'postgres', url: databaseUrl })
         : await openDatabase({ kind: 'pglite', dataDir });
-      reportIdleConnectionErrors(reopened.db, () => undefined); // the database is dropped WITH (FORCE) below
       try {
         expect((await reopened.db.select({ id: users.id }).from(users)).length).toBeGreaterThan(0);
       } finally {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { profileReplySchema } from '@recovery-desk/domain/profile.ts';
 import { BUSINESS_DATE, createUnit, createUser, ensureOrganisation } from './factories.ts';
 import { bearer, createTestApp, signIn, type TestApp } from './support/test-app.ts';
@@ -11,7 +11,7 @@ describe.each(testDatabaseKinds())('profile (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { createUser, ensureOrganisation, setUserActive } from './factories.ts';
 import { auditRows, bearer, createTestApp, signIn, type TestApp, type Tokens } from './support/test-app.ts';
 
@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds())('sessions: refresh, logout, bearer (%s)', (ki
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

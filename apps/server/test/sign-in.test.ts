@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 import { createUser, ensureOrganisation, readUser, setOtpForLogin, setUserActive, uniqueName } from './factories.ts';
 import { auditRows, codeIn, createTestApp, latestMailTo, postToken, type TestApp } from './support/test-app.ts';
@@ -14,7 +14,7 @@ describe.each(testDatabaseKinds())('POST /token/ (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

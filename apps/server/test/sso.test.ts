@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { openSuiteDatabase } from './support/database.ts';
+import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { createUser, ensureOrganisation, uniqueName } from './factories.ts';
 import {
   freePort,
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('single sign-on with a real OpenID provider (
   let appUrl: string;
 
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())('single sign-on with a real OpenID provider (
 describe.each(testDatabaseKinds())('single sign-on switched off (%s)', (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openSuiteDatabase(kind);
+    handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
   });
   afterAll(async () => {

@@ -20,6 +20,12 @@ export type DatabaseHandle = {
   /** where the data lives, for logs (never includes a password) */
   location: string;
   close: () => Promise<void>;
+  /**
+   * Reports a pooled PostgreSQL connection that died while idle (server restart, terminated backend). The pool
+   * reconnects on next use, so this is for logging only; without a listener such errors are ignored instead
+   * of crashing the process. A no-op on PGlite.
+   */
+  onIdleConnectionError: (listener: (error: Error) => void) => void;
 };
 
 export type OpenDatabaseOptions =
@@ -90,6 +96,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pg.types.setTypeParser(NUMERIC_OID, (value: string) => value);
     pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const idleErrorListeners = new Set<(error: Error) => void>();
+    pool.on('error', (error) => {
+      for (const listener of idleErrorListeners) listener(error);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -103,6 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => pool.end(),
+      onIdleConnectionError: (listener) => idleErrorListeners.add(listener),
     };
   }
 
@@ -126,6 +137,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     location: options.kind === 'pglite' ? path.resolve(options.dataDir) : 'memory',
+    onIdleConnectionError: () => {},
     close: async () => {
       try {
         await client.close();
