@@ -8,7 +8,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import * as schema from './schema.ts';
+import * as collectionsSchema from './collections-schema.ts';
+import * as platformSchema from './schema.ts';
+
+const schema = { ...platformSchema, ...collectionsSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,0 +1,77 @@
+import { addDays, daysBetween, type Bucket } from './dpd.ts';
+
+// PTP semantics (domain reference §2.3). Configurable policy with the reference's defaults.
+export type PtpPolicy = {
+  /** grace after the promised date before a PTP resolves, by payment mode class */
+  graceDays: number;
+  /** furthest promised date, in days from the business date, for bucket B1 */
+  horizonDaysB1: number;
+  /** furthest promised date for B2 and beyond */
+  horizonDaysLater: number;
+  /** minimum promised amount as a multiple of the EMI */
+  minimumEmiMultiple: number;
+};
+
+export const DEFAULT_PTP_POLICY: PtpPolicy = {
+  graceDays: 1,
+  horizonDaysB1: 7,
+  horizonDaysLater: 15,
+  minimumEmiMultiple: 1,
+};
+
+export const PTP_STATUSES = ['OPEN', 'KEPT', 'PARTIAL', 'BROKEN', 'CANCELLED'] as const;
+export type PtpStatus = (typeof PTP_STATUSES)[number];
+
+export const PTP_DEVIATION_REASONS = ['BEYOND_HORIZON', 'BEYOND_NEXT_DUE', 'BELOW_MINIMUM'] as const;
+export type PtpDeviationReason = (typeof PTP_DEVIATION_REASONS)[number];
+
+/** Why a new PTP falls outside policy (empty: within policy). Amounts are decimal strings compared as cents. */
+export function ptpDeviationReasons(
+  input: {
+    businessDate: string;
+    promisedDate: string;
+    promisedAmount: string;
+    bucket: Bucket;
+    emiAmount: string;
+    nextDueDate: string | null;
+  },
+  policy: PtpPolicy = DEFAULT_PTP_POLICY,
+): PtpDeviationReason[] {
+  const reasons: PtpDeviationReason[] = [];
+  const horizon = input.bucket === 'B1' || input.bucket === 'CURRENT' ? policy.horizonDaysB1 : policy.horizonDaysLater;
+  if (daysBetween(input.businessDate, input.promisedDate) > horizon) reasons.push('BEYOND_HORIZON');
+  if (input.nextDueDate && input.promisedDate > input.nextDueDate) reasons.push('BEYOND_NEXT_DUE');
+  if (toCents(input.promisedAmount) < toCents(input.emiAmount) * BigInt(policy.minimumEmiMultiple))
+    reasons.push('BELOW_MINIMUM');
+  return reasons;
+}
+
+/**
+ * Resolves an open PTP on a business date from what was paid between its capture and the end of grace.
+ * Stays OPEN until the grace ends, unless already paid in full (then KEPT at once).
+ */
+export function resolvePtp(
+  input: { promisedDate: string; promisedAmount: string; amountPaid: string; businessDate: string },
+  policy: PtpPolicy = DEFAULT_PTP_POLICY,
+): PtpStatus {
+  const paid = toCents(input.amountPaid);
+  if (paid >= toCents(input.promisedAmount)) return 'KEPT';
+  const graceEnd = addDays(input.promisedDate, policy.graceDays);
+  if (input.businessDate <= graceEnd) return 'OPEN';
+  return paid > 0 ? 'PARTIAL' : 'BROKEN';
+}
+
+/** Exact cents of a decimal string (no binary floats on money). */
+export function toCents(amount: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) throw new Error(`not a decimal amount: ${amount}`);
+  const [, sign, whole, fraction = ''] = match;
+  const cents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return sign === '-' ? -cents : cents;
+}
+
+export function fromCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}

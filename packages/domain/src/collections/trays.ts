@@ -1,0 +1,216 @@
+import type { AuthorityCode } from '../authorities.ts';
+
+// The collections trays of issue 3 as data. Server endpoints, web screens and tests derive from this list:
+// which rows a tray holds (`rowKind` and `scope`), its authority, columns, filters and actions.
+
+export type TrayKey =
+  | 'telecaller'
+  | 'nonDelinquentAccount'
+  | 'escalcases'
+  | 'skiptrace'
+  | 'manualalloc'
+  | 'manualrealloc'
+  | 'manualReAllocListApproval'
+  | 'allocationHold'
+  | 'activitySuppressRemoval'
+  | 'ptpDeviation'
+  | 'ptpReferral'
+  | 'ptpReferralAgent'
+  | 'fieldCollectorPtpReferralList';
+
+export type TrayRowKind = 'account' | 'ptp' | 'escalation' | 'reallocationRequest';
+export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'bucket' | 'status';
+
+export type TrayColumn = { key: string; labelKey: string; type: ColumnType; sortable?: boolean };
+
+export type TrayAction =
+  | 'allocate'
+  | 'requestReallocation'
+  | 'approve'
+  | 'reject'
+  | 'reallocate'
+  | 'startHold'
+  | 'endHold'
+  | 'startSuppression'
+  | 'endSuppression'
+  | 'refer';
+
+export type TrayDefinition = {
+  key: TrayKey;
+  /** route-catalogue name of the list screen (its detail is `<key>Detail`) */
+  routeName: string;
+  authority: AuthorityCode;
+  rowKind: TrayRowKind;
+  /** a plain-language statement of which rows the tray holds (the server implements it) */
+  holds: string;
+  /** extra search views beyond My View / Team View (spec §2.7) */
+  views: readonly string[];
+  columns: readonly TrayColumn[];
+  actions: readonly TrayAction[];
+  /** whether rows open the account view (detail route) */
+  hasAccountView: boolean;
+};
+
+// The case-list columns of spec §3, shared by the account trays.
+export const CASE_LIST_COLUMNS: readonly TrayColumn[] = [
+  { key: 'accountNo', labelKey: 'DelinquentAccount', type: 'text', sortable: true },
+  { key: 'customerName', labelKey: 'CustomerName', type: 'text', sortable: true },
+  { key: 'product', labelKey: 'Product', type: 'text' },
+  { key: 'dpd', labelKey: 'Dpd', type: 'number', sortable: true },
+  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket', sortable: true },
+  { key: 'cardNo', labelKey: 'CreditCardNo', type: 'text' },
+  { key: 'totalBalanceOutstanding', labelKey: 'TotalBalanceOutstanding', type: 'money', sortable: true },
+  { key: 'totalAmountOverdue', labelKey: 'TotalAmountOverdue', type: 'money', sortable: true },
+  { key: 'lastContactedBy', labelKey: 'LastContactedBy', type: 'text' },
+  { key: 'lastActionDate', labelKey: 'LastActionDate', type: 'date', sortable: true },
+  { key: 'nextActionDate', labelKey: 'NextActionDate', type: 'date', sortable: true },
+  { key: 'allocatedTo', labelKey: 'AllocatedTo', type: 'text' },
+];
+
+const PTP_COLUMNS: readonly TrayColumn[] = [
+  { key: 'accountNo', labelKey: 'DelinquentAccount', type: 'text', sortable: true },
+  { key: 'customerName', labelKey: 'CustomerName', type: 'text' },
+  { key: 'dpd', labelKey: 'Dpd', type: 'number', sortable: true },
+  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket' },
+  { key: 'promisedDate', labelKey: 'PromisedDate', type: 'date', sortable: true },
+  { key: 'promisedAmount', labelKey: 'PromisedAmount', type: 'money', sortable: true },
+  { key: 'ptpStatus', labelKey: 'PtpStatus', type: 'status' },
+  { key: 'deviationReasons', labelKey: 'DeviationReasons', type: 'text' },
+  { key: 'capturedBy', labelKey: 'CapturedBy', type: 'text' },
+  { key: 'referredTo', labelKey: 'ReferredTo', type: 'text' },
+];
+
+const ESCALATION_COLUMNS: readonly TrayColumn[] = [
+  { key: 'accountNo', labelKey: 'DelinquentAccount', type: 'text', sortable: true },
+  { key: 'customerName', labelKey: 'CustomerName', type: 'text' },
+  { key: 'dpd', labelKey: 'Dpd', type: 'number', sortable: true },
+  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket' },
+  { key: 'totalAmountOverdue', labelKey: 'TotalAmountOverdue', type: 'money', sortable: true },
+  { key: 'escalationReason', labelKey: 'EscalationReason', type: 'text' },
+  { key: 'escalationStatus', labelKey: 'Status', type: 'status' },
+  { key: 'raisedOn', labelKey: 'RaisedOn', type: 'date', sortable: true },
+  { key: 'allocatedTo', labelKey: 'AllocatedTo', type: 'text' },
+];
+
+const REQUEST_COLUMNS: readonly TrayColumn[] = [
+  { key: 'requestId', labelKey: 'RequestId', type: 'number', sortable: true },
+  { key: 'accountCount', labelKey: 'Accounts', type: 'number' },
+  { key: 'accountNos', labelKey: 'AccountNumbers', type: 'text' },
+  { key: 'toName', labelKey: 'ReallocateTo', type: 'text' },
+  { key: 'reason', labelKey: 'Reason', type: 'text' },
+  { key: 'maker', labelKey: 'Maker', type: 'text' },
+  { key: 'requestStatus', labelKey: 'Status', type: 'status' },
+  { key: 'createdAt', labelKey: 'RequestedAt', type: 'datetime', sortable: true },
+];
+
+const account = (
+  key: TrayKey,
+  authority: AuthorityCode,
+  holds: string,
+  actions: readonly TrayAction[] = [],
+  views: readonly string[] = [],
+): TrayDefinition => ({
+  key,
+  routeName: key,
+  authority,
+  rowKind: 'account',
+  holds,
+  views,
+  columns: CASE_LIST_COLUMNS,
+  actions,
+  hasAccountView: true,
+});
+
+export const TRAYS: readonly TrayDefinition[] = [
+  account('telecaller', 'TELECALLER_SAUTH', 'delinquent accounts (DPD > 0) that are not suppressed'),
+  account('nonDelinquentAccount', 'NON_DELINQ_ACC_SAUTH', 'accounts with nothing overdue (DPD = 0)'),
+  {
+    key: 'escalcases',
+    routeName: 'escalcases',
+    authority: 'ESCALATED_SAUTH',
+    rowKind: 'escalation',
+    holds: 'escalations: Current Escalation = OPEN, Historic Escalation = resolved',
+    views: ['currentEscalation', 'historicEscalation'],
+    columns: ESCALATION_COLUMNS,
+    actions: ['approve', 'reject', 'reallocate'],
+    hasAccountView: true,
+  },
+  account('skiptrace', 'SKIP_SAUTH', 'accounts sent to skip trace (wrong number, shifted, not contactable)'),
+  account('manualalloc', 'MAN_ALLOC_SAUTH', 'delinquent accounts not allocated to anyone and not on hold', [
+    'allocate',
+  ]),
+  account('manualrealloc', 'MAN_REALLOC_SAUTH', 'allocated delinquent accounts not on hold', ['requestReallocation']),
+  {
+    key: 'manualReAllocListApproval',
+    routeName: 'manualReAllocListApproval',
+    authority: 'MAN_REALLOC_APPROVAL_SAUTH',
+    rowKind: 'reallocationRequest',
+    holds: 're-allocation requests: pending (default), approved, rejected',
+    views: ['pendingApproval', 'approved', 'rejected'],
+    columns: REQUEST_COLUMNS,
+    actions: ['approve', 'reject'],
+    hasAccountView: false,
+  },
+  account(
+    'allocationHold',
+    'ALLOCATION_HOLD_SAUTH',
+    'delinquent accounts; the onHold view shows accounts on hold',
+    ['startHold', 'endHold'],
+    ['notOnHold', 'onHold'],
+  ),
+  account(
+    'activitySuppressRemoval',
+    'ACTIVITY_SUPPRESS_SAUTH',
+    'suppressed accounts (and, in the notSuppressed view, accounts that can be suppressed)',
+    ['startSuppression', 'endSuppression'],
+    ['suppressed', 'notSuppressed'],
+  ),
+  {
+    key: 'ptpDeviation',
+    routeName: 'ptpDeviation',
+    authority: 'PTP_DEVIATION_SAUTH',
+    rowKind: 'ptp',
+    holds: 'PTPs outside policy: pending approval (default), approved, rejected',
+    views: ['pendingApproval', 'approved', 'rejected'],
+    columns: PTP_COLUMNS,
+    actions: ['approve', 'reject'],
+    hasAccountView: false,
+  },
+  {
+    key: 'ptpReferral',
+    routeName: 'ptpReferral',
+    authority: 'PTP_REFERRAL_SAUTH',
+    rowKind: 'ptp',
+    holds: 'broken and partial PTPs of the scope, to refer to a field collector',
+    views: [],
+    columns: PTP_COLUMNS,
+    actions: ['refer'],
+    hasAccountView: false,
+  },
+  {
+    key: 'ptpReferralAgent',
+    routeName: 'ptpReferralAgent',
+    authority: 'PTP_REFERAL_AGENT_SAUTH',
+    rowKind: 'ptp',
+    holds: 'open PTPs captured by the user (My View) or the team, with their status',
+    views: [],
+    columns: PTP_COLUMNS,
+    actions: [],
+    hasAccountView: false,
+  },
+  {
+    key: 'fieldCollectorPtpReferralList',
+    routeName: 'fieldCollectorPtpReferralList',
+    authority: 'FIELD_COLLECTOR_SAUTH',
+    rowKind: 'ptp',
+    holds: 'PTPs referred to a field collector (My View: referred to me)',
+    views: [],
+    columns: PTP_COLUMNS,
+    actions: [],
+    hasAccountView: true,
+  },
+];
+
+export function findTray(key: string): TrayDefinition | undefined {
+  return TRAYS.find((tray) => tray.key === key);
+}
