@@ -1,10 +1,12 @@
 import { APPS } from '@recovery-desk/domain/apps.ts';
+import { DISPOSITIONS } from '@recovery-desk/domain/collections/dispositions.ts';
+import { dispositions } from './collections-schema.ts';
 import type { Database } from './client.ts';
 import { apps, organisation, users } from './schema.ts';
 
 /**
- * Data every installation needs, demo or not: the app list and the organisation row (with its
- * business date). Idempotent; safe to run at every start.
+ * Data every installation needs, demo or not: the app list, the disposition codes and the organisation
+ * row (with its business date). Idempotent; safe to run at every start.
  */
 export async function ensureReferenceData(
   db: Database,
@@ -19,6 +21,13 @@ export async function ensureReferenceData(
           target: apps.code,
           set: { labelKey: app.labelKey, homePath: app.homePath, sortOrder: app.sortOrder },
         });
+    }
+    for (const [index, disposition] of DISPOSITIONS.entries()) {
+      // Insert only: once seeded, dispositions are configuration that settings screens may edit.
+      await tx
+        .insert(dispositions)
+        .values({ ...disposition, sortOrder: index + 1 })
+        .onConflictDoNothing({ target: dispositions.code });
     }
     await tx
       .insert(organisation)

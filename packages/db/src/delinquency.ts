@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+type Executor = Pick<Database, 'execute'>;
+
+/**
+ * Recomputes every account's oldest unpaid due date, DPD, bucket, SMA/NPA class and delinquent flag for a
+ * business date in ONE set-based statement (domain reference §2.1; must agree with
+ * packages/domain/src/collections/dpd.ts — a test holds them together). Returns the number of accounts changed.
+ */
+export async function recomputeDelinquency(db: Executor, businessDate: string): Promise<number> {
+  const result = await db.execute(sql`
+    with oldest as (
+      select a.id,
+        (select min(d.due_date) from dues d
+          where d.account_id = a.id and d.amount_paid < d.amount_due and d.due_date <= ${businessDate}::date) as due
+      from accounts a
+    ), computed as (
+      select id, due,
+        case when due is null then 0 else (${businessDate}::date - due) + 1 end as dpd
+      from oldest
+    )
+    update accounts a set
+      oldest_unpaid_due_date = c.due,
+      dpd = c.dpd,
+      bucket = case when c.dpd <= 0 then 'CURRENT' when c.dpd <= 30 then 'B1' when c.dpd <= 60 then 'B2'
+        when c.dpd <= 90 then 'B3' when c.dpd <= 180 then 'B4' when c.dpd <= 365 then 'B5' else 'B6' end,
+      asset_class = case when c.dpd <= 0 then 'STANDARD' when c.dpd <= 30 then 'SMA-0' when c.dpd <= 60 then 'SMA-1'
+        when c.dpd <= 90 then 'SMA-2' else 'NPA' end,
+      delinquent_flag = c.dpd > 0,
+      updated_at = now()
+    from computed c
+    where c.id = a.id
+      and (a.dpd is distinct from c.dpd or a.oldest_unpaid_due_date is distinct from c.due)
+  `);
+  return Number(
+    (result as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0,
+  );
+}
