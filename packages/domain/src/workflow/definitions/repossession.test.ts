@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { actorWith, allAuthorities, snapshotFor, walk, type WalkStep } from '../testing.ts';
+import { stageDates, transition } from '../transition.ts';
+import { REPOSSESSION_DEFINITION } from './repossession.ts';
+import { REPOSSESSION_CASE as CASE } from './sample-cases.ts';
+
+const def = REPOSSESSION_DEFINITION;
+const TODAY = '2026-06-30';
+const actor = actorWith('checker-2', allAuthorities(def));
+
+const TO_DISPOSAL: WalkStep[] = [
+  { action: 'recommend', expect: 'RepoInitiateApproval' },
+  { action: 'approve', expect: 'Notice' },
+  { action: 'submit', expect: 'KitGeneration' },
+  { action: 'submit', expect: 'AssetDtlCapture' },
+  { action: 'submit', expect: 'ValuationAgcAllocation' },
+  { action: 'submit', expect: 'CaptureValDtl' },
+  { action: 'submit', expect: 'ValuationCompletion' },
+  { action: 'approve', expect: 'FprAllocation' },
+  { action: 'submit', expect: 'DisposalIdentification' },
+];
+
+describe('repossession definition', () => {
+  it('has the 21 stages of spec §2.5 in the spec order', () => {
+    expect(def.stages.map((stage) => stage.code)).toEqual([
+      'RepoInitiate',
+      'RepoInitiateApproval',
+      'Notice',
+      'KitGeneration',
+      'AssetDtlCapture',
+      'ValuationAgcAllocation',
+      'CaptureValDtl',
+      'ValuationCompletion',
+      'FprAllocation',
+      'DisposalIdentification',
+      'DirectSale',
+      'AuctionNotice',
+      'AllocateActionAgc',
+      'AssetAuctionDtl',
+      'AuctionApproval',
+      'WaverApprovalReq',
+      'WaverApproval',
+      'AssetSaleNotice',
+      'AssetSale',
+      'AssetSaleApproval',
+      'Closure',
+    ]);
+  });
+
+  it('walks the auction path to closure', () => {
+    const { visited, snapshot } = walk(
+      def,
+      CASE,
+      [
+        ...TO_DISPOSAL,
+        { action: 'approve', expect: 'AuctionNotice' },
+        { action: 'submit', expect: 'AllocateActionAgc' },
+        { action: 'submit', expect: 'AssetAuctionDtl' },
+        { action: 'submit', expect: 'AuctionApproval' },
+        { action: 'approve', expect: 'AssetSaleNotice' },
+        { action: 'submit', expect: 'AssetSale' },
+        { action: 'submit', expect: 'AssetSaleApproval' },
+        { action: 'approve', expect: 'Closure' },
+        { action: 'close', expect: 'closed' },
+      ],
+      TODAY,
+    );
+    expect(visited).toHaveLength(19);
+    expect(snapshot.status).toBe('Closed');
+  });
+
+  it('walks a direct sale with a shortfall waiver', () => {
+    const { visited } = walk(
+      def,
+      { ...CASE, disposalMode: 'DIRECT_SALE', waiverRequired: true },
+      [
+        ...TO_DISPOSAL,
+        { action: 'approve', expect: 'DirectSale' },
+        { action: 'submit', expect: 'WaverApprovalReq' },
+        { action: 'recommend', expect: 'WaverApproval' },
+        { action: 'approve', expect: 'AssetSaleNotice' },
+        { action: 'submit', expect: 'AssetSale' },
+        { action: 'submit', expect: 'AssetSaleApproval' },
+        { action: 'approve', expect: 'Closure' },
+        { action: 'close', expect: 'closed' },
+      ],
+      TODAY,
+    );
+    expect(visited).toContain('WaverApproval');
+  });
+
+  it('releases the vehicle on payment: disposal goes straight to closure, which then needs the release dates', () => {
+    const release = { ...CASE, disposalMode: 'RELEASE', closureType: 'RELEASED' };
+    const { snapshot } = walk(def, release, [...TO_DISPOSAL, { action: 'approve', expect: 'Closure' }], TODAY);
+    expect(transition(def, snapshot, 'close', actor, TODAY)).toEqual({
+      ok: false,
+      refusal: { code: 'REQUIRED_FIELD_MISSING', fields: ['paymentRealisedDate', 'releaseDate'] },
+    });
+    const paid = { ...snapshot, fields: { ...snapshot.fields, paymentRealisedDate: '2026-06-20' } };
+    expect(stageDates(def, paid, TODAY)).toMatchObject([
+      { rule: 'REPO_RELEASE_DUE', date: '2026-06-27', isOverdue: true },
+    ]);
+    const closed = transition(def, paid, { name: 'close', fields: { releaseDate: '2026-06-30' } }, actor, TODAY);
+    expect(closed.ok && closed.next.status).toBe('Closed');
+  });
+
+  it('disposal identification needs a mode to choose its branch', () => {
+    const { disposalMode: _mode, ...undecided } = CASE;
+    const result = transition(
+      def,
+      snapshotFor(def, 'DisposalIdentification', { fields: undecided }),
+      'approve',
+      actor,
+      TODAY,
+    );
+    expect(result).toEqual({
+      ok: false,
+      refusal: { code: 'NO_BRANCH_MATCHES', action: 'approve', fields: ['disposalMode'] },
+    });
+  });
+
+  it('a rejected bid goes back to disposal identification', () => {
+    const result = transition(
+      def,
+      snapshotFor(def, 'AuctionApproval', { fields: CASE }),
+      { name: 'reject', remarks: 'Bid below the reserve price' },
+      actor,
+      TODAY,
+    );
+    expect(result.ok && [result.next.stage, result.next.status]).toEqual(['DisposalIdentification', 'Rejected']);
+  });
+
+  it('the kit goes to the agency only after the pre-repossession notice period, counted from service', () => {
+    const kit = snapshotFor(def, 'KitGeneration', { fields: { ...CASE, policePreIntimationDate: '2026-04-09' } });
+    expect(transition(def, kit, 'submit', actor, '2026-04-09')).toEqual({
+      ok: false,
+      refusal: {
+        code: 'TOO_EARLY',
+        rule: 'REPO_NOTICE_PERIOD',
+        label: 'Pre-repossession notice period of 7 days',
+        labelKey: 'RepoNoticePeriodEnds',
+        earliest: '2026-04-10',
+      },
+    });
+    expect(transition(def, kit, 'submit', actor, '2026-04-10').ok).toBe(true);
+  });
+
+  it('the sale waits for the 7-day pre-sale notice', () => {
+    const sale = snapshotFor(def, 'AssetSale', { fields: { ...CASE, saleDate: '2026-05-21' } });
+    expect(transition(def, sale, 'submit', actor, '2026-05-21')).toMatchObject({
+      refusal: { code: 'TOO_EARLY', rule: 'REPO_PRE_SALE_NOTICE_PERIOD', earliest: '2026-05-22' },
+    });
+  });
+
+  it('shows the valuation and sale deadlines counted from yard-in and repossession', () => {
+    const dates = stageDates(def, snapshotFor(def, 'CaptureValDtl', { fields: CASE }), '2026-04-21');
+    expect(dates).toMatchObject([{ rule: 'REPO_VALUATION_DUE', date: '2026-04-20', isOverdue: true, daysLeft: -1 }]);
+    const sale = stageDates(def, snapshotFor(def, 'AssetSale', { fields: CASE }), TODAY);
+    expect(sale.map((d) => [d.rule, d.date, d.kind])).toEqual([
+      ['REPO_SALE_DUE', '2026-07-12', 'latest'],
+      ['REPO_PRE_SALE_NOTICE_PERIOD', '2026-05-22', 'earliest'],
+    ]);
+  });
+});
