@@ -17,6 +17,10 @@ export const USERS = {
   resetUser: 'tc.blr',
   /** used by the right-to-left and toast specs */
   rtlUser: 'tc.delhi',
+  /** telecaller whose account tabs are all read-only (BR-AND) */
+  readOnlyTelecaller: 'tc.readonly',
+  /** collections approver of the West zone (checker of re-allocation requests) */
+  westApprover: 'appr.west',
 } as const;
 
 export function emailOf(username: string): string {

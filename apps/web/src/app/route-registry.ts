@@ -1,3 +1,5 @@
+import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
+import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import type { ComponentType } from 'react';
 
 // Route name (from the route catalogue) → the screen that renders it, loaded lazily per feature.
@@ -27,6 +29,26 @@ const appSelectorPage: ScreenLoader = () =>
   import('../features/home/app-selector-page.tsx').then((m) => ({ Component: m.AppSelectorPage }));
 const appDashboardPage: ScreenLoader = () =>
   import('../features/shell/app-dashboard-page.tsx').then((m) => ({ Component: m.AppDashboardPage }));
+const collectionsTrayPage: ScreenLoader = () =>
+  import('../features/collections/pages/collections-pages.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
+const collectionsAccountPage: ScreenLoader = () =>
+  import('../features/collections/pages/collections-pages.tsx').then((m) => ({
+    Component: m.CollectionsAccountPage,
+  }));
+
+/**
+ * The collections trays of issue 3 (packages/domain/src/collections/trays.ts): each list route, and each detail
+ * route the catalogue gives it (`<tray>Detail`), renders the shared tray component or the account view.
+ */
+export function collectionsScreens(): Record<string, ScreenLoader> {
+  const screens: Record<string, ScreenLoader> = {};
+  for (const tray of TRAYS) {
+    screens[tray.routeName] = collectionsTrayPage;
+    const detail = findRouteByName(`${tray.routeName}Detail`);
+    if (tray.hasAccountView && detail) screens[detail.name] = collectionsAccountPage;
+  }
+  return screens;
+}
 
 /** Screens outside the app shell (public pages and the app selector). */
 export const STANDALONE_SCREENS: Record<string, ScreenLoader> = {
@@ -50,6 +72,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   repoDashboard: appDashboardPage,
   cmdCenterDashboard: appDashboardPage,
   dashCmdCenter: appDashboardPage,
+  ...collectionsScreens(),
 };
 
 export const demoOutboxPage: ScreenLoader = () =>

@@ -17,6 +17,8 @@ export type SelectFieldProps = {
   serverErrors?: readonly FieldError[];
   description?: string;
   disabled?: boolean;
+  /** the field a dialog focuses first (Mantine's Modal honours `data-autofocus`) */
+  autoFocus?: boolean;
 };
 
 /** A select whose first option is the spec's placeholder 'Select <label>' (spec §5). */
@@ -31,6 +33,7 @@ export function SelectField({
   serverErrors = [],
   description,
   disabled,
+  autoFocus = false,
 }: SelectFieldProps) {
   const { t } = useTranslation();
   const [isTouched, setIsTouched] = useState(false);
@@ -46,6 +49,7 @@ export function SelectField({
       error={error}
       description={description}
       disabled={disabled}
+      data-autofocus={autoFocus || undefined}
       onBlur={() => setIsTouched(true)}
       onChange={(event) => onChange(event.currentTarget.value)}
       data={[{ value: '', label: String(t('SelectPlaceholder', { label })) }, ...options]}

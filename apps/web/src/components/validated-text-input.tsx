@@ -16,7 +16,7 @@ export type ValidatedTextInputProps = {
   rules?: readonly InputRule[];
   /** the spec's uppercase directive: text is uppercased as typed */
   uppercase?: boolean;
-  type?: 'text' | 'email' | 'password' | 'date' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'date' | 'time' | 'tel';
   /** show rule errors even before the field is touched (after a submit attempt) */
   showErrors?: boolean;
   serverErrors?: readonly FieldError[];

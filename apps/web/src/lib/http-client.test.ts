@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signedInSession } from '../test/fixtures.ts';
-import { createHttpClient, HttpError, NetworkError } from './http-client.ts';
+import { createHttpClient, fileNameOf, HttpError, NetworkError } from './http-client.ts';
 import { setNavigator } from './navigation.ts';
 import { clearSession, sessionStore } from './session-store.ts';
 
@@ -137,5 +137,48 @@ describe('http client', () => {
     const error = await client.get('/api/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).fields).toEqual([{ field: 'email', message: 'Unknown email' }]);
+  });
+
+  it('sends a multipart form without a JSON content type, with the same auth headers', async () => {
+    const fetchImpl = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ id: 5 }), { status: 200 }),
+    );
+    const client = createHttpClient({ fetchImpl });
+    const form = new FormData();
+    form.set('documentName', 'Receipt');
+    await expect(client.postForm('/api/upload', form)).resolves.toEqual({ id: 5 });
+    const init = fetchImpl.mock.calls[0]?.[1];
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    expect(init?.body).toBe(form);
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers).toMatchObject({ Authorization: 'Bearer access-1', 'X-Acting-Unit': '11' });
+  });
+
+  it('downloads a file with its name from Content-Disposition, and reports a refused one as HttpError', async () => {
+    const fetchImpl = vi
+      .fn()
+      .mockResolvedValueOnce(
+        new Response('a,b\n1,2\n', {
+          status: 200,
+          headers: { 'Content-Disposition': 'attachment; filename="telecaller-2025-11-03.csv"' },
+        }),
+      )
+      .mockResolvedValueOnce(new Response(JSON.stringify({ error_code: 'FORBIDDEN', detail: 'No' }), { status: 403 }));
+    const client = createHttpClient({ fetchImpl });
+    const file = await client.download('/api/export');
+    expect(file.fileName).toBe('telecaller-2025-11-03.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    await expect(client.download('/api/export')).rejects.toMatchObject({ status: 403, errorCode: 'FORBIDDEN' });
+  });
+});
+
+describe('fileNameOf (Content-Disposition)', () => {
+  it('reads quoted, bare and RFC 5987 names', () => {
+    expect(fileNameOf('attachment; filename="a b.xlsx"')).toBe('a b.xlsx');
+    expect(fileNameOf('attachment; filename=report.csv')).toBe('report.csv');
+    expect(fileNameOf('attachment; filename="x.pdf"; filename*=UTF-8\'\'%E0%A4%AA.pdf')).toBe('प.pdf');
+    expect(fileNameOf(null)).toBeNull();
+    expect(fileNameOf('inline')).toBeNull();
   });
 });

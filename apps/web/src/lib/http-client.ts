@@ -64,16 +64,26 @@ function readString(value: unknown, key: string): string | null {
 }
 
 export type RequestOptions = {
+  /** a JSON body */
   body?: unknown;
+  /** a body sent as is (multipart FormData); the browser sets its content type */
+  rawBody?: FormData;
   /** send the bearer token and refresh it on 401 (default true) */
   auth?: boolean;
   signal?: AbortSignal;
 };
 
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
 export type HttpClient = {
   request: <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
   get: <T>(path: string, options?: RequestOptions) => Promise<T>;
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T>;
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T>;
+  /** POST a multipart form; the JSON reply is returned */
+  postForm: <T>(path: string, form: FormData, options?: RequestOptions) => Promise<T>;
+  /** GET a file (export, document) with the same auth as every call */
+  download: (path: string, options?: RequestOptions) => Promise<DownloadedFile>;
 };
 
 export type HttpClientOptions = {
@@ -87,6 +97,22 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 export const ACTING_UNIT_HEADER = 'X-Acting-Unit';
 export const REFRESH_PATH = '/token/refresh/';
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` wins over `filename`). */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      return extended[1].trim();
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  if (!plain) return null;
+  return (plain[2] ?? plain[1] ?? '').trim() || null;
+}
 
 let refreshInFlight: Promise<string> | null = null;
 
@@ -142,7 +168,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function send(method: string, path: string, requestOptions: RequestOptions, access: string | null) {
     const session = sessionStore.get();
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (requestOptions.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (requestOptions.body !== undefined && requestOptions.rawBody === undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
     if (requestOptions.auth !== false && access) headers.Authorization = `Bearer ${access}`;
     if (requestOptions.auth !== false && session.actingUnit !== null) {
       headers[ACTING_UNIT_HEADER] = String(session.actingUnit);
@@ -158,7 +186,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       return await fetchImpl(`${baseUrl}${path}`, {
         method,
         headers,
-        body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+        body:
+          requestOptions.rawBody ??
+          (requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body)),
         credentials: 'same-origin',
         signal: controller.signal,
       });
@@ -170,7 +200,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
   }
 
-  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+  /** Sends with the current token; on 401 refreshes once (shared) and retries once. */
+  async function sendWithRefresh(method: string, path: string, requestOptions: RequestOptions): Promise<Response> {
     const usedAccess = sessionStore.get().access;
     let response = await send(method, path, requestOptions, usedAccess);
 
@@ -181,17 +212,30 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       response = await send(method, path, requestOptions, access);
       if (response.status === 401) failRefresh();
     }
+    return response;
+  }
 
+  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const response = await sendWithRefresh(method, path, requestOptions);
     const body = await parseJson(response);
     if (!response.ok) throw new HttpError(response.status, body);
     if (body === undefined) throw new InvalidReplyError();
     return body as T;
   }
 
+  async function download(path: string, requestOptions: RequestOptions = {}): Promise<DownloadedFile> {
+    const response = await sendWithRefresh('GET', path, requestOptions);
+    if (!response.ok) throw new HttpError(response.status, await parseJson(response));
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  }
+
   return {
     request,
     get: (path, requestOptions) => request('GET', path, requestOptions),
     post: (path, body, requestOptions) => request('POST', path, { ...requestOptions, body }),
+    patch: (path, body, requestOptions) => request('PATCH', path, { ...requestOptions, body }),
+    postForm: (path, form, requestOptions) => request('POST', path, { ...requestOptions, rawBody: form }),
+    download,
   };
 }
 

@@ -25,6 +25,11 @@ globalThis.ResizeObserver ??= TestResizeObserver as unknown as typeof ResizeObse
 
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
+// Mantine's autosizing textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

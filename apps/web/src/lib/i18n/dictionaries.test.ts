@@ -1,4 +1,6 @@
 import { APPS } from '@recovery-desk/domain/apps.ts';
+import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/collections/products.ts';
+import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
 import { ROUTE_CATALOGUE } from '@recovery-desk/domain/route-catalogue.ts';
 import { UNIT_LEVEL_LABEL_KEY } from '@recovery-desk/domain/units.ts';
 import { MESSAGES } from '@recovery-desk/domain/validation.ts';
@@ -43,6 +45,23 @@ describe('translation dictionaries', () => {
     ];
     const missing = needed.filter((key) => !(key in en));
     expect(missing).toEqual([]);
+  });
+
+  it('holds every tray column label key and product label key of the collections contract', () => {
+    const needed = [
+      ...TRAYS.flatMap((tray) => tray.columns.map((column) => column.labelKey)),
+      ...Object.values(PRODUCT_LABEL_KEY),
+    ];
+    expect(needed.filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('renders the collections messages of the spec and the brief exactly in English', () => {
+    const t = i18n.getFixedT('en');
+    expect(t('NoRowsMatchFilters')).toBe('No accounts match these filters');
+    expect(t('PtpSentForApproval')).toBe('PTP is outside policy and has been sent for supervisor approval');
+    expect(t('OwnRequest')).toBe('You made this request');
+    expect(t('CallingWindowOverride')).toBe('Reason for calling outside 08:00–19:00');
+    expect(t('ShowingRange', { from: 1, to: 25, total: 60 })).toBe('Showing 1–25 of 60');
   });
 
   it('keys start with a capital letter and join words in camel case', () => {

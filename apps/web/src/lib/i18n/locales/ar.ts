@@ -1,3 +1,4 @@
+import { collectionsAr } from './collections-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -388,4 +389,6 @@ export const ar: Dictionary = {
   ShadyTransactionTime: 'وقت المعاملات المشبوهة',
   ShadyTransactionLocation: 'موقع المعاملات المشبوهة',
   ActiveInactiveUserAccount: 'حساب مستخدم نشط أو غير نشط',
+
+  ...collectionsAr,
 };

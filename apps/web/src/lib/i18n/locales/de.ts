@@ -1,3 +1,4 @@
+import { collectionsDe } from './collections-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -403,4 +404,6 @@ export const de: Dictionary = {
   ShadyTransactionTime: 'Zeit verdächtiger Transaktionen',
   ShadyTransactionLocation: 'Ort verdächtiger Transaktionen',
   ActiveInactiveUserAccount: 'Konto aktiver oder inaktiver Benutzer',
+
+  ...collectionsDe,
 };

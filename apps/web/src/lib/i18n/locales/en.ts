@@ -1,3 +1,5 @@
+import { collectionsEn } from './collections-en.ts';
+
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
 export const en = {
@@ -407,6 +409,9 @@ export const en = {
   ShadyTransactionTime: 'Shady Transaction Time',
   ShadyTransactionLocation: 'Shady Transaction Location',
   ActiveInactiveUserAccount: 'Active Inactive User Account',
+
+  // Collections casework (issue 3)
+  ...collectionsEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

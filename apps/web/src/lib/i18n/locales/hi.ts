@@ -1,3 +1,4 @@
+import { collectionsHi } from './collections-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -389,4 +390,6 @@ export const hi: Dictionary = {
   ShadyTransactionTime: 'संदिग्ध लेनदेन का समय',
   ShadyTransactionLocation: 'संदिग्ध लेनदेन का स्थान',
   ActiveInactiveUserAccount: 'सक्रिय/निष्क्रिय उपयोगकर्ता खाता',
+
+  ...collectionsHi,
 };

@@ -1,0 +1,78 @@
+import { Badge } from '@mantine/core';
+import type { TrayColumn } from '@recovery-desk/domain/collections/trays.ts';
+import { formatAmount, type Currency } from '@recovery-desk/domain/money.ts';
+import { useTranslation } from 'react-i18next';
+import { formatBusinessDate, formatDateTime } from '../../../../lib/format.ts';
+import type { TrayRow } from '../../api/collections-api.ts';
+import {
+  bucketLabel,
+  deviationReasonLabel,
+  EMPTY_VALUE,
+  escalationReasonLabel,
+  productLabel,
+  statusLabel,
+} from '../../labels.ts';
+import { cellValue } from './tray-rows.ts';
+
+// Filled badges in shade 9 keep white text at WCAG AA contrast.
+const STATUS_COLORS: Record<string, string> = {
+  OPEN: 'blue.9',
+  PENDING: 'violet.9',
+  PENDING_APPROVAL: 'violet.9',
+  APPROVED: 'green.9',
+  KEPT: 'green.9',
+  RESOLVED: 'green.9',
+  REJECTED: 'red.9',
+  BROKEN: 'red.9',
+  PARTIAL: 'teal.9',
+};
+
+function currencyOf(item: TrayRow): Currency {
+  return 'currency' in item.row ? item.row.currency : 'INR';
+}
+
+/** One cell of a tray row, formatted by the column's type (money with the row's currency, buckets, dates). */
+export function TrayCell({ column, item }: { column: TrayColumn; item: TrayRow }) {
+  const { t, i18n } = useTranslation();
+  const value = cellValue(item, column.key);
+  if (value === null || value === undefined || value === '') return <>{EMPTY_VALUE}</>;
+
+  if (Array.isArray(value)) {
+    const list = value.map((entry) =>
+      column.key === 'deviationReasons' ? deviationReasonLabel(t, String(entry)) : String(entry),
+    );
+    return <>{list.length > 0 ? list.join(', ') : EMPTY_VALUE}</>;
+  }
+
+  switch (column.type) {
+    case 'money':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(String(value), currencyOf(item))}</span>;
+    case 'date':
+      return (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatBusinessDate(String(value).slice(0, 10), i18n.language)}</span>
+      );
+    case 'datetime':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value), i18n.language)}</span>;
+    case 'bucket':
+      return <span style={{ whiteSpace: 'nowrap' }}>{bucketLabel(t, String(value))}</span>;
+    case 'status': {
+      const code = String(value);
+      return (
+        <Badge
+          variant="filled"
+          color={STATUS_COLORS[code.toUpperCase()] ?? 'gray.8'}
+          radius="sm"
+          styles={{ label: { overflow: 'visible' } }}
+        >
+          {statusLabel(t, code)}
+        </Badge>
+      );
+    }
+    case 'number':
+      return <>{String(value)}</>;
+    case 'text':
+      if (column.key === 'product') return <>{productLabel(t, String(value))}</>;
+      if (column.key === 'escalationReason') return <>{escalationReasonLabel(t, String(value))}</>;
+      return <>{String(value)}</>;
+  }
+}

@@ -1,0 +1,140 @@
+import { BUCKET_LABEL, type Bucket } from '@recovery-desk/domain/collections/dpd.ts';
+import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/collections/products.ts';
+import type { TFunction } from 'i18next';
+import { translateKey } from '../../lib/i18n/dynamic-key.ts';
+import type { DictionaryKey } from '../../lib/i18n/locales/en.ts';
+
+// Codes from the collections data (products, buckets, statuses, views, modes) shown in the interface language.
+// An unknown code is shown as sent, so new server values never render blank.
+
+export function productLabel(t: TFunction, code: string): string {
+  const key = PRODUCT_LABEL_KEY[code as Product] as string | undefined;
+  return key ? translateKey(t, key, code) : code;
+}
+
+export function bucketLabel(t: TFunction, bucket: string): string {
+  if (bucket === 'CURRENT') return String(t('BucketCurrent'));
+  return BUCKET_LABEL[bucket as Bucket] ?? bucket;
+}
+
+const STATUS_KEYS: Record<string, DictionaryKey> = {
+  OPEN: 'StatusOpen',
+  KEPT: 'StatusKept',
+  PARTIAL: 'StatusPartial',
+  BROKEN: 'StatusBroken',
+  CANCELLED: 'StatusCancelled',
+  PENDING: 'StatusPending',
+  PENDING_APPROVAL: 'StatusPending',
+  APPROVED: 'StatusApproved',
+  REJECTED: 'StatusRejected',
+  RESOLVED: 'StatusResolved',
+  CLOSED: 'StatusClosed',
+  REALLOCATED: 'StatusReallocated',
+  NONE: 'StatusNotNeeded',
+  NOT_REQUIRED: 'StatusNotNeeded',
+  REFERRED: 'StatusReferred',
+};
+
+export function statusLabel(t: TFunction, code: string): string {
+  const key = STATUS_KEYS[code.toUpperCase()];
+  return key ? String(t(key)) : code;
+}
+
+const DEVIATION_KEYS: Record<string, DictionaryKey> = {
+  BEYOND_HORIZON: 'DeviationBeyondHorizon',
+  BEYOND_NEXT_DUE: 'DeviationBeyondNextDue',
+  BELOW_MINIMUM: 'DeviationBelowMinimum',
+};
+
+export function deviationReasonLabel(t: TFunction, code: string): string {
+  const key = DEVIATION_KEYS[code];
+  return key ? String(t(key)) : code;
+}
+
+const VIEW_KEYS: Record<string, DictionaryKey> = {
+  currentEscalation: 'ViewCurrentEscalation',
+  historicEscalation: 'ViewHistoricEscalation',
+  pendingApproval: 'ViewPendingApproval',
+  approved: 'ViewApproved',
+  rejected: 'ViewRejected',
+  onHold: 'ViewOnHold',
+  notOnHold: 'ViewNotOnHold',
+  suppressed: 'ViewSuppressed',
+  notSuppressed: 'ViewNotSuppressed',
+};
+
+export function viewLabel(t: TFunction, view: string): string {
+  const key = VIEW_KEYS[view];
+  return key ? String(t(key)) : view;
+}
+
+const CONTACT_MODE_KEYS: Record<string, DictionaryKey> = {
+  CALL: 'ModeCall',
+  SMS: 'ModeSms',
+  WHATSAPP: 'ModeWhatsapp',
+  EMAIL: 'ModeEmail',
+  FIELD_VISIT: 'ModeFieldVisit',
+  INBOUND: 'ModeInbound',
+  NONE: 'ModeNone',
+};
+
+export function contactModeLabel(t: TFunction, code: string | null): string {
+  if (code === null || code === '') return '';
+  const key = CONTACT_MODE_KEYS[code];
+  return key ? String(t(key)) : code;
+}
+
+const HOLD_REASON_KEYS: Record<string, DictionaryKey> = {
+  'Complaint pending': 'HoldReasonComplaintPending',
+  Dispute: 'HoldReasonDispute',
+  'Legal sub-judice': 'HoldReasonSubJudice',
+  Deceased: 'HoldReasonDeceased',
+  'Bereavement, calamity or festival': 'HoldReasonBereavement',
+  'Settlement under process': 'HoldReasonSettlement',
+  'Fraud investigation': 'HoldReasonFraud',
+};
+
+export function holdReasonLabel(t: TFunction, reason: string): string {
+  const key = HOLD_REASON_KEYS[reason];
+  return key ? String(t(key)) : reason;
+}
+
+const RESTRICTION_KEYS: Record<string, DictionaryKey> = {
+  HOLD: 'RestrictionHold',
+  ALLOCATION_HOLD: 'RestrictionHold',
+  SUPPRESSION: 'RestrictionSuppression',
+  ACTIVITY_SUPPRESSION: 'RestrictionSuppression',
+  START: 'RestrictionStart',
+  END: 'RestrictionEnd',
+};
+
+export function restrictionLabel(t: TFunction, code: string): string {
+  const key = RESTRICTION_KEYS[code.toUpperCase()];
+  return key ? String(t(key)) : code;
+}
+
+const ESCALATION_REASON_KEYS: Record<string, DictionaryKey> = {
+  BROKEN_PTP: 'EscalationReasonBrokenPtp',
+  RTP: 'EscalationReasonRtp',
+  DISPUTE: 'EscalationReasonDispute',
+  MANUAL: 'EscalationReasonManual',
+};
+
+export function escalationReasonLabel(t: TFunction, code: string): string {
+  const key = ESCALATION_REASON_KEYS[code];
+  return key ? String(t(key)) : code;
+}
+
+const ALLOCATION_KIND_KEYS: Record<string, DictionaryKey> = {
+  MANUAL: 'AllocationKindManual',
+  REALLOCATION: 'AllocationKindReallocation',
+  ESCALATION: 'AllocationKindEscalation',
+};
+
+export function allocationKindLabel(t: TFunction, code: string): string {
+  const key = ALLOCATION_KIND_KEYS[code];
+  return key ? String(t(key)) : code;
+}
+
+/** Dates from the server are ISO `YYYY-MM-DD`; an empty value shows a dash. */
+export const EMPTY_VALUE = '—';
