@@ -22,6 +22,7 @@ import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import { createSsoClient } from './modules/auth/sso-client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
@@ -91,6 +92,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(ssoRoutes(deps));
   app.register(profileRoutes(deps));
   app.register(mapsRoutes(deps));
+  app.register(collectionsRoutes(deps));
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 

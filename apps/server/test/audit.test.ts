@@ -4,7 +4,17 @@ import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { auditLog } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
-import { createUnit, createUser, ensureOrganisation, type TestUser } from './factories.ts';
+import { BUSINESS_DATE, createUnit, createUser, ensureOrganisation, type TestUser } from './factories.ts';
+import {
+  apiAs,
+  createAccount,
+  createAddress,
+  createContact,
+  createEscalation,
+  createOrg,
+  createPtp,
+  createStaff,
+} from './collections/factories.ts';
 import {
   auditChainIntact,
   bearer,
@@ -96,6 +106,212 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
       ).statusCode;
     },
   };
+
+  // Collections (issue 3): one branch with a manager holding every collections authority, a second checker and a
+  // collector (made once, on first use); each case gets a fresh delinquent account allocated to the collector.
+  type CollectionsFixture = {
+    org: Awaited<ReturnType<typeof createOrg>>;
+    collector: TestUser;
+    api: Awaited<ReturnType<typeof apiAs>>;
+    checkerApi: Awaited<ReturnType<typeof apiAs>>;
+  };
+  let fixture: CollectionsFixture | undefined;
+  async function collections() {
+    if (!fixture) {
+      const org = await createOrg(handle.db);
+      const authorities = [
+        'TELECALLER_SAUTH',
+        'MAN_ALLOC_SAUTH',
+        'MAN_REALLOC_SAUTH',
+        'MAN_REALLOC_APPROVAL_SAUTH',
+        'ESCALATED_SAUTH',
+        'PTP_DEVIATION_SAUTH',
+        'PTP_REFERRAL_SAUTH',
+        'ALLOCATION_HOLD_SAUTH',
+        'ACTIVITY_SUPPRESS_SAUTH',
+        'DAY_START_COLL_SAUTH',
+      ];
+      const manager = await createStaff(handle.db, org.branch, authorities);
+      const checker = await createStaff(handle.db, org.branch, authorities);
+      const collector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH', 'FIELD_COLLECTOR_SAUTH']);
+      fixture = {
+        org,
+        collector,
+        api: await apiAs(t, manager, org.branch),
+        checkerApi: await apiAs(t, checker, org.branch),
+      };
+    }
+    const account = await createAccount(handle.db, {
+      unit: fixture.org.branch,
+      dpd: 20,
+      allocatedTo: fixture.collector,
+    });
+    return { ...fixture, account };
+  }
+  const status = (response: { statusCode: number }) => response.statusCode;
+  const collectionsMutations: Record<string, () => Promise<number>> = {
+    'POST /api/collections/accounts/:accountId/documents': async () => {
+      const { account, api } = await collections();
+      const boundary = 'audit-boundary';
+      const payload =
+        `--${boundary}\r\nContent-Disposition: form-data; name="documentName"\r\n\r\nReceipt\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nRECEIPT\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.pdf"\r\n\r\n%PDF-1.7\n%%EOF\r\n` +
+        `--${boundary}--\r\n`;
+      return status(
+        await api.inject({
+          method: 'POST',
+          url: `/api/collections/accounts/${account.id}/documents?tray=telecaller`,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        }),
+      );
+    },
+    'POST /api/collections/accounts/:accountId/follow-ups': async () => {
+      const { account, api } = await collections();
+      return status(
+        await api.post(`/api/collections/accounts/${account.id}/follow-ups?tray=telecaller`, {
+          contactMode: 'SMS',
+          dispositionCode: 'RNR',
+        }),
+      );
+    },
+    'POST /api/collections/accounts/:accountId/holds': async () => {
+      const { account, api } = await collections();
+      return status(
+        await api.post(`/api/collections/accounts/${account.id}/holds`, { action: 'START', reason: 'Dispute' }),
+      );
+    },
+    'POST /api/collections/accounts/:accountId/suppressions': async () => {
+      const { account, api } = await collections();
+      return status(
+        await api.post(`/api/collections/accounts/${account.id}/suppressions`, { action: 'START', reason: 'Festival' }),
+      );
+    },
+    'PATCH /api/collections/accounts/:accountId/addresses/:addressId': async () => {
+      const { account, api } = await collections();
+      const address = await createAddress(handle.db, account.customerId);
+      return status(
+        await api.patch(`/api/collections/accounts/${account.id}/addresses/${address.id}?tray=telecaller`, {
+          version: 1,
+          city: 'Thane',
+        }),
+      );
+    },
+    'PATCH /api/collections/accounts/:accountId/contacts/:contactId': async () => {
+      const { account, api } = await collections();
+      const contact = await createContact(handle.db, account.customerId);
+      return status(
+        await api.patch(`/api/collections/accounts/${account.id}/contacts/${contact.id}?tray=telecaller`, {
+          version: 1,
+          mode: 'SMS',
+        }),
+      );
+    },
+    'POST /api/collections/allocations': async () => {
+      const { account, collector, api } = await collections();
+      return status(
+        await api.post('/api/collections/allocations', { accountIds: [account.id], toUserId: collector.id }),
+      );
+    },
+    'POST /api/collections/day-start': async () =>
+      status(await (await collections()).api.post('/api/collections/day-start', {})),
+    'POST /api/collections/escalations/:id/approve': async () => {
+      const { account, api } = await collections();
+      const escalation = await createEscalation(handle.db, { accountId: account.id });
+      return status(await api.post(`/api/collections/escalations/${escalation.id}/approve`, { version: 1 }));
+    },
+    'POST /api/collections/escalations/:id/reject': async () => {
+      const { account, api } = await collections();
+      const escalation = await createEscalation(handle.db, { accountId: account.id });
+      return status(await api.post(`/api/collections/escalations/${escalation.id}/reject`, { version: 1 }));
+    },
+    'POST /api/collections/escalations/:id/reallocate': async () => {
+      const { account, collector, api } = await collections();
+      const escalation = await createEscalation(handle.db, { accountId: account.id });
+      return status(
+        await api.post(`/api/collections/escalations/${escalation.id}/reallocate`, {
+          version: 1,
+          toUserId: collector.id,
+        }),
+      );
+    },
+    'POST /api/collections/ptps/:id/approve': async () => {
+      const { org, account, collector, api } = await collections();
+      const ptp = await createPtp(handle.db, {
+        accountId: account.id,
+        capturedBy: collector,
+        unit: org.branch,
+        promisedDate: BUSINESS_DATE,
+        amount: '10.00',
+        deviation: true,
+      });
+      return status(await api.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 1 }));
+    },
+    'POST /api/collections/ptps/:id/reject': async () => {
+      const { org, account, collector, api } = await collections();
+      const ptp = await createPtp(handle.db, {
+        accountId: account.id,
+        capturedBy: collector,
+        unit: org.branch,
+        promisedDate: BUSINESS_DATE,
+        amount: '10.00',
+        deviation: true,
+      });
+      return status(await api.post(`/api/collections/ptps/${ptp.id}/reject`, { version: 1 }));
+    },
+    'POST /api/collections/ptps/:id/refer': async () => {
+      const { org, account, collector, api } = await collections();
+      const ptp = await createPtp(handle.db, {
+        accountId: account.id,
+        capturedBy: collector,
+        unit: org.branch,
+        promisedDate: BUSINESS_DATE,
+        amount: '10.00',
+        status: 'BROKEN',
+      });
+      return status(await api.post(`/api/collections/ptps/${ptp.id}/refer`, { version: 1, toUserId: collector.id }));
+    },
+    'POST /api/collections/reallocation-requests': async () => {
+      const { account, collector, api } = await collections();
+      return status(
+        await api.post('/api/collections/reallocation-requests', {
+          accountIds: [account.id],
+          toUserId: collector.id,
+          reason: 'Rebalance',
+        }),
+      );
+    },
+    'POST /api/collections/reallocation-requests/:id/approve': async () => {
+      const { account, collector, checkerApi, api } = await collections();
+      const request = await api.post('/api/collections/reallocation-requests', {
+        accountIds: [account.id],
+        toUserId: collector.id,
+        reason: 'Rebalance',
+      });
+      return status(
+        await checkerApi.post(
+          `/api/collections/reallocation-requests/${request.json<{ requestId: number }>().requestId}/approve`,
+          { version: 1 },
+        ),
+      );
+    },
+    'POST /api/collections/reallocation-requests/:id/reject': async () => {
+      const { account, collector, checkerApi, api } = await collections();
+      const request = await api.post('/api/collections/reallocation-requests', {
+        accountIds: [account.id],
+        toUserId: collector.id,
+        reason: 'Rebalance',
+      });
+      return status(
+        await checkerApi.post(
+          `/api/collections/reallocation-requests/${request.json<{ requestId: number }>().requestId}/reject`,
+          { version: 1 },
+        ),
+      );
+    },
+  };
+  for (const [route, run] of Object.entries(collectionsMutations)) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     const writeRoutes = t.app

@@ -7,7 +7,8 @@ import type { ActingUnit } from '../http/request-context.ts';
 // unit and of every unit below it. Units carry their materialised ancestry in `path` ("/1/4/9/"), so the
 // subtree is one indexed prefix match.
 
-function likePrefix(path: string): string {
+/** A LIKE pattern matching `prefix` and anything after it (wildcards in the prefix escaped). */
+export function likePrefix(path: string): string {
   return `${path.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

@@ -17,6 +17,15 @@ export type FieldError = { field: string; message: string };
  * - SSO_DISABLED / SSO_UNAVAILABLE / SSO_FAILED: single sign-on is off, its provider cannot be reached, or it failed.
  * - PASSWORD_MISMATCH / PASSWORD_POLICY / OLD_PASSWORD_INVALID: password reset and change rules.
  * - NOT_FOUND, BAD_REQUEST, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, SERVICE_UNAVAILABLE, INTERNAL: generic.
+ * Collections casework (issue 3):
+ * - TAB_READ_ONLY: the account-view tab the write belongs to is not editable for the tray's authority.
+ * - STALE_VERSION: the record changed since it was read (optimistic concurrency); reload and retry.
+ * - ALREADY_DECIDED: the request, escalation or PTP deviation was decided by someone else first.
+ * - MAKER_CANNOT_CHECK: the maker (or raiser, or PTP capturer) cannot approve their own work.
+ * - ACCOUNT_ON_HOLD / ACCOUNT_NOT_ALLOCATED / ACCOUNT_IN_PENDING_REQUEST: accounts that cannot be (re-)allocated.
+ * - RESTRICTION_ACTIVE / RESTRICTION_NOT_ACTIVE: a hold or suppression started twice, or ended while not active.
+ * - PTP_NOT_REFERABLE: only broken or partial PTPs are referred to a field collector.
+ * - EXPORT_TOO_LARGE: the export would exceed the row cap; narrow the filters.
  */
 export type ErrorCode =
   | 'VALIDATION'
@@ -42,7 +51,18 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'TAB_READ_ONLY'
+  | 'STALE_VERSION'
+  | 'ALREADY_DECIDED'
+  | 'MAKER_CANNOT_CHECK'
+  | 'ACCOUNT_ON_HOLD'
+  | 'ACCOUNT_NOT_ALLOCATED'
+  | 'ACCOUNT_IN_PENDING_REQUEST'
+  | 'RESTRICTION_ACTIVE'
+  | 'RESTRICTION_NOT_ACTIVE'
+  | 'PTP_NOT_REFERABLE'
+  | 'EXPORT_TOO_LARGE';
 
 export type AppErrorOptions = {
   fields?: FieldError[];

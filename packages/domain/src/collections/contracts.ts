@@ -9,7 +9,11 @@ const decimal = z
   .trim()
   .regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals');
 const isoDate = z.iso.date('must be a date (YYYY-MM-DD)');
-const id = z.coerce.number().int().positive();
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+// Ids and versions are bounded by their column types (integer / bigint), so an oversized number is a 400, not a
+// database error.
+const intId = z.number().int().positive().max(2_147_483_647);
+const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const CONTACT_MODES = ['CALL', 'SMS', 'WHATSAPP', 'EMAIL', 'FIELD_VISIT', 'INBOUND'] as const;
@@ -52,7 +56,7 @@ export const trayQuerySchema = z
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 25, 50 or 100')
       .default(25),
     /** opaque keyset cursor from a previous page */
-    cursor: z.string().max(200).optional(),
+    cursor: z.string().max(512).optional(),
     direction: z.enum(['first', 'next', 'prev', 'last']).default('first'),
   })
   .superRefine((q, ctx) => {
@@ -327,7 +331,7 @@ export const followUpInputSchema = z
     contactMode: z.enum(CONTACT_MODES),
     reminderMode: z.enum(REMINDER_MODES).optional(),
     personContacted: z.string().trim().max(120).optional(),
-    contactId: z.number().int().positive().optional(),
+    contactId: bigId.optional(),
     dispositionCode: z.string().trim().min(1, 'is required').max(30),
     actionAmount: decimal.optional(),
     nextActionDate: isoDate.optional(),
@@ -336,6 +340,8 @@ export const followUpInputSchema = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)')
       .optional(),
     remarks: z.string().trim().max(1000).optional(),
+    /** a document uploaded to the same account (POST …/accounts/:accountId/documents) */
+    documentId: bigId.optional(),
     /** required when contacting outside 08:00–19:00 of the borrower's time */
     callingWindowOverride: z
       .string()
@@ -347,7 +353,7 @@ export const followUpInputSchema = z
   .strict();
 export type FollowUpInput = z.infer<typeof followUpInputSchema>;
 
-const versioned = { version: z.number().int().positive() };
+const versioned = { version: intId };
 
 /** PATCH /api/collections/accounts/:accountId/contacts/:contactId?tray= (Contact tab editable). */
 export const contactUpdateSchema = z
@@ -382,7 +388,7 @@ export const addressUpdateSchema = z
   .strict();
 
 const assignee = z
-  .object({ toUserId: z.number().int().positive().optional(), toAgencyId: z.number().int().positive().optional() })
+  .object({ toUserId: intId.optional(), toAgencyId: intId.optional() })
   .refine((a) => (a.toUserId === undefined) !== (a.toAgencyId === undefined), {
     message: 'choose exactly one user or one agency',
     path: ['toUserId'],
@@ -391,9 +397,9 @@ const assignee = z
 /** POST /api/collections/allocations (MAN_ALLOC_SAUTH). Empty accountIds → 'Select accounts for Allocation'. */
 export const allocationInputSchema = z
   .object({
-    accountIds: z.array(z.number().int().positive()).max(500),
-    toUserId: z.number().int().positive().optional(),
-    toAgencyId: z.number().int().positive().optional(),
+    accountIds: z.array(bigId).max(500),
+    toUserId: intId.optional(),
+    toAgencyId: intId.optional(),
     reason: z.string().trim().max(300).optional(),
   })
   .strict()
@@ -402,9 +408,9 @@ export const allocationInputSchema = z
 /** POST /api/collections/reallocation-requests (MAN_REALLOC_SAUTH): the maker's request. */
 export const reallocationRequestInputSchema = z
   .object({
-    accountIds: z.array(z.number().int().positive()).max(500),
-    toUserId: z.number().int().positive().optional(),
-    toAgencyId: z.number().int().positive().optional(),
+    accountIds: z.array(bigId).max(500),
+    toUserId: intId.optional(),
+    toAgencyId: intId.optional(),
     reason: z.string().trim().min(3, 'is required').max(300),
   })
   .strict()
@@ -417,8 +423,8 @@ export const decisionInputSchema = z.object({ ...versioned, remarks: z.string().
 export const escalationReallocateSchema = z
   .object({
     ...versioned,
-    toUserId: z.number().int().positive().optional(),
-    toAgencyId: z.number().int().positive().optional(),
+    toUserId: intId.optional(),
+    toAgencyId: intId.optional(),
     remarks: z.string().trim().max(500).optional(),
   })
   .strict()
@@ -444,7 +450,7 @@ export const restrictionInputSchema = z
   .strict();
 
 /** POST /api/collections/ptps/:ptpId/refer (PTP_REFERRAL_SAUTH): refer a PTP to a field collector. */
-export const ptpReferInputSchema = z.object({ ...versioned, toUserId: z.number().int().positive() }).strict();
+export const ptpReferInputSchema = z.object({ ...versioned, toUserId: intId }).strict();
 
 /** GET /api/collections/assignees?for=<trayKey> — users and agencies of the acting unit's subtree. */
 export const assigneesReplySchema = z.object({

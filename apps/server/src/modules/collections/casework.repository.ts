@@ -1,0 +1,164 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { accountRestrictions, accounts, allocations, escalations } from '@recovery-desk/db/collections-schema.ts';
+import { likePrefix } from '../../access/unit-scope.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { selectRows } from './sql-rows.ts';
+
+// Writes on accounts shared by several verbs: row locks, allocation, hold/suppression actions, escalations.
+
+export type LockedAccount = {
+  id: number;
+  accountNo: string;
+  isOnHold: boolean;
+  isSuppressed: boolean;
+  allocatedUserId: number | null;
+  allocatedAgencyId: number | null;
+  version: number;
+};
+
+/**
+ * Locks the accounts of `ids` that lie in the subtree (FOR UPDATE, in id order so concurrent callers cannot
+ * deadlock) and returns them; ids outside the scope are simply missing from the result.
+ */
+export async function lockAccountsInScope(
+  db: Executor,
+  input: { ids: readonly number[]; unitPath: string },
+): Promise<LockedAccount[]> {
+  if (input.ids.length === 0) return [];
+  return selectRows<LockedAccount>(
+    db,
+    sql`select id, account_no as "accountNo", is_on_hold as "isOnHold", is_suppressed as "isSuppressed",
+        allocated_user_id as "allocatedUserId", allocated_agency_id as "allocatedAgencyId", version
+      from accounts
+      where id in (${sql.join(
+        input.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and unit_path like ${likePrefix(input.unitPath)}
+      order by id
+      for update`,
+  );
+}
+
+/** Moves accounts to a user or an agency: ends their open allocation rows and opens new ones. */
+export async function allocateAccounts(
+  db: Executor,
+  input: {
+    accountIds: readonly number[];
+    userId: number | null;
+    agencyId: number | null;
+    byUserId: number;
+    kind: 'MANUAL' | 'REALLOCATION' | 'ESCALATION';
+    reason: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const ids = [...input.accountIds];
+  if (ids.length === 0) return;
+  await db
+    .update(allocations)
+    .set({ endedAt: input.at })
+    .where(and(inArray(allocations.accountId, ids), isNull(allocations.endedAt)));
+  await db.insert(allocations).values(
+    ids.map((accountId) => ({
+      accountId,
+      userId: input.userId,
+      agencyId: input.agencyId,
+      allocatedByUserId: input.byUserId,
+      kind: input.kind,
+      reason: input.reason,
+      startedAt: input.at,
+    })),
+  );
+  await db
+    .update(accounts)
+    .set({
+      allocatedUserId: input.userId,
+      allocatedAgencyId: input.agencyId,
+      allocatedAt: input.at,
+      version: sql`${accounts.version} + 1`,
+      updatedAt: input.at,
+    })
+    .where(inArray(accounts.id, ids));
+}
+
+export type RestrictionKind = 'ALLOCATION_HOLD' | 'ACTIVITY_SUPPRESSION';
+export type RestrictionAction = 'START' | 'END';
+
+/**
+ * Appends one hold/suppression action (the log is insert-only) and mirrors it on the account's flag.
+ */
+export async function appendRestriction(
+  db: Executor,
+  input: {
+    accountId: number;
+    kind: RestrictionKind;
+    action: RestrictionAction;
+    reason: string;
+    remarks: string | null;
+    byUserId: number;
+    actingUnitId: number;
+    businessDate: string;
+    at: Date;
+  },
+): Promise<{ id: number; version: number }> {
+  const [row] = await db
+    .insert(accountRestrictions)
+    .values({
+      accountId: input.accountId,
+      kind: input.kind,
+      action: input.action,
+      reason: input.reason,
+      remarks: input.remarks,
+      byUserId: input.byUserId,
+      actingUnitId: input.actingUnitId,
+      businessDate: input.businessDate,
+      createdAt: input.at,
+    })
+    .returning({ id: accountRestrictions.id });
+  if (!row) throw new Error('account_restrictions insert returned nothing');
+  const active = input.action === 'START';
+  const [account] = await db
+    .update(accounts)
+    .set({
+      ...(input.kind === 'ALLOCATION_HOLD' ? { isOnHold: active } : { isSuppressed: active }),
+      version: sql`${accounts.version} + 1`,
+      updatedAt: input.at,
+    })
+    .where(eq(accounts.id, input.accountId))
+    .returning({ version: accounts.version });
+  if (!account) throw new Error(`account ${input.accountId} vanished`);
+  return { id: row.id, version: account.version };
+}
+
+export async function insertEscalation(
+  db: Executor,
+  input: {
+    accountId: number;
+    reason: 'BROKEN_PTP' | 'RTP' | 'DISPUTE' | 'MANUAL';
+    ptpId: number | null;
+    raisedByUserId: number | null;
+    raisedOn: string;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(escalations)
+    .values({ ...input, status: 'OPEN' })
+    .returning({ id: escalations.id });
+  if (!row) throw new Error('escalations insert returned nothing');
+  return row.id;
+}
+
+export async function hasOpenEscalation(db: Executor, input: { accountId: number; reason: string }): Promise<boolean> {
+  const rows = await db
+    .select({ id: escalations.id })
+    .from(escalations)
+    .where(
+      and(
+        eq(escalations.accountId, input.accountId),
+        eq(escalations.reason, input.reason),
+        eq(escalations.status, 'OPEN'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,179 @@
+import {
+  allocationInputSchema,
+  decisionInputSchema,
+  escalationReallocateSchema,
+  escalationRowSchema,
+  ptpReferInputSchema,
+  ptpRowSchema,
+  reallocationRequestInputSchema,
+  reallocationRequestRowSchema,
+} from '@recovery-desk/domain/collections/contracts.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { unitContext } from '../../http/request-context.ts';
+import { allocationReplySchema, dayStartReplySchema, emptyBodySchema, idParamsSchema } from './collections.schemas.ts';
+import { allocate } from './services/allocate-accounts.ts';
+import { decideEscalation } from './services/decide-escalation.ts';
+import { decidePtpDeviation, referPtp } from './services/decide-ptp.ts';
+import { decideReallocation } from './services/decide-reallocation.ts';
+import { requestReallocation } from './services/request-reallocation.ts';
+import { startCollectionsDay } from './services/run-day-start.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['collections'];
+const collapp = 'collapp' as const;
+const DECISIONS = ['approve', 'reject'] as const;
+
+/** Allocation, maker-checker decisions, PTP referral and day start. */
+export function caseworkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/collections/allocations',
+      {
+        config: { auth: { app: collapp, authority: 'MAN_ALLOC_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Allocate accounts to a collector or an agency (all or nothing; held accounts refused)',
+          security,
+          body: allocationInputSchema,
+          response: { 200: allocationReplySchema },
+        },
+      },
+      (request) => allocate(deps, { ctx: unitContext(request.ctx), input: request.body }),
+    );
+
+    app.post(
+      '/api/collections/reallocation-requests',
+      {
+        config: { auth: { app: collapp, authority: 'MAN_REALLOC_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Request a re-allocation (maker); a different checker approves or rejects it',
+          security,
+          body: reallocationRequestInputSchema,
+          response: { 200: reallocationRequestRowSchema },
+        },
+      },
+      (request) => requestReallocation(deps, { ctx: unitContext(request.ctx), input: request.body }),
+    );
+
+    for (const decision of DECISIONS) {
+      app.post(
+        `/api/collections/reallocation-requests/:id/${decision}`,
+        {
+          config: { auth: { app: collapp, authority: 'MAN_REALLOC_APPROVAL_SAUTH' } },
+          schema: {
+            tags,
+            summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a re-allocation request (checker ≠ maker)`,
+            security,
+            params: idParamsSchema,
+            body: decisionInputSchema,
+            response: { 200: reallocationRequestRowSchema },
+          },
+        },
+        (request) =>
+          decideReallocation(deps, {
+            ctx: unitContext(request.ctx),
+            requestId: request.params.id,
+            decision,
+            input: request.body,
+          }),
+      );
+
+      app.post(
+        `/api/collections/escalations/:id/${decision}`,
+        {
+          config: { auth: { app: collapp, authority: 'ESCALATED_SAUTH' } },
+          schema: {
+            tags,
+            summary: `${decision === 'approve' ? 'Approve' : 'Reject'} an open escalation`,
+            security,
+            params: idParamsSchema,
+            body: decisionInputSchema,
+            response: { 200: escalationRowSchema },
+          },
+        },
+        (request) =>
+          decideEscalation(deps, {
+            ctx: unitContext(request.ctx),
+            escalationId: request.params.id,
+            decision: { kind: decision, ...request.body },
+          }),
+      );
+
+      app.post(
+        `/api/collections/ptps/:id/${decision}`,
+        {
+          config: { auth: { app: collapp, authority: 'PTP_DEVIATION_SAUTH' } },
+          schema: {
+            tags,
+            summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a PTP outside policy (not its capturer)`,
+            security,
+            params: idParamsSchema,
+            body: decisionInputSchema,
+            response: { 200: ptpRowSchema },
+          },
+        },
+        (request) =>
+          decidePtpDeviation(deps, {
+            ctx: unitContext(request.ctx),
+            ptpId: request.params.id,
+            approve: decision === 'approve',
+            input: request.body,
+          }),
+      );
+    }
+
+    app.post(
+      '/api/collections/escalations/:id/reallocate',
+      {
+        config: { auth: { app: collapp, authority: 'ESCALATED_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Resolve an open escalation by moving its account to another collector or agency',
+          security,
+          params: idParamsSchema,
+          body: escalationReallocateSchema,
+          response: { 200: escalationRowSchema },
+        },
+      },
+      (request) =>
+        decideEscalation(deps, {
+          ctx: unitContext(request.ctx),
+          escalationId: request.params.id,
+          decision: { kind: 'reallocate', ...request.body },
+        }),
+    );
+
+    app.post(
+      '/api/collections/ptps/:id/refer',
+      {
+        config: { auth: { app: collapp, authority: 'PTP_REFERRAL_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Refer a broken or partial PTP to a field collector',
+          security,
+          params: idParamsSchema,
+          body: ptpReferInputSchema,
+          response: { 200: ptpRowSchema },
+        },
+      },
+      (request) => referPtp(deps, { ctx: unitContext(request.ctx), ptpId: request.params.id, input: request.body }),
+    );
+
+    app.post(
+      '/api/collections/day-start',
+      {
+        config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Collections day start: DPD recompute and PTP resolution on the business date',
+          security,
+          body: emptyBodySchema,
+          response: { 200: dayStartReplySchema },
+        },
+      },
+      (request) => startCollectionsDay(deps, { ctx: unitContext(request.ctx) }),
+    );
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
+import { nulCharacterPath } from './nul-characters.ts';
+import { safeFileName, sniffDocumentType } from './document-types.ts';
+import { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
+
+describe('tray sorts', () => {
+  it('know the key type of every sortable column of every tray, and default to one of them', () => {
+    for (const tray of TRAYS) {
+      const sortable = tray.columns.filter((column) => column.sortable).map((column) => column.key);
+      expect(Object.keys(SORT_KEY_TYPES[tray.rowKind]).sort(), tray.key).toEqual(
+        expect.arrayContaining(sortable.sort()),
+      );
+      expect(sortable, tray.key).toContain(DEFAULT_SORT[tray.rowKind].sort);
+    }
+  });
+});
+
+describe('document types', () => {
+  it('recognise PDF, PNG and JPEG by their first bytes only', () => {
+    expect(sniffDocumentType(Buffer.from('%PDF-1.4 ...'))).toEqual({ mimeType: 'application/pdf', extension: 'pdf' });
+    expect(sniffDocumentType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))?.mimeType).toBe(
+      'image/png',
+    );
+    expect(sniffDocumentType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.mimeType).toBe('image/jpeg');
+    expect(sniffDocumentType(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffDocumentType(Buffer.from('%PD'))).toBeNull();
+  });
+
+  it('make file names safe for a Content-Disposition header', () => {
+    expect(safeFileName('../../etc/passwd', 'x')).toBe('passwd');
+    expect(safeFileName('C:\\Users\\a\\receipt "final".pdf', 'x')).toBe('receipt _final_.pdf');
+    expect(safeFileName('रसीद.pdf', 'document.pdf')).toBe('____.pdf');
+    expect(safeFileName('...', 'document.pdf')).toBe('document.pdf');
+  });
+});
+
+describe('NUL characters in request data', () => {
+  it('are found with the path of the field that holds them', () => {
+    expect(nulCharacterPath({ a: 'ok', b: ['x', { c: 'bad\u0000' }] }, '')).toBe('b.1.c');
+    expect(nulCharacterPath({ q: '\u0000' }, '')).toBe('q');
+    expect(nulCharacterPath({ a: 1, b: null, c: ['fine'] }, '')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { allocationInputSchema } from '@recovery-desk/domain/collections/contracts.ts';
+import { emitAudit } from '../../../audit/emit-audit.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { UnitContext } from '../../../http/request-context.ts';
+import { allocateAccounts as moveAccounts, lockAccountsInScope, type LockedAccount } from '../casework.repository.ts';
+import { resolveAssignee } from './tray-access.ts';
+
+export type AllocationInput = z.infer<typeof allocationInputSchema>;
+export type AllocationReply = { allocated: number; accountIds: number[]; to: string };
+
+export const SELECT_ACCOUNTS_MESSAGE = 'Select accounts for Allocation';
+
+/**
+ * Locks the selected accounts of the acting unit's subtree; any id outside it (or unknown) answers 404 and an
+ * account on hold answers 409 naming the accounts. Nothing is written in either case.
+ */
+export async function lockAllocatableAccounts(
+  tx: Transaction,
+  ctx: UnitContext,
+  accountIds: readonly number[],
+): Promise<LockedAccount[]> {
+  const locked = await lockAccountsInScope(tx, { ids: accountIds, unitPath: ctx.actingUnit.path });
+  if (locked.length !== accountIds.length) {
+    throw new AppError('NOT_FOUND', 'One or more of the selected accounts were not found', 404);
+  }
+  const held = locked.filter((account) => account.isOnHold);
+  if (held.length > 0) {
+    const numbers = held.map((account) => account.accountNo).join(', ');
+    throw new AppError(
+      'ACCOUNT_ON_HOLD',
+      `These accounts are on allocation hold and cannot be allocated: ${numbers}`,
+      409,
+      {
+        extra: { accounts: numbers },
+      },
+    );
+  }
+  return locked;
+}
+
+export function distinctIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
+}
+
+/**
+ * POST /api/collections/allocations — allocates the selected accounts to a collector (a user holding
+ * TELECALLER_SAUTH or FIELD_COLLECTOR_SAUTH in the subtree) or an agency of the subtree. All or nothing.
+ */
+export async function allocate(
+  deps: AppDeps,
+  { ctx, input }: { ctx: UnitContext; input: AllocationInput },
+): Promise<AllocationReply> {
+  const accountIds = distinctIds(input.accountIds);
+  if (accountIds.length === 0) {
+    // The screen shows this detail as it is (spec §5), so it carries no field prefix.
+    throw new AppError('VALIDATION', SELECT_ACCOUNTS_MESSAGE, 400);
+  }
+  const assignee = await resolveAssignee(deps.db, ctx, input);
+  const at = deps.clock.now();
+  await withTransaction(deps.db, async (tx) => {
+    const locked = await lockAllocatableAccounts(tx, ctx, accountIds);
+    await moveAccounts(tx, {
+      accountIds,
+      userId: assignee.userId,
+      agencyId: assignee.agencyId,
+      byUserId: ctx.user.id,
+      kind: 'MANUAL',
+      reason: input.reason ?? null,
+      at,
+    });
+    await emitAudit(tx, ctx, {
+      action: 'collections.allocation.create',
+      entity: 'account',
+      entityId: accountIds.length === 1 ? accountIds[0] : null,
+      before: locked.map((a) => ({ accountId: a.id, userId: a.allocatedUserId, agencyId: a.allocatedAgencyId })),
+      after: { accountIds, userId: assignee.userId, agencyId: assignee.agencyId, reason: input.reason ?? null },
+    });
+  });
+  return { allocated: accountIds.length, accountIds, to: assignee.name };
+}

@@ -1,0 +1,266 @@
+import type { FollowUpInput } from '@recovery-desk/domain/collections/contracts.ts';
+import { isWithinCallingWindow } from '@recovery-desk/domain/collections/calling-window.ts';
+import { DISPOSITION_RESTRICTION_REASON } from '@recovery-desk/domain/collections/dispositions.ts';
+import type { Bucket } from '@recovery-desk/domain/collections/dpd.ts';
+import { ptpDeviationReasons, toCents, type PtpDeviationReason } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
+import { emitAudit } from '../../../audit/emit-audit.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { AppError, validationError } from '../../../http/app-error.ts';
+import type { UnitContext } from '../../../http/request-context.ts';
+import { listAccountPtps, listFollowUps, type AccountPtp, type FollowUpItem } from '../accounts.repository.ts';
+import {
+  appendRestriction,
+  hasOpenEscalation,
+  insertEscalation,
+  lockAccountsInScope,
+  type LockedAccount,
+  type RestrictionKind,
+} from '../casework.repository.ts';
+import {
+  cancelOpenPtps,
+  contactBelongsTo,
+  documentBelongsTo,
+  findDisposition,
+  findNextUnpaidDueDate,
+  insertFollowUp,
+  insertPtp,
+  markContactWrongNumber,
+  recordContactOnAccount,
+  type DispositionRecord,
+} from '../follow-ups.repository.ts';
+import { requireBusinessDate } from './business-date.ts';
+import { ACCOUNT_NOT_FOUND, requireAccountInScope } from './get-account-view.ts';
+import { requireEditableTab, requireTrayAccess } from './tray-access.ts';
+
+export type FollowUpReply = { followUp: FollowUpItem; ptp: AccountPtp | null };
+
+type Checked = { disposition: DispositionRecord; callingWindowOverride: string | null };
+
+async function checkInput(
+  deps: AppDeps,
+  input: FollowUpInput,
+  context: { accountId: number; customerId: number; timeZone: string; businessDate: string; now: Date },
+): Promise<Checked> {
+  const disposition = await findDisposition(deps.db, input.dispositionCode);
+  if (!disposition?.isActive) throw validationError('dispositionCode', 'is not an active disposition code');
+  // A promise always has an amount and a date, whatever the (editable) disposition flags say.
+  const isPromise = disposition.nextStep === 'PTP';
+  if ((disposition.requiresAmount || isPromise) && input.actionAmount === undefined) {
+    throw validationError('actionAmount', `is required for ${disposition.code}`);
+  }
+  if ((disposition.requiresNextActionDate || isPromise) && input.nextActionDate === undefined) {
+    throw validationError('nextActionDate', `is required for ${disposition.code}`);
+  }
+  if (input.nextActionDate !== undefined && input.nextActionDate < context.businessDate) {
+    throw validationError('nextActionDate', `must be on or after the business date ${context.businessDate}`);
+  }
+  if (isPromise && input.actionAmount !== undefined && toCents(input.actionAmount) <= 0n) {
+    throw validationError('actionAmount', 'must be more than zero');
+  }
+  if (disposition.code === 'WN' && input.contactId === undefined) {
+    throw validationError('contactId', 'is required for WN (which number was wrong)');
+  }
+  if (input.contactId !== undefined) {
+    const owned = await contactBelongsTo(deps.db, { contactId: input.contactId, customerId: context.customerId });
+    if (!owned) throw validationError('contactId', 'is not a contact of this account’s customer');
+  }
+  if (input.documentId !== undefined) {
+    const owned = await documentBelongsTo(deps.db, { documentId: input.documentId, accountId: context.accountId });
+    if (!owned) throw validationError('documentId', 'is not a document of this account');
+  }
+  const outsideWindow = input.contactMode === 'CALL' && !isWithinCallingWindow(context.now, context.timeZone);
+  if (outsideWindow && input.callingWindowOverride === undefined) {
+    throw validationError(
+      'callingWindowOverride',
+      `a call outside 08:00–19:00 of the borrower's time (${context.timeZone}) needs a reason for the override`,
+    );
+  }
+  return { disposition, callingWindowOverride: input.callingWindowOverride ?? null };
+}
+
+function ptpDeviation(
+  code: string,
+  input: { businessDate: string; promisedDate: string; promisedAmount: string; bucket: Bucket; emiAmount: string },
+  nextDueDate: string | null,
+): PtpDeviationReason[] {
+  const reasons = ptpDeviationReasons({ ...input, nextDueDate });
+  // A Future PTP is beyond the allowed horizon by definition: it always goes to a supervisor.
+  if (code === 'FPTP' && !reasons.includes('BEYOND_HORIZON')) reasons.unshift('BEYOND_HORIZON');
+  return reasons;
+}
+
+async function startRestrictionOnce(
+  tx: Transaction,
+  ctx: UnitContext,
+  input: { account: LockedAccount; kind: RestrictionKind; code: string; businessDate: string; at: Date },
+): Promise<number | null> {
+  const active = input.kind === 'ALLOCATION_HOLD' ? input.account.isOnHold : input.account.isSuppressed;
+  if (active) return null;
+  const { id } = await appendRestriction(tx, {
+    accountId: input.account.id,
+    kind: input.kind,
+    action: 'START',
+    reason: DISPOSITION_RESTRICTION_REASON[input.code] ?? `Disposition ${input.code}`,
+    remarks: `Started by follow-up disposition ${input.code}`,
+    byUserId: ctx.user.id,
+    actingUnitId: ctx.actingUnit.id,
+    businessDate: input.businessDate,
+    at: input.at,
+  });
+  return id;
+}
+
+/**
+ * POST /api/collections/accounts/:accountId/follow-ups?tray= — records a contact with its disposition and, in the
+ * same transaction, what the disposition sets off (a PTP with its policy check, a hold, skip trace, an escalation,
+ * a suppression, a callback date), plus the account's last-contact fields. Calls outside the borrower's calling
+ * window need an override reason, which is stored and audited.
+ */
+export async function recordFollowUp(
+  deps: AppDeps,
+  { ctx, accountId, trayKey, input }: { ctx: UnitContext; accountId: number; trayKey: TrayKey; input: FollowUpInput },
+): Promise<FollowUpReply> {
+  const access = await requireTrayAccess(deps.db, ctx, trayKey);
+  const { account, customer } = await requireAccountInScope(deps.db, ctx, accountId);
+  requireEditableTab(access, 'Followup');
+  const businessDate = await requireBusinessDate(deps.db);
+  const now = deps.clock.now();
+  const { disposition, callingWindowOverride } = await checkInput(deps, input, {
+    accountId,
+    customerId: customer.id,
+    timeZone: customer.timeZone,
+    businessDate,
+    now,
+  });
+  const nextDueDate =
+    disposition.nextStep === 'PTP' ? await findNextUnpaidDueDate(deps.db, { accountId, businessDate }) : null;
+
+  const { followUpId, ptpId } = await withTransaction(deps.db, async (tx) => {
+    const [locked] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
+    if (!locked) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+    const followUpId = await insertFollowUp(tx, {
+      accountId,
+      contactMode: input.contactMode,
+      reminderMode: input.reminderMode ?? null,
+      contactedByUserId: ctx.user.id,
+      contactedByUnitId: ctx.actingUnit.id,
+      contactedAt: now,
+      personContacted: input.personContacted ?? null,
+      contactId: input.contactId ?? null,
+      dispositionCode: disposition.code,
+      actionAmount: input.actionAmount ?? null,
+      currency: account.currency,
+      nextActionDate: input.nextActionDate ?? null,
+      nextActionTime: input.nextActionTime ?? null,
+      remarks: input.remarks ?? null,
+      documentId: input.documentId ?? null,
+      callingWindowOverride,
+      businessDate,
+      createdAt: now,
+    });
+
+    const effects: Record<string, unknown> = {};
+    let ptpId: number | null = null;
+    switch (disposition.nextStep) {
+      case 'PTP': {
+        const promise = { promisedDate: input.nextActionDate!, promisedAmount: input.actionAmount! };
+        const reasons = ptpDeviation(
+          disposition.code,
+          { businessDate, ...promise, bucket: account.bucket as Bucket, emiAmount: account.emiAmount },
+          nextDueDate,
+        );
+        const replaced = await cancelOpenPtps(tx, accountId);
+        ptpId = await insertPtp(tx, {
+          accountId,
+          followUpId,
+          ...promise,
+          currency: account.currency,
+          capturedByUserId: ctx.user.id,
+          capturedInUnitId: ctx.actingUnit.id,
+          deviationStatus: reasons.length > 0 ? 'PENDING' : 'NONE',
+          deviationReasons: reasons,
+          createdAt: now,
+        });
+        Object.assign(effects, { ptpId, deviationReasons: reasons, replacedPtpIds: replaced });
+        break;
+      }
+      case 'HOLD':
+        effects.holdId = await startRestrictionOnce(tx, ctx, {
+          account: locked,
+          kind: 'ALLOCATION_HOLD',
+          code: disposition.code,
+          businessDate,
+          at: now,
+        });
+        break;
+      case 'SUPPRESS':
+        effects.suppressionId = await startRestrictionOnce(tx, ctx, {
+          account: locked,
+          kind: 'ACTIVITY_SUPPRESSION',
+          code: disposition.code,
+          businessDate,
+          at: now,
+        });
+        break;
+      case 'SKIP_TRACE':
+        effects.skipTrace = true;
+        if (disposition.code === 'WN' && input.contactId !== undefined) {
+          await markContactWrongNumber(tx, input.contactId);
+          effects.invalidContactId = input.contactId;
+        }
+        break;
+      case 'ESCALATE': {
+        // One open escalation per account and reason: a second refusal adds to the case, not to the queue.
+        const reason = disposition.code === 'RTP' ? 'RTP' : 'MANUAL';
+        if (!(await hasOpenEscalation(tx, { accountId, reason }))) {
+          effects.escalationId = await insertEscalation(tx, {
+            accountId,
+            reason,
+            ptpId: null,
+            raisedByUserId: ctx.user.id,
+            raisedOn: businessDate,
+          });
+        }
+        break;
+      }
+      case 'CALLBACK':
+      case 'SETTLEMENT':
+      case 'NONE':
+        break;
+    }
+
+    await recordContactOnAccount(tx, {
+      accountId,
+      userId: ctx.user.id,
+      at: now,
+      businessDate,
+      nextActionDate: input.nextActionDate ?? null,
+      disposition: disposition.code,
+      sendToSkipTrace: disposition.nextStep === 'SKIP_TRACE',
+    });
+    await emitAudit(tx, ctx, {
+      action: 'collections.follow_up.create',
+      entity: 'follow_up',
+      entityId: followUpId,
+      after: {
+        accountId,
+        tray: trayKey,
+        dispositionCode: disposition.code,
+        nextStep: disposition.nextStep,
+        contactMode: input.contactMode,
+        actionAmount: input.actionAmount ?? null,
+        nextActionDate: input.nextActionDate ?? null,
+        callingWindowOverride,
+        ...effects,
+      },
+    });
+    return { followUpId, ptpId };
+  });
+
+  const [followUp] = await listFollowUps(deps.db, { accountId, followUpId });
+  const ptp = ptpId === null ? null : ((await listAccountPtps(deps.db, { accountId, ptpId }))[0] ?? null);
+  if (!followUp) throw new Error(`follow-up ${followUpId} vanished`);
+  return { followUp, ptp };
+}

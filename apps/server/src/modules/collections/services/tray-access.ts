@@ -1,0 +1,87 @@
+import { findTray, type TrayDefinition, type TrayKey } from '@recovery-desk/domain/collections/trays.ts';
+import { permittedTabs, type TabPermission } from '@recovery-desk/domain/profile.ts';
+import type { Executor } from '../../../db/transaction.ts';
+import { AppError, validationError } from '../../../http/app-error.ts';
+import type { UnitContext } from '../../../http/request-context.ts';
+import { listAssigneeAgencies, listAssigneeUsers, listAuthorityEntries } from '../tray-access.repository.ts';
+
+// Shared rules of the collections verbs: the tray a call acts through (its authority and the account-view tabs
+// that authority grants), and who may receive accounts.
+
+export const COLLECTIONS_APP = 'collapp';
+/** Who accounts can be allocated to: telecallers and field collectors. */
+export const COLLECTOR_AUTHORITIES = ['TELECALLER_SAUTH', 'FIELD_COLLECTOR_SAUTH'] as const;
+export const FIELD_COLLECTOR_AUTHORITIES = ['FIELD_COLLECTOR_SAUTH'] as const;
+
+export type AccountTab =
+  'Account' | 'Customer' | 'Address' | 'Contact' | 'CollateralDetails' | 'Payments' | 'LinkedAccounts' | 'Followup';
+
+export type TrayAccess = { tray: TrayDefinition; tabs: TabPermission[] };
+
+export function trayOf(key: TrayKey): TrayDefinition {
+  const tray = findTray(key);
+  if (!tray) throw validationError('tray', `unknown tray ${key}`);
+  return tray;
+}
+
+/**
+ * The caller must hold the tray's authority in the acting unit (routes whose tray is a parameter declare only
+ * the acting unit; this is their authority check). Returns the tabs the authority entry grants.
+ */
+export async function requireTrayAccess(db: Executor, ctx: UnitContext, trayKey: TrayKey): Promise<TrayAccess> {
+  const tray = trayOf(trayKey);
+  const entries = await listAuthorityEntries(db, {
+    userId: ctx.user.id,
+    unitId: ctx.actingUnit.id,
+    app: COLLECTIONS_APP,
+  });
+  if (!entries.some((entry) => entry.system_auth === tray.authority)) {
+    throw new AppError(
+      'AUTHORITY_MISSING',
+      `You do not hold ${tray.authority} in this unit for ${COLLECTIONS_APP}.`,
+      403,
+    );
+  }
+  return { tray, tabs: permittedTabs(entries, tray.authority) };
+}
+
+export function hasTab(tabs: readonly TabPermission[], name: AccountTab): boolean {
+  return tabs.some((tab) => tab.name === name);
+}
+
+/** Writes through an account-view tab need that tab to be editable for the tray's authority. */
+export function requireEditableTab(access: TrayAccess, name: AccountTab): void {
+  if (!access.tabs.some((tab) => tab.name === name && tab.editable)) {
+    throw new AppError('TAB_READ_ONLY', `The ${name} tab is read-only for you in ${access.tray.key}.`, 403);
+  }
+}
+
+export type AssigneeChoice = { toUserId?: number | undefined; toAgencyId?: number | undefined };
+export type Assignee = { userId: number | null; agencyId: number | null; name: string };
+
+/** The chosen user (an active collector of the acting unit's subtree) or agency (active, of the subtree). */
+export async function resolveAssignee(
+  db: Executor,
+  ctx: UnitContext,
+  choice: AssigneeChoice,
+  authorities: readonly string[] = COLLECTOR_AUTHORITIES,
+): Promise<Assignee> {
+  if (choice.toUserId !== undefined) {
+    const [user] = await listAssigneeUsers(db, {
+      unitPath: ctx.actingUnit.path,
+      authorities,
+      userId: choice.toUserId,
+    });
+    if (!user) {
+      const who = authorities.length === 1 ? 'a field collector' : 'a telecaller or field collector';
+      throw validationError('toUserId', `must be an active user acting as ${who} in your units`);
+    }
+    return { userId: user.id, agencyId: null, name: user.name };
+  }
+  if (choice.toAgencyId !== undefined) {
+    const [agency] = await listAssigneeAgencies(db, { unitPath: ctx.actingUnit.path, agencyId: choice.toAgencyId });
+    if (!agency) throw validationError('toAgencyId', 'must be an active agency of your units');
+    return { userId: null, agencyId: agency.id, name: agency.name };
+  }
+  throw validationError('toUserId', 'choose exactly one user or one agency');
+}

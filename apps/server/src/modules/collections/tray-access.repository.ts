@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { agencies } from '@recovery-desk/db/collections-schema.ts';
+import { units, userAuthorities, userUnits, users } from '@recovery-desk/db/schema.ts';
+import type { AuthorityEntry } from '@recovery-desk/domain/profile.ts';
+import { likePrefix } from '../../access/unit-scope.ts';
+import type { Executor } from '../../db/transaction.ts';
+
+/** The user's authority entries (with their tabs) in one unit for one app. */
+export async function listAuthorityEntries(
+  db: Executor,
+  input: { userId: number; unitId: number; app: string },
+): Promise<AuthorityEntry[]> {
+  const rows = await db
+    .select({ systemAuth: userAuthorities.systemAuth, tabs: userAuthorities.tabs })
+    .from(userAuthorities)
+    .where(
+      and(
+        eq(userAuthorities.userId, input.userId),
+        eq(userAuthorities.unitId, input.unitId),
+        eq(userAuthorities.appCode, input.app),
+      ),
+    );
+  return rows.map((row) => ({ system_auth: row.systemAuth, tabs: row.tabs }));
+}
+
+/** Whether any unit hangs below this one (a branch usually has none). */
+export async function hasChildUnits(db: Executor, unitId: number): Promise<boolean> {
+  const rows = await db.select({ id: units.id }).from(units).where(eq(units.parentId, unitId)).limit(1);
+  return rows.length > 0;
+}
+
+export type AssigneeUser = { id: number; name: string; username: string; unitCode: string };
+export type AssigneeAgency = { id: number; name: string; code: string };
+
+/**
+ * Active users who act in a unit of the subtree and hold one of `authorities` for collapp there (one row per
+ * user: the first such unit in tree order).
+ */
+export async function listAssigneeUsers(
+  db: Executor,
+  input: { unitPath: string; authorities: readonly string[]; userId?: number },
+): Promise<AssigneeUser[]> {
+  const rows = await db
+    .selectDistinctOn([users.id], {
+      id: users.id,
+      name: users.fullName,
+      username: users.username,
+      unitCode: units.unitCode,
+    })
+    .from(userAuthorities)
+    .innerJoin(
+      userUnits,
+      and(eq(userUnits.userId, userAuthorities.userId), eq(userUnits.unitId, userAuthorities.unitId)),
+    )
+    .innerJoin(units, eq(units.id, userAuthorities.unitId))
+    .innerJoin(users, eq(users.id, userAuthorities.userId))
+    .where(
+      and(
+        eq(userAuthorities.appCode, 'collapp'),
+        inArray(userAuthorities.systemAuth, [...input.authorities]),
+        sql`${units.path} like ${likePrefix(input.unitPath)}`,
+        eq(units.isActive, true),
+        eq(users.isActive, true),
+        input.userId === undefined ? undefined : eq(users.id, input.userId),
+      ),
+    )
+    .orderBy(asc(users.id), asc(units.path));
+  return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** Active agencies whose unit is in the subtree. */
+export async function listAssigneeAgencies(
+  db: Executor,
+  input: { unitPath: string; agencyId?: number },
+): Promise<AssigneeAgency[]> {
+  return db
+    .select({ id: agencies.id, name: agencies.name, code: agencies.code })
+    .from(agencies)
+    .innerJoin(units, eq(units.id, agencies.unitId))
+    .where(
+      and(
+        eq(agencies.isActive, true),
+        sql`${units.path} like ${likePrefix(input.unitPath)}`,
+        input.agencyId === undefined ? undefined : eq(agencies.id, input.agencyId),
+      ),
+    )
+    .orderBy(asc(agencies.name), asc(agencies.id));
+}

@@ -1,0 +1,356 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  AccountRow,
+  EscalationRow,
+  PtpRow,
+  ReallocationRequestRow,
+} from '@recovery-desk/domain/collections/contracts.ts';
+import type { TrayKey, TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
+import { likePrefix } from '../../access/unit-scope.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { isoTimestamp, selectRows } from './sql-rows.ts';
+import type { SortKeyType, SortOrder } from './tray-cursor.ts';
+
+// The SQL of the trays: which rows each tray holds (trays.ts `holds`), the acting-unit scope, the case-list
+// filters, and keyset pages. Pages are ordered by the sort key and then the id in the opposite direction, so the
+// default (DPD descending) and its reverse follow the (…, dpd desc, id) indexes of accounts both ways.
+
+export type TrayScope = {
+  view: 'my' | 'team';
+  userId: number;
+  unitPath: string;
+  /** the acting unit has no units below it: its rows match its path exactly (an index range, in key order) */
+  isLeafUnit: boolean;
+};
+
+export type TrayFilters = {
+  dpdFrom?: number | undefined;
+  dpdTo?: number | undefined;
+  overdueFrom?: string | undefined;
+  overdueTo?: string | undefined;
+  products?: string[] | undefined;
+  q?: string | undefined;
+};
+
+export type TraySelection = {
+  trayKey: TrayKey;
+  rowKind: TrayRowKind;
+  /** one of the tray's extra views, or '' when it has none */
+  searchView: string;
+  scope: TrayScope;
+  filters: TrayFilters;
+};
+
+export type KeysetRead = {
+  sort: string;
+  order: SortOrder;
+  keyType: SortKeyType;
+  /** rows strictly after (or before) this key and id, in display order */
+  boundary?: { side: 'after' | 'before'; key: string; id: number };
+  /** read from the end (prev, last): rows come back in reverse display order */
+  backward: boolean;
+  limit: number;
+};
+
+export type TrayRowOf = {
+  account: AccountRow;
+  ptp: PtpRow;
+  escalation: EscalationRow;
+  reallocationRequest: ReallocationRequestRow;
+};
+export type AnyTrayRow = TrayRowOf[TrayRowKind];
+export type KeyedRow = { row: AnyTrayRow; cursorKey: string; cursorId: number };
+
+type Source = {
+  /** FROM clause of a page (with the joins that give names) */
+  pageFrom: SQL;
+  /** FROM clause of the count: only what the conditions need (the customer only for the name search) */
+  countFrom: (withCustomer: boolean) => SQL;
+  select: SQL;
+  id: SQL;
+  sortKeys: Record<string, SQL>;
+  map: (raw: Record<string, unknown>) => AnyTrayRow;
+};
+
+const totalBalanceOutstanding = sql`(a.total_principal_outstanding + a.total_interest_outstanding + a.other_charges + a.overdue_charges)`;
+const NO_DATE = sql`date '0001-01-01'`;
+
+const accountSortKeys: Record<string, SQL> = {
+  accountNo: sql`a.account_no`,
+  customerName: sql`c.name`,
+  dpd: sql`a.dpd`,
+  bucket: sql`a.dpd`,
+  totalBalanceOutstanding,
+  totalAmountOverdue: sql`a.total_due_amount`,
+  lastActionDate: sql`coalesce(a.last_action_date, ${NO_DATE})`,
+  nextActionDate: sql`coalesce(a.next_action_date, ${NO_DATE})`,
+};
+
+const SOURCES: Record<TrayRowKind, Source> = {
+  account: {
+    pageFrom: sql`accounts a
+      join customers c on c.id = a.customer_id
+      join units un on un.id = a.unit_id
+      left join users lc on lc.id = a.last_contacted_by_user_id
+      left join users au on au.id = a.allocated_user_id
+      left join agencies ag on ag.id = a.allocated_agency_id`,
+    countFrom: (withCustomer) =>
+      sql`accounts a ${withCustomer ? sql`join customers c on c.id = a.customer_id` : sql``}`,
+    select: sql`a.id as "accountId", a.account_no as "accountNo", a.card_no as "cardNo", c.name as "customerName",
+      a.product, a.currency, a.dpd, a.bucket, a.asset_class as "assetClass",
+      ${totalBalanceOutstanding} as "totalBalanceOutstanding", a.total_due_amount as "totalAmountOverdue",
+      lc.full_name as "lastContactedBy", a.last_action_date as "lastActionDate", a.next_action_date as "nextActionDate",
+      coalesce(au.full_name, ag.name) as "allocatedTo", un.unit_code as "unitCode", a.is_on_hold as "isOnHold",
+      a.is_suppressed as "isSuppressed", a.version`,
+    id: sql`a.id`,
+    sortKeys: accountSortKeys,
+    map: (raw) => raw as AccountRow,
+  },
+  ptp: {
+    pageFrom: sql`ptps p
+      join accounts a on a.id = p.account_id
+      join customers c on c.id = a.customer_id
+      join users cb on cb.id = p.captured_by_user_id
+      left join users rt on rt.id = p.referred_to_user_id`,
+    countFrom: (withCustomer) =>
+      sql`ptps p join accounts a on a.id = p.account_id ${withCustomer ? sql`join customers c on c.id = a.customer_id` : sql``}`,
+    select: sql`p.id as "ptpId", a.id as "accountId", a.account_no as "accountNo", c.name as "customerName",
+      p.currency, a.dpd, a.bucket, p.promised_date as "promisedDate", p.promised_amount as "promisedAmount",
+      p.status as "ptpStatus", p.deviation_status as "deviationStatus", p.deviation_reasons as "deviationReasons",
+      cb.full_name as "capturedBy", p.captured_by_user_id as "capturedByUserId", rt.full_name as "referredTo",
+      p.version`,
+    id: sql`p.id`,
+    sortKeys: {
+      accountNo: sql`a.account_no`,
+      dpd: sql`a.dpd`,
+      promisedDate: sql`p.promised_date`,
+      promisedAmount: sql`p.promised_amount`,
+    },
+    map: (raw) => raw as PtpRow,
+  },
+  escalation: {
+    pageFrom: sql`escalations e
+      join accounts a on a.id = e.account_id
+      join customers c on c.id = a.customer_id
+      left join users au on au.id = a.allocated_user_id
+      left join agencies ag on ag.id = a.allocated_agency_id`,
+    countFrom: (withCustomer) =>
+      sql`escalations e join accounts a on a.id = e.account_id ${withCustomer ? sql`join customers c on c.id = a.customer_id` : sql``}`,
+    select: sql`e.id as "escalationId", a.id as "accountId", a.account_no as "accountNo", c.name as "customerName",
+      a.currency, a.dpd, a.bucket, a.total_due_amount as "totalAmountOverdue", e.reason as "escalationReason",
+      e.status as "escalationStatus", e.raised_on as "raisedOn", coalesce(au.full_name, ag.name) as "allocatedTo",
+      e.version`,
+    id: sql`e.id`,
+    sortKeys: {
+      accountNo: sql`a.account_no`,
+      dpd: sql`a.dpd`,
+      totalAmountOverdue: sql`a.total_due_amount`,
+      raisedOn: sql`e.raised_on`,
+    },
+    map: (raw) => raw as EscalationRow,
+  },
+  reallocationRequest: {
+    pageFrom: sql`reallocation_requests r
+      join users mk on mk.id = r.maker_user_id
+      left join users tu on tu.id = r.to_user_id
+      left join agencies ta on ta.id = r.to_agency_id`,
+    countFrom: () => sql`reallocation_requests r`,
+    select: sql`r.id as "requestId",
+      (select count(*)::int from reallocation_request_accounts x where x.request_id = r.id) as "accountCount",
+      (select coalesce(string_agg(xa.account_no, ', ' order by xa.account_no), '')
+        from reallocation_request_accounts x join accounts xa on xa.id = x.account_id
+        where x.request_id = r.id) as "accountNos",
+      coalesce(tu.full_name, ta.name, '') as "toName", r.reason, mk.full_name as maker,
+      r.maker_user_id as "makerUserId", r.status as "requestStatus", r.created_at as "createdAt", r.version`,
+    id: sql`r.id`,
+    sortKeys: {
+      requestId: sql`r.id`,
+      createdAt: sql`(extract(epoch from r.created_at) * 1000000)::bigint`,
+    },
+    map: (raw) => ({ ...(raw as ReallocationRequestRow), createdAt: isoTimestamp(raw.createdAt as Date | string) }),
+  },
+};
+
+function scopeConditions(selection: TraySelection): SQL[] {
+  const { scope, rowKind, trayKey } = selection;
+  const prefix = likePrefix(scope.unitPath);
+  if (rowKind === 'reallocationRequest') {
+    return [
+      sql`r.maker_unit_path like ${prefix}`,
+      ...(scope.view === 'my' ? [sql`r.maker_user_id = ${scope.userId}`] : []),
+    ];
+  }
+  const conditions = [sql`a.unit_path like ${prefix}`];
+  if (scope.view === 'my') {
+    if (rowKind === 'ptp') {
+      conditions.push(
+        trayKey === 'fieldCollectorPtpReferralList'
+          ? sql`p.referred_to_user_id = ${scope.userId}`
+          : sql`p.captured_by_user_id = ${scope.userId}`,
+      );
+    } else {
+      conditions.push(sql`a.allocated_user_id = ${scope.userId}`);
+    }
+  }
+  return conditions;
+}
+
+const VIEW_STATUS: Record<string, string> = { pendingApproval: 'PENDING', approved: 'APPROVED', rejected: 'REJECTED' };
+
+/** The rows a tray holds (trays.ts `holds`), with its extra search view. */
+function holdsCondition(trayKey: TrayKey, searchView: string): SQL {
+  switch (trayKey) {
+    case 'telecaller':
+      return sql`a.dpd > 0 and not a.is_suppressed`;
+    case 'nonDelinquentAccount':
+      return sql`a.dpd = 0`;
+    case 'skiptrace':
+      return sql`a.in_skip_trace`;
+    case 'manualalloc':
+      return sql`a.dpd > 0 and a.allocated_user_id is null and a.allocated_agency_id is null and not a.is_on_hold`;
+    case 'manualrealloc':
+      return sql`a.dpd > 0 and (a.allocated_user_id is not null or a.allocated_agency_id is not null)
+        and not a.is_on_hold and not exists (
+          select 1 from reallocation_request_accounts x join reallocation_requests xr on xr.id = x.request_id
+          where x.account_id = a.id and xr.status = 'PENDING')`;
+    case 'allocationHold':
+      return sql`a.dpd > 0 and a.is_on_hold = ${searchView === 'onHold'}`;
+    case 'activitySuppressRemoval':
+      return sql`a.is_suppressed = ${searchView === 'suppressed'}`;
+    case 'escalcases':
+      return searchView === 'historicEscalation' ? sql`e.status <> 'OPEN'` : sql`e.status = 'OPEN'`;
+    case 'manualReAllocListApproval':
+      return sql`r.status = ${VIEW_STATUS[searchView] ?? 'PENDING'}`;
+    case 'ptpDeviation':
+      // A pending deviation of a promise that was replaced (cancelled) has nothing left to decide.
+      return searchView === 'pendingApproval'
+        ? sql`p.deviation_status = 'PENDING' and p.status <> 'CANCELLED'`
+        : sql`p.deviation_status = ${VIEW_STATUS[searchView] ?? 'APPROVED'}`;
+    case 'ptpReferral':
+      return sql`p.status in ('BROKEN', 'PARTIAL') and p.referred_to_user_id is null`;
+    case 'ptpReferralAgent':
+      return sql`p.status = 'OPEN'`;
+    case 'fieldCollectorPtpReferralList':
+      return sql`p.referred_to_user_id is not null`;
+  }
+}
+
+/** The case-list filters on an account `a` and its customer `c`. */
+function accountFilters(filters: TrayFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.dpdFrom !== undefined) conditions.push(sql`a.dpd >= ${filters.dpdFrom}`);
+  if (filters.dpdTo !== undefined) conditions.push(sql`a.dpd <= ${filters.dpdTo}`);
+  if (filters.overdueFrom !== undefined) conditions.push(sql`a.total_due_amount >= ${filters.overdueFrom}::numeric`);
+  if (filters.overdueTo !== undefined) conditions.push(sql`a.total_due_amount <= ${filters.overdueTo}::numeric`);
+  if (filters.products && filters.products.length > 0) {
+    conditions.push(
+      sql`a.product in (${sql.join(
+        filters.products.map((product) => sql`${product}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.q) {
+    const pattern = likePrefix(filters.q);
+    conditions.push(sql`(a.account_no ilike ${pattern} or c.name ilike ${pattern})`);
+  }
+  return conditions;
+}
+
+function filterConditions(selection: TraySelection): SQL[] {
+  const conditions = accountFilters(selection.filters);
+  if (selection.rowKind !== 'reallocationRequest' || conditions.length === 0) return conditions;
+  // A request matches when any of its accounts does.
+  return [
+    sql`exists (select 1 from reallocation_request_accounts x
+      join accounts a on a.id = x.account_id join customers c on c.id = a.customer_id
+      where x.request_id = r.id and ${sql.join(conditions, sql` and `)})`,
+  ];
+}
+
+function whereClause(selection: TraySelection, extra: SQL[] = []): SQL {
+  const conditions = [
+    ...scopeConditions(selection),
+    holdsCondition(selection.trayKey, selection.searchView),
+    ...filterConditions(selection),
+    ...extra,
+  ];
+  return sql.join(conditions, sql` and `);
+}
+
+const CASTS: Record<SortKeyType, SQL> = {
+  int: sql.raw('integer'),
+  bigint: sql.raw('bigint'),
+  numeric: sql.raw('numeric'),
+  date: sql.raw('date'),
+  text: sql.raw('text'),
+};
+const opposite = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
+// Keys are never null; the null placement is spelt out so the order matches the (…, dpd DESC NULLS LAST, id)
+// indexes exactly, forward and backward (PostgreSQL matches index order including null placement).
+const KEY_ORDER: Record<SortOrder, SQL> = { desc: sql.raw('desc nulls last'), asc: sql.raw('asc nulls first') };
+
+function boundaryCondition(source: Source, read: KeysetRead, key: SQL): SQL[] {
+  const { boundary } = read;
+  if (!boundary) return [];
+  const value = sql`cast(${boundary.key} as ${CASTS[read.keyType]})`;
+  const keyDescends = (read.order === 'desc') === (boundary.side === 'after');
+  const keyStrict = sql.raw(keyDescends ? '<' : '>');
+  const keyBound = sql.raw(keyDescends ? '<=' : '>=');
+  const idCompare = sql.raw(keyDescends ? '>' : '<');
+  // The first comparison bounds an index range scan; the second picks the rows after the boundary within it.
+  return [
+    sql`${key} ${keyBound} ${value} and (${key} ${keyStrict} ${value} or ${source.id} ${idCompare} ${boundary.id})`,
+  ];
+}
+
+function sortKeyOf(source: Source, sort: string): SQL {
+  const key = source.sortKeys[sort];
+  if (!key) throw new Error(`no sort key ${sort}`);
+  return key;
+}
+
+/** One keyset page (limit rows, in reading order: reversed when `backward`), with each row's cursor key. */
+export async function readTrayPage(db: Executor, selection: TraySelection, read: KeysetRead): Promise<KeyedRow[]> {
+  const source = SOURCES[selection.rowKind];
+  const key = sortKeyOf(source, read.sort);
+  const keyOrder = read.backward ? opposite(read.order) : read.order;
+  const rows = await selectRows<Record<string, unknown>>(
+    db,
+    sql`select ${source.select}, (${key})::text as "cursorKey", ${source.id} as "cursorId"
+      from ${source.pageFrom}
+      where ${whereClause(selection, boundaryCondition(source, read, key))}
+      order by ${key} ${KEY_ORDER[keyOrder]}, ${source.id} ${sql.raw(opposite(keyOrder))}
+      limit ${read.limit}`,
+  );
+  return rows.map(({ cursorKey, cursorId, ...raw }) => ({
+    row: source.map(raw),
+    cursorKey: String(cursorKey),
+    cursorId: Number(cursorId),
+  }));
+}
+
+/** The exact number of rows of the filtered tray. */
+export async function countTrayRows(db: Executor, selection: TraySelection): Promise<number> {
+  const source = SOURCES[selection.rowKind];
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${source.countFrom(Boolean(selection.filters.q))}
+      where ${whereClause(selection)}`,
+  );
+  return row?.count ?? 0;
+}
+
+/** One row as its tray shows it (the reply of the decision endpoints), by its id; no scope applied here. */
+export async function findTrayRow<Kind extends TrayRowKind>(
+  db: Executor,
+  rowKind: Kind,
+  id: number,
+): Promise<TrayRowOf[Kind] | undefined> {
+  const source = SOURCES[rowKind];
+  const [raw] = await selectRows<Record<string, unknown>>(
+    db,
+    sql`select ${source.select} from ${source.pageFrom} where ${source.id} = ${id}`,
+  );
+  return raw === undefined ? undefined : (source.map(raw) as TrayRowOf[Kind]);
+}
