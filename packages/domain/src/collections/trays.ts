@@ -49,6 +49,11 @@ export type TrayDefinition = {
   actions: readonly TrayAction[];
   /** whether rows open the account view (detail route) */
   hasAccountView: boolean;
+  /**
+   * The view a tray opens in. Supervisor trays open in Team View: their My View (allocated to, captured by or
+   * requested by the user) holds nothing the user can act on.
+   */
+  defaultView: 'my' | 'team';
 };
 
 // The case-list columns of spec §3, shared by the account trays.
@@ -107,18 +112,23 @@ const account = (
   key: TrayKey,
   authority: AuthorityCode,
   holds: string,
-  actions: readonly TrayAction[] = [],
-  views: readonly string[] = [],
+  options: {
+    actions?: readonly TrayAction[];
+    views?: readonly string[];
+    defaultView?: 'my' | 'team';
+    hasAccountView?: boolean;
+  } = {},
 ): TrayDefinition => ({
   key,
   routeName: key,
   authority,
   rowKind: 'account',
   holds,
-  views,
+  views: options.views ?? [],
   columns: CASE_LIST_COLUMNS,
-  actions,
-  hasAccountView: true,
+  actions: options.actions ?? [],
+  hasAccountView: options.hasAccountView ?? true,
+  defaultView: options.defaultView ?? 'my',
 });
 
 export const TRAYS: readonly TrayDefinition[] = [
@@ -134,12 +144,17 @@ export const TRAYS: readonly TrayDefinition[] = [
     columns: ESCALATION_COLUMNS,
     actions: ['approve', 'reject', 'reallocate'],
     hasAccountView: true,
+    defaultView: 'team',
   },
   account('skiptrace', 'SKIP_SAUTH', 'accounts sent to skip trace (wrong number, shifted, not contactable)'),
-  account('manualalloc', 'MAN_ALLOC_SAUTH', 'delinquent accounts not allocated to anyone and not on hold', [
-    'allocate',
-  ]),
-  account('manualrealloc', 'MAN_REALLOC_SAUTH', 'allocated delinquent accounts not on hold', ['requestReallocation']),
+  account('manualalloc', 'MAN_ALLOC_SAUTH', 'delinquent accounts not allocated to anyone and not on hold', {
+    actions: ['allocate'],
+    defaultView: 'team',
+  }),
+  account('manualrealloc', 'MAN_REALLOC_SAUTH', 'allocated delinquent accounts not on hold', {
+    actions: ['requestReallocation'],
+    defaultView: 'team',
+  }),
   {
     key: 'manualReAllocListApproval',
     routeName: 'manualReAllocListApproval',
@@ -150,20 +165,25 @@ export const TRAYS: readonly TrayDefinition[] = [
     columns: REQUEST_COLUMNS,
     actions: ['approve', 'reject'],
     hasAccountView: false,
+    defaultView: 'team',
   },
-  account(
-    'allocationHold',
-    'ALLOCATION_HOLD_SAUTH',
-    'delinquent accounts; the onHold view shows accounts on hold',
-    ['startHold', 'endHold'],
-    ['notOnHold', 'onHold'],
-  ),
+  // The spec gives these two trays no account detail route: they act on rows in place.
+  account('allocationHold', 'ALLOCATION_HOLD_SAUTH', 'delinquent accounts; the onHold view shows accounts on hold', {
+    actions: ['startHold', 'endHold'],
+    views: ['notOnHold', 'onHold'],
+    defaultView: 'team',
+    hasAccountView: false,
+  }),
   account(
     'activitySuppressRemoval',
     'ACTIVITY_SUPPRESS_SAUTH',
     'suppressed accounts (and, in the notSuppressed view, accounts that can be suppressed)',
-    ['startSuppression', 'endSuppression'],
-    ['suppressed', 'notSuppressed'],
+    {
+      actions: ['startSuppression', 'endSuppression'],
+      views: ['suppressed', 'notSuppressed'],
+      defaultView: 'team',
+      hasAccountView: false,
+    },
   ),
   {
     key: 'ptpDeviation',
@@ -175,6 +195,7 @@ export const TRAYS: readonly TrayDefinition[] = [
     columns: PTP_COLUMNS,
     actions: ['approve', 'reject'],
     hasAccountView: false,
+    defaultView: 'team',
   },
   {
     key: 'ptpReferral',
@@ -186,6 +207,7 @@ export const TRAYS: readonly TrayDefinition[] = [
     columns: PTP_COLUMNS,
     actions: ['refer'],
     hasAccountView: false,
+    defaultView: 'team',
   },
   {
     key: 'ptpReferralAgent',
@@ -197,6 +219,7 @@ export const TRAYS: readonly TrayDefinition[] = [
     columns: PTP_COLUMNS,
     actions: [],
     hasAccountView: false,
+    defaultView: 'my',
   },
   {
     key: 'fieldCollectorPtpReferralList',
@@ -208,6 +231,7 @@ export const TRAYS: readonly TrayDefinition[] = [
     columns: PTP_COLUMNS,
     actions: [],
     hasAccountView: true,
+    defaultView: 'my',
   },
 ];
 

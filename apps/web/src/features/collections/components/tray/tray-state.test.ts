@@ -38,7 +38,7 @@ function english(draft: Partial<FilterDraft>): Record<string, string> {
 describe('tray state ⇄ URL', () => {
   it('round-trips every part of the state through the search params', () => {
     const state: TrayState = {
-      view: 'team',
+      view: 'my', // escalated cases open in Team View, so My View is the non-default to carry
       searchView: 'historicEscalation',
       dpdFrom: 31,
       dpdTo: 60,
@@ -55,7 +55,7 @@ describe('tray state ⇄ URL', () => {
     };
     const params = serializeTrayState(state, escalations);
     expect(Object.fromEntries(params)).toEqual({
-      view: 'team',
+      view: 'my',
       searchView: 'historicEscalation',
       dpdFrom: '31',
       dpdTo: '60',
@@ -78,6 +78,16 @@ describe('tray state ⇄ URL', () => {
     expect(parseTrayState(new URLSearchParams(), escalations)).toEqual(defaultTrayState(escalations));
     expect(defaultTrayState(escalations).searchView).toBe('currentEscalation');
     expect(defaultTrayState(telecaller).searchView).toBeNull();
+  });
+
+  it('opens supervisor trays in Team View and keeps an explicit My View in the address', () => {
+    const manualalloc = findTray('manualalloc')!;
+    const telecaller = findTray('telecaller')!;
+    expect(parseTrayState(new URLSearchParams(''), manualalloc).view).toBe('team');
+    expect(parseTrayState(new URLSearchParams(''), telecaller).view).toBe('my');
+    const mine = { ...parseTrayState(new URLSearchParams(''), manualalloc), view: 'my' as const };
+    expect(serializeTrayState(mine, manualalloc).get('view')).toBe('my');
+    expect(parseTrayState(serializeTrayState(mine, manualalloc), manualalloc).view).toBe('my');
   });
 
   it('forgives bad values: each falls back to its default', () => {

@@ -54,7 +54,7 @@ export const EMPTY_FILTERS: TrayFilters = {
 export function defaultTrayState(tray: TrayDefinition): TrayState {
   return {
     ...EMPTY_FILTERS,
-    view: 'my',
+    view: tray.defaultView,
     searchView: tray.views[0] ?? null,
     sort: null,
     order: 'asc',
@@ -94,7 +94,7 @@ export function parseTrayState(params: URLSearchParams, tray: TrayDefinition): T
     .filter((code): code is Product => (PRODUCTS as readonly string[]).includes(code));
 
   const state: TrayState = {
-    view: view === 'team' ? 'team' : 'my',
+    view: view === 'team' || view === 'my' ? view : defaults.view,
     searchView: searchView !== null && tray.views.includes(searchView) ? searchView : defaults.searchView,
     dpdFrom: wholeNumber(params.get('dpdFrom'), MAX_DPD),
     dpdTo: wholeNumber(params.get('dpdTo'), MAX_DPD),
