@@ -23,6 +23,7 @@ export type FieldError = { field: string; message: string };
  * - ALREADY_DECIDED: the request, escalation or PTP deviation was decided by someone else first.
  * - MAKER_CANNOT_CHECK: the maker (or raiser, or PTP capturer) cannot approve their own work.
  * - ACCOUNT_ON_HOLD / ACCOUNT_NOT_ALLOCATED / ACCOUNT_IN_PENDING_REQUEST: accounts that cannot be (re-)allocated.
+ * - ASSIGNEE_OUT_OF_REACH: the chosen user or agency works no unit containing these accounts' branches.
  * - RESTRICTION_ACTIVE / RESTRICTION_NOT_ACTIVE: a hold or suppression started twice, or ended while not active.
  * - PTP_NOT_REFERABLE: only broken or partial PTPs are referred to a field collector.
  * - EXPORT_TOO_LARGE: the export would exceed the row cap; narrow the filters.
@@ -59,6 +60,7 @@ export type ErrorCode =
   | 'ACCOUNT_ON_HOLD'
   | 'ACCOUNT_NOT_ALLOCATED'
   | 'ACCOUNT_IN_PENDING_REQUEST'
+  | 'ASSIGNEE_OUT_OF_REACH'
   | 'RESTRICTION_ACTIVE'
   | 'RESTRICTION_NOT_ACTIVE'
   | 'PTP_NOT_REFERABLE'

@@ -145,6 +145,46 @@ describe.each(testDatabaseKinds())('collections allocation, re-allocation and ho
     expect(await allocationsOf(free.id)).toEqual([]);
   });
 
+  it('refuses to hand accounts to a user or agency that does not work their branch, naming the accounts', async () => {
+    const org = await createOrg(handle.db);
+    // A zone manager may allocate across the zone, but each account must go to someone who works its branch.
+    const zoneManager = await createStaff(handle.db, org.zone, ['MAN_ALLOC_SAUTH', 'MAN_REALLOC_SAUTH']);
+    const api = await apiAs(t, zoneManager, org.zone);
+    const siblingCollector = await createStaff(handle.db, org.sibling, ['TELECALLER_SAUTH']);
+    const zoneCollector = await createStaff(handle.db, org.zone, ['TELECALLER_SAUTH']);
+    const siblingAgency = await createAgency(handle.db, org.sibling);
+    const mine = await createAccount(handle.db, { unit: org.branch, dpd: 20 });
+    const theirs = await createAccount(handle.db, { unit: org.sibling, dpd: 20 });
+
+    const crossed = await api.post('/api/collections/allocations', {
+      accountIds: [mine.id, theirs.id],
+      toUserId: siblingCollector.id,
+    });
+    expect(crossed.statusCode, crossed.body).toBe(409);
+    expect(crossed.json()).toMatchObject({ error_code: 'ASSIGNEE_OUT_OF_REACH', accounts: mine.accountNo });
+    expect(await allocationsOf(theirs.id)).toEqual([]);
+
+    const toAgency = await api.post('/api/collections/allocations', {
+      accountIds: [mine.id],
+      toAgencyId: siblingAgency.id,
+    });
+    expect(toAgency.json()).toMatchObject({ error_code: 'ASSIGNEE_OUT_OF_REACH', accounts: mine.accountNo });
+
+    // Someone acting for the whole zone works both branches.
+    const zoneWide = await api.post('/api/collections/allocations', {
+      accountIds: [mine.id, theirs.id],
+      toUserId: zoneCollector.id,
+    });
+    expect(zoneWide.statusCode, zoneWide.body).toBe(200);
+
+    const request = await api.post('/api/collections/reallocation-requests', {
+      accountIds: [mine.id],
+      toUserId: siblingCollector.id,
+      reason: 'Move to sibling branch',
+    });
+    expect(request.json()).toMatchObject({ error_code: 'ASSIGNEE_OUT_OF_REACH', accounts: mine.accountNo });
+  });
+
   it('lists the assignees of a tray: collectors and agencies of the subtree, field collectors only for referral', async () => {
     const org = await createOrg(handle.db);
     const lead = await createStaff(handle.db, org.zone, ['MAN_ALLOC_SAUTH', 'PTP_REFERRAL_SAUTH']);

@@ -86,3 +86,40 @@ export async function listAssigneeAgencies(
     )
     .orderBy(asc(agencies.name), asc(agencies.id));
 }
+
+/**
+ * Account numbers among `accountIds` that the assignee could not work: no unit the user acts in (holding one of
+ * `authorities` there for collections) — or the agency's unit — contains the account's branch.
+ */
+export async function listAccountsOutsideReach(
+  db: Executor,
+  input: {
+    accountIds: readonly number[];
+    userId: number | null;
+    agencyId: number | null;
+    authorities: readonly string[];
+  },
+): Promise<string[]> {
+  if (input.accountIds.length === 0) return [];
+  const ids = sql.join(
+    input.accountIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const reach =
+    input.userId !== null
+      ? sql`exists (select 1 from ${userUnits} uu
+            join ${units} u on u.id = uu.unit_id and u.is_active
+            join ${userAuthorities} ua on ua.user_id = uu.user_id and ua.unit_id = uu.unit_id
+              and ua.app_code = 'collapp'
+              and ua.system_auth in (${sql.join(
+                input.authorities.map((code) => sql`${code}`),
+                sql`, `,
+              )})
+            where uu.user_id = ${input.userId} and starts_with(a.unit_path, u.path))`
+      : sql`exists (select 1 from ${agencies} g join ${units} u on u.id = g.unit_id
+            where g.id = ${input.agencyId} and starts_with(a.unit_path, u.path))`;
+  const rows = (await db.execute(
+    sql`select a.account_no as "accountNo" from accounts a where a.id in (${ids}) and not ${reach} order by a.account_no`,
+  )) as unknown as { rows: { accountNo: string }[] };
+  return rows.rows.map((row) => row.accountNo);
+}

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { allocateAccounts as moveAccounts, lockAccountsInScope, type LockedAccount } from '../casework.repository.ts';
-import { resolveAssignee } from './tray-access.ts';
+import { requireAssigneeReach, resolveAssignee } from './tray-access.ts';
 
 export type AllocationInput = z.infer<typeof allocationInputSchema>;
 export type AllocationReply = { allocated: number; accountIds: number[]; to: string };
@@ -62,6 +62,7 @@ export async function allocate(
   const at = deps.clock.now();
   await withTransaction(deps.db, async (tx) => {
     const locked = await lockAllocatableAccounts(tx, ctx, accountIds);
+    await requireAssigneeReach(tx, assignee, accountIds);
     await moveAccounts(tx, {
       accountIds,
       userId: assignee.userId,

@@ -9,7 +9,7 @@ import { decideEscalationIfOpen, findEscalationInScope } from '../escalations.re
 import { findTrayRow } from '../trays.repository.ts';
 import { lockAllocatableAccounts } from './allocate-accounts.ts';
 import { decisionConflict, makerCannotCheck } from './decision-conflict.ts';
-import { resolveAssignee, type AssigneeChoice } from './tray-access.ts';
+import { requireAssigneeReach, resolveAssignee, type AssigneeChoice } from './tray-access.ts';
 
 export type EscalationDecision =
   | { kind: 'approve' | 'reject'; version: number; remarks?: string | undefined }
@@ -50,6 +50,7 @@ export async function decideEscalation(
     }
     if (assignee) {
       await lockAllocatableAccounts(tx, ctx, [escalation.accountId]);
+      await requireAssigneeReach(tx, assignee, [escalation.accountId]);
       await allocateAccounts(tx, {
         accountIds: [escalation.accountId],
         userId: assignee.userId,

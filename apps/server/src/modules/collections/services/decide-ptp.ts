@@ -7,7 +7,7 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { decideDeviationIfPending, findPtpInScope, referPtpIfVersion, REFERABLE_STATUSES } from '../ptps.repository.ts';
 import { findTrayRow } from '../trays.repository.ts';
 import { decisionConflict, makerCannotCheck } from './decision-conflict.ts';
-import { FIELD_COLLECTOR_AUTHORITIES, resolveAssignee } from './tray-access.ts';
+import { FIELD_COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } from './tray-access.ts';
 
 const PTP_NOT_FOUND = 'PTP not found';
 
@@ -89,6 +89,12 @@ export async function referPtp(
     );
   }
   const collector = await resolveAssignee(deps.db, ctx, { toUserId: input.toUserId }, FIELD_COLLECTOR_AUTHORITIES);
+  await requireAssigneeReach(
+    deps.db,
+    { userId: collector.userId, agencyId: null },
+    [ptp.accountId],
+    FIELD_COLLECTOR_AUTHORITIES,
+  );
 
   await withTransaction(deps.db, async (tx) => {
     const referred = await referPtpIfVersion(tx, { id: ptpId, version: input.version, toUserId: input.toUserId });

@@ -9,6 +9,7 @@ import { decideRequestIfPending, findRequestInScope, listRequestAccountIds } fro
 import { findTrayRow } from '../trays.repository.ts';
 import { lockAllocatableAccounts } from './allocate-accounts.ts';
 import { decisionConflict, makerCannotCheck } from './decision-conflict.ts';
+import { requireAssigneeReach } from './tray-access.ts';
 
 export type Decision = 'approve' | 'reject';
 export type DecisionInput = { version: number; remarks?: string | undefined };
@@ -53,6 +54,7 @@ export async function decideReallocation(
     if (decision === 'approve') {
       // A hold started after the request was made still stops the move (the whole decision rolls back).
       await lockAllocatableAccounts(tx, ctx, accountIds);
+      await requireAssigneeReach(tx, { userId: decided.toUserId, agencyId: decided.toAgencyId }, accountIds);
       await allocateAccounts(tx, {
         accountIds,
         userId: decided.toUserId,

@@ -11,7 +11,7 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { findAccountsInPendingRequests, insertRequest } from '../reallocation.repository.ts';
 import { findTrayRow } from '../trays.repository.ts';
 import { distinctIds, lockAllocatableAccounts } from './allocate-accounts.ts';
-import { resolveAssignee } from './tray-access.ts';
+import { requireAssigneeReach, resolveAssignee } from './tray-access.ts';
 
 export type ReallocationRequestInput = z.infer<typeof reallocationRequestInputSchema>;
 
@@ -43,6 +43,7 @@ export async function requestReallocation(
         },
       );
     }
+    await requireAssigneeReach(tx, assignee, accountIds);
     const pending = new Set(await findAccountsInPendingRequests(tx, accountIds));
     if (pending.size > 0) {
       const numbers = locked

@@ -3,7 +3,12 @@ import { permittedTabs, type TabPermission } from '@recovery-desk/domain/profile
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { listAssigneeAgencies, listAssigneeUsers, listAuthorityEntries } from '../tray-access.repository.ts';
+import {
+  listAccountsOutsideReach,
+  listAssigneeAgencies,
+  listAssigneeUsers,
+  listAuthorityEntries,
+} from '../tray-access.repository.ts';
 
 // Shared rules of the collections verbs: the tray a call acts through (its authority and the account-view tabs
 // that authority grants), and who may receive accounts.
@@ -58,6 +63,28 @@ export function requireEditableTab(access: TrayAccess, name: AccountTab): void {
 
 export type AssigneeChoice = { toUserId?: number | undefined; toAgencyId?: number | undefined };
 export type Assignee = { userId: number | null; agencyId: number | null; name: string };
+
+/**
+ * Refuses (409 ASSIGNEE_OUT_OF_REACH, naming the accounts) to hand accounts to a user or agency whose units do
+ * not contain the accounts' branches: they would never see them in their trays. Every move of accounts to an
+ * assignee passes here: allocation, re-allocation request and approval, escalation re-allocation, PTP referral.
+ */
+export async function requireAssigneeReach(
+  db: Executor,
+  assignee: { userId: number | null; agencyId: number | null },
+  accountIds: readonly number[],
+  authorities: readonly string[] = COLLECTOR_AUTHORITIES,
+): Promise<void> {
+  const outside = await listAccountsOutsideReach(db, { accountIds, ...assignee, authorities });
+  if (outside.length === 0) return;
+  const numbers = outside.join(', ');
+  throw new AppError(
+    'ASSIGNEE_OUT_OF_REACH',
+    `The chosen ${assignee.userId !== null ? 'user' : 'agency'} does not work the branch of these accounts: ${numbers}`,
+    409,
+    { extra: { accounts: numbers } },
+  );
+}
 
 /** The chosen user (an active collector of the acting unit's subtree) or agency (active, of the subtree). */
 export async function resolveAssignee(
