@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { generateBook, type GenerateBookResult } from './generate-book.ts';
 import {
   DEMO_ORGANISATION_NAME,
   DEMO_PASSWORD,
@@ -10,18 +11,31 @@ import {
 } from './demo-organisation.ts';
 import { hashPassword } from './password-hash.ts';
 import { ensureReferenceData, hasUsers } from './reference-data.ts';
-import { units, userAuthorities, userUnits, users } from './schema.ts';
+import { organisation, units, userAuthorities, userUnits, users } from './schema.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './demo-organisation.ts';
 
+/** Accounts in the demo book the server creates on first start (loads in seconds on PGlite). */
+export const DEMO_BOOK_ACCOUNTS = 20_000;
+
+export type SeedDemoOptions = {
+  /** business date of a new organisation (default: today); an existing organisation keeps its own */
+  businessDate?: string;
+  /** accounts in the demo book (default DEMO_BOOK_ACCOUNTS; 0 for the organisation alone) */
+  accounts?: number;
+  /** seed of the book's pseudo-random choices (default 1) */
+  seed?: number;
+};
+
 /**
- * Creates the demo organisation (units, users, authorities) on a database that has no users yet.
+ * Creates the demo organisation (units, users, authorities) and its book of accounts (generateBook) on a
+ * database that has no users yet, in one transaction: an interrupted first start leaves nothing half-made.
  * Idempotent: a database with users is left alone.
  */
 export async function seedDemoOrganisation(
   db: Database,
-  options: { businessDate?: string } = {},
-): Promise<{ created: boolean }> {
+  options: SeedDemoOptions = {},
+): Promise<{ created: boolean; book?: GenerateBookResult }> {
   const businessDate = options.businessDate ?? new Date().toISOString().slice(0, 10);
   await ensureReferenceData(db, { organisationName: DEMO_ORGANISATION_NAME, businessDate });
   if (await hasUsers(db)) return { created: false };
@@ -29,6 +43,7 @@ export async function seedDemoOrganisation(
   // Hash outside the transaction: PGlite runs on the main thread, keep transactions short.
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
 
+  let book: GenerateBookResult | undefined;
   await db.transaction(async (tx) => {
     const unitIds = new Map<string, { id: number; path: string }>();
     for (const unit of DEMO_UNITS) {
@@ -73,6 +88,15 @@ export async function seedDemoOrganisation(
         if (grants.length > 0) await tx.insert(userAuthorities).values(grants);
       }
     }
+
+    const accounts = options.accounts ?? DEMO_BOOK_ACCOUNTS;
+    if (accounts > 0) {
+      const [org] = await tx.select({ businessDate: organisation.businessDate }).from(organisation).limit(1);
+      book = await generateBook(tx, { accounts, businessDate: org?.businessDate ?? businessDate, seed: options.seed });
+    }
   });
-  return { created: true };
+  if (!book) return { created: true };
+  // Set the visibility map of the new rows (index-only scans of the tray counts) now: PGlite has no autovacuum.
+  await db.execute(sql`vacuum analyze accounts`);
+  return { created: true, book };
 }
