@@ -53,8 +53,6 @@ const { values: args } = parseArgs({
     reuse: { type: 'string' },
     /** keep the created database / data folder afterwards */
     keep: { type: 'boolean', default: false },
-    /** PostgreSQL: measure again after applying WHAT_IF_SQL (proposed indexes) to the bench database */
-    'what-if': { type: 'boolean', default: false },
   },
 });
 const isPostgres = args.db === 'postgres';
@@ -72,18 +70,6 @@ const MANAGER = 'mgr.andheri';
 const BRANCH = 'BR-AND';
 /** My View worklist of a telecaller: the 31–90 DPD band of retail products */
 const MY_FILTERS = { dpdFrom: '31', dpdTo: '90', products: 'PERSONAL,TWO_WHEELER,CREDIT_CARD' };
-
-/**
- * Proposed index changes (not in the schema: the recommendation of this benchmark). Covering the tray filters lets
- * the count (and the page's filtering) run as index-only scans instead of visiting the heap row by row.
- */
-export const WHAT_IF_SQL = [
-  `create index if not exists accounts_my_view_cover_idx on accounts (allocated_user_id, dpd desc, id)
-     include (is_suppressed, is_on_hold, product, total_due_amount, unit_path)`,
-  `create index if not exists accounts_team_view_cover_idx on accounts (unit_path text_pattern_ops, dpd desc, id)
-     include (is_suppressed, is_on_hold, product, total_due_amount, allocated_user_id, allocated_agency_id)`,
-  'vacuum analyze accounts',
-];
 
 type Session = { access: string; userId: number; familyId: string };
 type Scenario = {
@@ -549,14 +535,6 @@ async function main() {
       console.table(summarise(runs));
     };
     await measureOnce('baseline');
-    if (args['what-if'] && isPostgres) {
-      const client = (handleForIds!.db as unknown as { $client: pg.Pool }).$client;
-      const t0 = Date.now();
-      for (const statement of WHAT_IF_SQL) await client.query(statement);
-      console.log(`what-if indexes built and vacuumed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      results.whatIfSql = WHAT_IF_SQL;
-      await measureOnce('whatIfCoveringIndexes');
-    }
     await handleForIds?.close();
     results.phases = phases;
 

@@ -121,6 +121,8 @@ export const accounts = pgTable(
     uniqueIndex('accounts_account_no_uq').on(t.accountNo),
     index('accounts_customer_idx').on(t.customerId),
     // Trays: My View (allocated user) and Team View (unit subtree), ordered by DPD then id for keyset paging.
+    // Migration 0003 recreates these two with INCLUDE columns (flags, product, overdue, scope) so tray pages and
+    // counts are index-only; Drizzle's builder cannot express INCLUDE, so the columns are listed there only.
     index('accounts_my_view_idx').on(t.allocatedUserId, t.dpd.desc(), t.id),
     index('accounts_team_view_idx').on(t.unitPath.op('text_pattern_ops'), t.dpd.desc(), t.id),
     index('accounts_dpd_idx').on(t.dpd.desc(), t.id),

@@ -11,14 +11,14 @@ type Executor = Pick<Database, 'execute'>;
 export async function recomputeDelinquency(db: Executor, businessDate: string): Promise<number> {
   const result = await db.execute(sql`
     with oldest as (
-      select a.id,
-        (select min(d.due_date) from dues d
-          where d.account_id = a.id and d.amount_paid < d.amount_due and d.due_date <= ${businessDate}::date) as due
-      from accounts a
+      -- one grouped pass over the unpaid dues (a correlated subquery here was re-run per reference to dpd)
+      select d.account_id as id, min(d.due_date) as due from dues d
+      where d.amount_paid < d.amount_due and d.due_date <= ${businessDate}::date
+      group by d.account_id
     ), computed as (
-      select id, due,
-        case when due is null then 0 else (${businessDate}::date - due) + 1 end as dpd
-      from oldest
+      select a.id, o.due,
+        case when o.due is null then 0 else (${businessDate}::date - o.due) + 1 end as dpd
+      from accounts a left join oldest o on o.id = a.id
     )
     update accounts a set
       oldest_unpaid_due_date = c.due,

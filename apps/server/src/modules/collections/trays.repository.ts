@@ -180,7 +180,9 @@ function scopeConditions(selection: TraySelection): SQL[] {
       ...(scope.view === 'my' ? [sql`r.maker_user_id = ${scope.userId}`] : []),
     ];
   }
-  const conditions = [sql`a.unit_path like ${prefix}`];
+  // A unit with nothing below it owns exactly the accounts whose path is its own: an equality walks the team-view
+  // index in key order, where LIKE would make the planner filter another index.
+  const conditions = [scope.isLeafUnit ? sql`a.unit_path = ${scope.unitPath}` : sql`a.unit_path like ${prefix}`];
   if (scope.view === 'my') {
     if (rowKind === 'ptp') {
       conditions.push(
