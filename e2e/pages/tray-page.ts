@@ -23,9 +23,11 @@ export class TrayPage {
     await expect(this.table).toHaveAttribute('aria-busy', 'false');
   }
 
+  /** Team View, whether the tray opened in it (supervisor trays do) or in My View. */
   async switchToTeamView(): Promise<void> {
     await this.page.getByText('Team View', { exact: true }).click();
-    await expect(this.page).toHaveURL(/[?&]view=team/);
+    await expect(this.page.getByRole('radio', { name: 'Team View' })).toBeChecked();
+    await expect(this.page).not.toHaveURL(/[?&]view=my/);
     await this.expectLoaded();
   }
 
