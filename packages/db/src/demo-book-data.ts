@@ -241,12 +241,11 @@ export const BOOK_BRANCHES: readonly BookBranch[] = [
     nameRegion: 'EAST',
     stdCode: '033',
     rtoCodes: ['WB02', 'WB06', 'WB20'],
-    telecallers: [],
+    telecallers: ['tc.kolkata'],
     fieldCollector: null,
-    // The East zone has no demo collections staff: a Delhi telecaller calls, the administrator supervises.
-    caller: 'tc.delhi',
-    supervisor: 'admin',
-    ptpReviewer: null,
+    caller: 'tc.kolkata',
+    supervisor: 'mgr.kolkata',
+    ptpReviewer: 'appr.east',
     localities: [
       loc('Park Street', 'Kolkata', 'West Bengal', '700016', 22.5529, 88.352),
       loc('Salt Lake Sector V', 'Kolkata', 'West Bengal', '700091', 22.5735, 88.4331),

@@ -386,6 +386,27 @@ export const DEMO_USERS: readonly DemoUser[] = [
     units: ['ZN-W'],
   },
   {
+    username: 'tc.kolkata',
+    fullName: 'Sourav Banerjee',
+    persona: 'telecaller',
+    personaLabel: 'Telecaller',
+    units: ['BR-KOL'],
+  },
+  {
+    username: 'mgr.kolkata',
+    fullName: 'Debjani Ghosh',
+    persona: 'unitManager',
+    personaLabel: 'Unit manager (region)',
+    units: ['RG-WB'],
+  },
+  {
+    username: 'appr.east',
+    fullName: 'Arindam Sen',
+    persona: 'collectionsApprover',
+    personaLabel: 'Collections approver',
+    units: ['ZN-E'],
+  },
+  {
     username: 'repo.pune',
     fullName: 'Ganesh Pawar',
     persona: 'repoOfficer',
