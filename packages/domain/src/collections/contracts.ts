@@ -95,14 +95,19 @@ export const accountRowSchema = z.object({
 });
 export type AccountRow = z.infer<typeof accountRowSchema>;
 
-export const ptpRowSchema = z.object({
-  ptpId: z.number(),
+/** The account summary every PTP and escalation row carries. */
+const accountSummaryFields = {
   accountId: z.number(),
   accountNo: z.string(),
   customerName: z.string(),
   currency: z.enum(['INR', 'USD']),
   dpd: z.number(),
   bucket: z.string(),
+};
+
+export const ptpRowSchema = z.object({
+  ptpId: z.number(),
+  ...accountSummaryFields,
   promisedDate: z.string(),
   promisedAmount: z.string(),
   ptpStatus: z.string(),
@@ -117,12 +122,7 @@ export type PtpRow = z.infer<typeof ptpRowSchema>;
 
 export const escalationRowSchema = z.object({
   escalationId: z.number(),
-  accountId: z.number(),
-  accountNo: z.string(),
-  customerName: z.string(),
-  currency: z.enum(['INR', 'USD']),
-  dpd: z.number(),
-  bucket: z.string(),
+  ...accountSummaryFields,
   totalAmountOverdue: z.string(),
   escalationReason: z.string(),
   escalationStatus: z.string(),
