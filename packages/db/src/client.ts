@@ -10,8 +10,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as collectionsSchema from './collections-schema.ts';
 import * as platformSchema from './schema.ts';
+import * as workflowSchema from './workflow-schema.ts';
 
-const schema = { ...platformSchema, ...collectionsSchema };
+const schema = { ...platformSchema, ...collectionsSchema, ...workflowSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,12 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { APPS } from '@recovery-desk/domain/apps.ts';
 import { DISPOSITIONS } from '@recovery-desk/domain/collections/dispositions.ts';
+import { DEFAULT_LEGAL_POOL_RULE } from '@recovery-desk/domain/legal/pool-rule.ts';
+import { DEFAULT_NOTICE_TEMPLATES } from '@recovery-desk/domain/legal/notice-templates.ts';
+import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import { dispositions } from './collections-schema.ts';
 import type { Database } from './client.ts';
 import { apps, organisation, users } from './schema.ts';
+import { legalSettings, noticeTemplates, workflowDefinitions } from './workflow-schema.ts';
 
 /**
- * Data every installation needs, demo or not: the app list, the disposition codes and the organisation
- * row (with its business date). Idempotent; safe to run at every start.
+ * Data every installation needs, demo or not: the app list, the disposition codes, the organisation row (with
+ * its business date), the built-in workflow definitions (version 1 of each), the legal pool rule and the notice
+ * templates. Idempotent; safe to run at every start: once seeded, settings screens own these rows.
  */
 export async function ensureReferenceData(
   db: Database,
@@ -33,6 +39,26 @@ export async function ensureReferenceData(
       .insert(organisation)
       .values({ id: 1, name: options.organisationName, businessDate: options.businessDate })
       .onConflictDoNothing({ target: organisation.id });
+    for (const definition of BUILT_IN_DEFINITIONS) {
+      // A code that already has versions keeps them (settings may have published version 2 and deactivated 1).
+      const existing = await tx
+        .select({ version: workflowDefinitions.version })
+        .from(workflowDefinitions)
+        .where(eq(workflowDefinitions.code, definition.code))
+        .limit(1);
+      if (existing.length > 0) continue;
+      await tx.insert(workflowDefinitions).values({
+        code: definition.code,
+        version: definition.version,
+        status: definition.status,
+        app: definition.app,
+        definition,
+      });
+    }
+    await tx.insert(legalSettings).values({ id: 1, poolRule: DEFAULT_LEGAL_POOL_RULE }).onConflictDoNothing();
+    for (const template of DEFAULT_NOTICE_TEMPLATES) {
+      await tx.insert(noticeTemplates).values(template).onConflictDoNothing();
+    }
   });
 }
 

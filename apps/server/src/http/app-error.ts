@@ -27,6 +27,11 @@ export type FieldError = { field: string; message: string };
  * - RESTRICTION_ACTIVE / RESTRICTION_NOT_ACTIVE: a hold or suppression started twice, or ended while not active.
  * - PTP_NOT_REFERABLE: only broken or partial PTPs are referred to a field collector.
  * - EXPORT_TOO_LARGE: the export would exceed the row cap; narrow the filters.
+ * Workflow engine and legal app (issue 4; packages/domain/src/workflow/contracts.ts):
+ * - CASE_CLOSED, WRONG_STAGE, ACTION_NOT_ALLOWED, DOCUMENT_MISSING, TOO_EARLY, NO_RETURN_STAGE,
+ *   DEFINITION_NOT_ACTIVE: refusals of the engine's transition.
+ * - CASE_ALREADY_OPEN: the account already has an open case of that workflow.
+ * - NOT_ELIGIBLE: the account does not meet the legal pool rule.
  */
 export type ErrorCode =
   | 'VALIDATION'
@@ -64,7 +69,16 @@ export type ErrorCode =
   | 'RESTRICTION_ACTIVE'
   | 'RESTRICTION_NOT_ACTIVE'
   | 'PTP_NOT_REFERABLE'
-  | 'EXPORT_TOO_LARGE';
+  | 'EXPORT_TOO_LARGE'
+  | 'CASE_CLOSED'
+  | 'WRONG_STAGE'
+  | 'ACTION_NOT_ALLOWED'
+  | 'DOCUMENT_MISSING'
+  | 'TOO_EARLY'
+  | 'NO_RETURN_STAGE'
+  | 'DEFINITION_NOT_ACTIVE'
+  | 'CASE_ALREADY_OPEN'
+  | 'NOT_ELIGIBLE';
 
 export type AppErrorOptions = {
   fields?: FieldError[];

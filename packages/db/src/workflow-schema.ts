@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './collections-schema.ts';
+import { units, users } from './schema.ts';
+
+// Staged cases on the workflow engine (issue 4): legal now, repossession and SARFAESI next. A case pins the
+// definition (code, version) it started on; its stage, status, maker and fields change only through the engine's
+// transition, applied by one conditional UPDATE on `version` with an append-only case event and an audit row.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Versioned workflow definitions (the built-in version 1 of each is seeded; settings add later versions). */
+export const workflowDefinitions = pgTable(
+  'workflow_definitions',
+  {
+    code: text('code').notNull(),
+    version: integer('version').notNull(),
+    /** DRAFT | ACTIVE | DEACTIVATED | ARCHIVED — only one ACTIVE version per code starts new cases */
+    status: text('status').notNull(),
+    app: text('app').notNull(),
+    /** the definition as data (packages/domain/src/workflow/definition.ts), validated on load */
+    definition: jsonb('definition').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.code, t.version] }),
+    uniqueIndex('workflow_definitions_one_active_uq')
+      .on(t.code)
+      .where(sql`status = 'ACTIVE'`),
+  ],
+);
+
+export const cases = pgTable(
+  'cases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** human case number, e.g. LGL/2026/000123 */
+    caseNo: text('case_no').notNull(),
+    definitionCode: text('definition_code').notNull(),
+    definitionVersion: integer('definition_version').notNull(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    /** the account's branch at initiation; row scope is this unit's ancestry path */
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    unitPath: text('unit_path').notNull(),
+    stage: text('stage').notNull(),
+    status: text('status').notNull(),
+    fields: jsonb('fields').notNull().default({}),
+    /** who made the pending step (maker-checker); null when nothing awaits a checker */
+    makerUserId: integer('maker_user_id').references(() => users.id),
+    /** the case owner: My View of the stage trays */
+    assignedUserId: integer('assigned_user_id').references(() => users.id),
+    stageEnteredOn: date('stage_entered_on').notNull(),
+    /** where a detour (withdrawal) returns to */
+    returnStage: text('return_stage'),
+    /** the earliest 'latest' date rule of the current stage (stageDueDate), for SLA/overdue queries */
+    dueOn: date('due_on'),
+    isClosed: boolean('is_closed').notNull().default(false),
+    closedOn: date('closed_on'),
+    version: integer('version').notNull().default(1),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cases_case_no_uq').on(t.caseNo),
+    /** one open case per account and workflow */
+    uniqueIndex('cases_one_open_per_account_uq')
+      .on(t.accountId, t.definitionCode)
+      .where(sql`NOT is_closed`),
+    index('cases_stage_idx').on(t.definitionCode, t.stage, t.status, t.unitPath),
+    index('cases_assigned_idx').on(t.assignedUserId, t.definitionCode, t.stage),
+    index('cases_due_idx').on(t.definitionCode, t.dueOn),
+  ],
+);
+
+/** The Case History: append-only (a trigger refuses UPDATE and DELETE). */
+export const caseEvents = pgTable(
+  'case_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    /** engine action name, or CREATE / SAVE_FIELDS / DOCUMENT_ADDED / NOTICE_GENERATED */
+    action: text('action').notNull(),
+    actionLabelKey: text('action_label_key'),
+    fromStage: text('from_stage'),
+    fromStatus: text('from_status'),
+    toStage: text('to_stage').notNull(),
+    toStatus: text('to_status').notNull(),
+    actorUserId: integer('actor_user_id')
+      .notNull()
+      .references(() => users.id),
+    actingUnitId: integer('acting_unit_id')
+      .notNull()
+      .references(() => units.id),
+    businessDate: date('business_date').notNull(),
+    remarks: text('remarks'),
+    /** [{field, from, to}] */
+    changes: jsonb('changes').notNull().default([]),
+    /** effects the server ran for this step */
+    effects: jsonb('effects').notNull().default([]),
+    /** case version after the step */
+    caseVersion: integer('case_version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('case_events_case_idx').on(t.caseId, t.id),
+    index('case_events_from_stage_idx').on(t.fromStage, t.toStatus, t.caseId),
+  ],
+);
+
+/** Documents of a case: uploaded, or generated (notices). Bytes in the database or in DOCUMENT_DIR. */
+export const caseDocuments = pgTable(
+  'case_documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    /** the checklist requirement it satisfies (definition document code), or OTHER */
+    code: text('code').notNull(),
+    /** the stage the case was at when it was added */
+    stage: text('stage').notNull(),
+    fileName: text('file_name').notNull(),
+    documentName: text('document_name').notNull(),
+    remark: text('remark'),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** DB | FOLDER */
+    storage: text('storage').notNull().default('DB'),
+    content: bytea('content'),
+    /** relative path under the configured folder when storage = FOLDER */
+    storagePath: text('storage_path'),
+    isGenerated: boolean('is_generated').notNull().default(false),
+    uploadedByUserId: integer('uploaded_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_documents_case_idx').on(t.caseId, t.code)],
+);
+
+/** Reminders the engine's effects schedule (next hearing); shown on the dashboard. */
+export const caseReminders = pgTable(
+  'case_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    kind: text('kind').notNull(), // HEARING
+    dueOn: date('due_on').notNull(),
+    remindOn: date('remind_on').notNull(),
+    /** OPEN | DONE | CANCELLED */
+    status: text('status').notNull().default('OPEN'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_reminders_open_idx').on(t.status, t.remindOn)],
+);
+
+/** Organisation-wide legal settings: the pool eligibility rule (one row, id = 1). */
+export const legalSettings = pgTable('legal_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** {assetClasses, minDpd, minOutstanding, products, excludeOnHold, reviewCooloffDays} */
+  poolRule: jsonb('pool_rule').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Notice templates, one per case type (and language); placeholders {{name}}. */
+export const noticeTemplates = pgTable(
+  'notice_templates',
+  {
+    id: serial('id').primaryKey(),
+    /** S138 | S25 | CIVIL_SUIT | ARBITRATION | DRT */
+    caseType: text('case_type').notNull(),
+    language: text('language').notNull().default('en'),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notice_templates_type_lang_uq').on(t.caseType, t.language)],
+);
+
+/** Legal Against Financial Institutions: matters where the lender is the respondent (consumer forum, ombudsman…). */
+export const legalMattersAgainstFi = pgTable(
+  'legal_matters_against_fi',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    matterNo: text('matter_no').notNull(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    unitPath: text('unit_path').notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id),
+    petitionerName: text('petitioner_name').notNull(),
+    forum: text('forum').notNull(),
+    court: text('court'),
+    caseNumber: text('case_number'),
+    filedOn: date('filed_on').notNull(),
+    claimAmount: numeric('claim_amount', { precision: 18, scale: 2 }),
+    currency: text('currency').notNull().default('INR'),
+    subject: text('subject').notNull(),
+    nextHearingDate: date('next_hearing_date'),
+    advocateName: text('advocate_name'),
+    /** OPEN | DISPOSED */
+    status: text('status').notNull().default('OPEN'),
+    outcome: text('outcome'),
+    version: integer('version').notNull().default(1),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('legal_matters_against_fi_no_uq').on(t.matterNo),
+    index('legal_matters_fi_unit_idx').on(t.unitPath),
+  ],
+);
+
+/** Bulk uploads of the legal app (File Upload + upload dashboard): one row per file, row results in `errors`. */
+export const legalUploads = pgTable(
+  'legal_uploads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** CASE_INITIATION | HEARING_UPDATE */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    /** COMPLETED | COMPLETED_WITH_ERRORS | FAILED */
+    status: text('status').notNull(),
+    totalRows: integer('total_rows').notNull(),
+    okRows: integer('ok_rows').notNull(),
+    failedRows: integer('failed_rows').notNull(),
+    /** [{row, field, message}] */
+    errors: jsonb('errors').notNull().default([]),
+    uploadedByUserId: integer('uploaded_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    unitPath: text('unit_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('legal_uploads_unit_idx').on(t.unitPath, t.createdAt)],
+);

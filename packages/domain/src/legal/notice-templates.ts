@@ -1,0 +1,131 @@
+// Legal notice templates (Send Legal Notice): one per case type, editable in Legal Settings. A template is plain
+// text with {{placeholder}} fields; paragraphs are separated by blank lines. The server renders it to PDF.
+
+export const NOTICE_PLACEHOLDERS = [
+  'noticeDate',
+  'caseNo',
+  'lenderName',
+  'customerName',
+  'customerAddress',
+  'accountNo',
+  'product',
+  'claimAmount',
+  'totalDueAmount',
+  'chequeNumber',
+  'chequeDate',
+  'chequeAmount',
+  'drawerBank',
+  'bounceReason',
+  'chequeReturnDate',
+  'returnMemoReceivedDate',
+  'mandateReference',
+  'debitAmount',
+  'advocateName',
+  'advocateEnrolmentNo',
+  'paymentDays',
+  'branchName',
+] as const;
+export type NoticePlaceholder = (typeof NOTICE_PLACEHOLDERS)[number];
+export type NoticeValues = Partial<Record<NoticePlaceholder, string>>;
+
+export type NoticeTemplate = { caseType: string; language: string; title: string; body: string };
+
+const SIGN_OFF = `For {{lenderName}}
+
+{{advocateName}}
+Advocate{{advocateEnrolmentNo}}`;
+
+export const DEFAULT_NOTICE_TEMPLATES: readonly NoticeTemplate[] = [
+  {
+    caseType: 'S138',
+    language: 'en',
+    title: 'Legal notice under Section 138 of the Negotiable Instruments Act, 1881',
+    body: `Date: {{noticeDate}}
+Ref: {{caseNo}} / Loan account {{accountNo}}
+
+To
+{{customerName}}
+{{customerAddress}}
+
+Under instructions from my client {{lenderName}}, I serve you this notice.
+
+You availed a {{product}} loan under account {{accountNo}}. Towards its repayment you issued cheque no. {{chequeNumber}} dated {{chequeDate}} for {{chequeAmount}}, drawn on {{drawerBank}}.
+
+The cheque was presented and returned unpaid on {{chequeReturnDate}} with the reason "{{bounceReason}}". My client received the return memo on {{returnMemoReceivedDate}}.
+
+You are hereby called upon to pay the cheque amount of {{chequeAmount}} within {{paymentDays}} days of receipt of this notice. If you fail to pay, my client will file a complaint against you under Section 138 read with Section 142 of the Negotiable Instruments Act, 1881, at your risk as to costs and consequences.
+
+${SIGN_OFF}`,
+  },
+  {
+    caseType: 'S25',
+    language: 'en',
+    title: 'Legal notice under Section 25 of the Payment and Settlement Systems Act, 2007',
+    body: `Date: {{noticeDate}}
+Ref: {{caseNo}} / Loan account {{accountNo}}
+
+To
+{{customerName}}
+{{customerAddress}}
+
+Under instructions from my client {{lenderName}}, I serve you this notice.
+
+You availed a {{product}} loan under account {{accountNo}} and authorised repayment by electronic mandate {{mandateReference}}. The debit of {{debitAmount}} was dishonoured on {{chequeReturnDate}} for the reason "{{bounceReason}}", and my client received the bank's information on {{returnMemoReceivedDate}}.
+
+You are hereby called upon to pay {{debitAmount}} within {{paymentDays}} days of receipt of this notice. If you fail to pay, my client will file a complaint against you under Section 25 of the Payment and Settlement Systems Act, 2007, read with Chapter XVII of the Negotiable Instruments Act, 1881.
+
+${SIGN_OFF}`,
+  },
+  ...(['CIVIL_SUIT', 'ARBITRATION', 'DRT'] as const).map((caseType) => ({
+    caseType,
+    language: 'en',
+    title: 'Legal notice for recovery of dues',
+    body: `Date: {{noticeDate}}
+Ref: {{caseNo}} / Loan account {{accountNo}}
+
+To
+{{customerName}}
+{{customerAddress}}
+
+Under instructions from my client {{lenderName}}, I serve you this notice.
+
+You availed a {{product}} loan under account {{accountNo}} from the {{branchName}}. You have defaulted on its repayment and a sum of {{claimAmount}} is due from you, including an overdue amount of {{totalDueAmount}}.
+
+You are hereby called upon to pay {{claimAmount}} within {{paymentDays}} days of receipt of this notice. If you fail to pay, my client will initiate legal proceedings against you for recovery of the dues with interest and costs, without further notice.
+
+${SIGN_OFF}`,
+  })),
+];
+
+export type RenderedNotice = { title: string; paragraphs: string[]; missing: NoticePlaceholder[] };
+
+/**
+ * Fills a template: each {{name}} is replaced by its value. A placeholder without a value renders as a blank
+ * line of underscores and is reported in `missing`; an unknown {{name}} is left as it is.
+ */
+export function renderNotice(template: Pick<NoticeTemplate, 'title' | 'body'>, values: NoticeValues): RenderedNotice {
+  const missing = new Set<NoticePlaceholder>();
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) => {
+      if (!(NOTICE_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
+      const value = values[name as NoticePlaceholder];
+      if (value === undefined || value.trim() === '') {
+        // the enrolment number is optional: its slot disappears rather than showing a blank
+        if (name === 'advocateEnrolmentNo') return '';
+        missing.add(name as NoticePlaceholder);
+        return '__________';
+      }
+      return name === 'advocateEnrolmentNo' ? ` (Enrolment no. ${value})` : value;
+    });
+  const paragraphs = fill(template.body.replace(/\r\n/g, '\n'))
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  return { title: fill(template.title), paragraphs, missing: [...missing] };
+}
+
+/** Placeholders a template uses that do not exist (a settings edit is refused with these). */
+export function unknownPlaceholders(text: string): string[] {
+  const names = [...text.matchAll(/\{\{\s*([A-Za-z]+)\s*\}\}/g)].map((m) => m[1]!);
+  return [...new Set(names.filter((name) => !(NOTICE_PLACEHOLDERS as readonly string[]).includes(name)))];
+}
