@@ -97,6 +97,7 @@ CREATE TABLE "legal_matters_against_fi" (
 CREATE TABLE "legal_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"pool_rule" jsonb NOT NULL,
+	"timelines" jsonb NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"updated_by_user_id" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

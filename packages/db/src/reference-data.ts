@@ -4,6 +4,7 @@ import { DISPOSITIONS } from '@recovery-desk/domain/collections/dispositions.ts'
 import { DEFAULT_LEGAL_POOL_RULE } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { DEFAULT_NOTICE_TEMPLATES } from '@recovery-desk/domain/legal/notice-templates.ts';
 import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
+import { DEFAULT_LEGAL_TIMELINES } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import { dispositions } from './collections-schema.ts';
 import type { Database } from './client.ts';
 import { apps, organisation, users } from './schema.ts';
@@ -55,7 +56,10 @@ export async function ensureReferenceData(
         definition,
       });
     }
-    await tx.insert(legalSettings).values({ id: 1, poolRule: DEFAULT_LEGAL_POOL_RULE }).onConflictDoNothing();
+    await tx
+      .insert(legalSettings)
+      .values({ id: 1, poolRule: DEFAULT_LEGAL_POOL_RULE, timelines: DEFAULT_LEGAL_TIMELINES })
+      .onConflictDoNothing();
     for (const template of DEFAULT_NOTICE_TEMPLATES) {
       await tx.insert(noticeTemplates).values(template).onConflictDoNothing();
     }

@@ -184,11 +184,13 @@ export const caseReminders = pgTable(
   (t) => [index('case_reminders_open_idx').on(t.status, t.remindOn)],
 );
 
-/** Organisation-wide legal settings: the pool eligibility rule (one row, id = 1). */
+/** Organisation-wide legal settings: the pool eligibility rule and the timelines (one row, id = 1). */
 export const legalSettings = pgTable('legal_settings', {
   id: integer('id').primaryKey().default(1),
   /** {assetClasses, minDpd, minOutstanding, products, excludeOnHold, reviewCooloffDays} */
   poolRule: jsonb('pool_rule').notNull(),
+  /** the legal timelines (LegalTimelines) the active LEGAL definition version was built from */
+  timelines: jsonb('timelines').notNull(),
   version: integer('version').notNull().default(1),
   updatedByUserId: integer('updated_by_user_id').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
