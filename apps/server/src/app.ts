@@ -23,11 +23,14 @@ import { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import { createSsoClient } from './modules/auth/sso-client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
+import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -70,11 +73,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     unknownUserFailures: new UnknownUserFailures(),
     sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
     log: app.log,
+    trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
   };
   if (!transport && !config.demoMode) {
     app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');
   }
 
+  // Any change made through this process may change a tray's count: forget them all before the reply leaves (the
+  // transaction has committed by then), so the caller's next read counts afresh. GET and HEAD change nothing.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') deps.trayCounts.invalidate();
+  });
   registerRouteDeclarationCheck(app);
   registerErrorHandler(app);
   registerNotFoundHandler(app);
@@ -93,6 +102,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(profileRoutes(deps));
   app.register(mapsRoutes(deps));
   app.register(collectionsRoutes(deps));
+  app.register(workflowRoutes(deps));
+  app.register(legalRoutes(deps));
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 

@@ -7,6 +7,7 @@ import type { MailService } from './mail/mail-service.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
 import type { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
+import type { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 
 /** What service verbs are given: built once in app.ts, shared by every request. */
 export type AppDeps = {
@@ -20,4 +21,6 @@ export type AppDeps = {
   /** null when OIDC_* is not configured */
   sso: SsoClient | null;
   log: FastifyBaseLogger;
+  /** short-lived tray counts of this process, cleared by every state-changing request */
+  trayCounts: TrayCountCache;
 };

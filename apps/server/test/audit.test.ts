@@ -15,6 +15,7 @@ import {
   createPtp,
   createStaff,
 } from './collections/factories.ts';
+import { legalAuditCases } from './legal/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -25,6 +26,7 @@ import {
   signIn,
   type TestApp,
 } from './support/test-app.ts';
+import { workflowMutations } from './workflow/audit-cases.ts';
 
 describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   let handle: DatabaseHandle;
@@ -312,6 +314,8 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
     },
   };
   for (const [route, run] of Object.entries(collectionsMutations)) mutations[route] = run;
+  for (const [route, run] of Object.entries(workflowMutations(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(legalAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     const writeRoutes = t.app

@@ -62,7 +62,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log[level]({ event: 'request.rejected', code: error.code, err: error.cause }, error.code);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.code === 'VALIDATION' && error.fields) return sendValidation(reply, style, error.fields);
-      return reply.code(error.httpStatus).send(body(style, error.code, error.message, error.extra));
+      // Other refusals that concern fields (e.g. DOCUMENT_MISSING naming `documents.<code>`) carry them too.
+      const fields = error.fields ? { fields: error.fields } : {};
+      return reply.code(error.httpStatus).send(body(style, error.code, error.message, { ...error.extra, ...fields }));
     }
 
     if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {

@@ -42,6 +42,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       USERKEY_KEY: TEST_USERKEY_KEY,
       WEB_DIST: '/nonexistent/recovery-desk-web-dist',
       DATA_DIR: '/nonexistent/recovery-desk-data',
+      // Tests mint data straight into the database; counts are recounted every time unless a test turns the
+      // cache on (tray-count-cache.test.ts).
+      TRAY_COUNT_CACHE_SECONDS: '0',
     }),
   );
   return { ...config, ...overrides };

@@ -1,6 +1,8 @@
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import type { ComponentType } from 'react';
+import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
+import { workflowScreens } from '../features/workflow/screens.ts';
 
 // Route name (from the route catalogue) → the screen that renders it, loaded lazily per feature.
 // Only routes with a built screen are listed; the rest of the catalogue is not routable yet.
@@ -67,12 +69,14 @@ export const STANDALONE_SCREENS: Record<string, ScreenLoader> = {
 /** Screens inside the signed-in app shell. */
 export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   collappDashboard: appDashboardPage,
-  legalRoot: appDashboardPage,
-  legalDashboard: appDashboardPage,
+  legalRoot: legalDashboardScreen,
+  legalDashboard: legalDashboardScreen,
   repoDashboard: appDashboardPage,
   cmdCenterDashboard: appDashboardPage,
   dashCmdCenter: appDashboardPage,
   ...collectionsScreens(),
+  ...workflowScreens(),
+  ...legalScreens(),
 };
 
 export const demoOutboxPage: ScreenLoader = () =>

@@ -38,7 +38,7 @@ export async function listTray(
 
   const [keyed, count] = await Promise.all([
     readTrayPage(deps.db, selection, { ...sort, boundary, backward, limit: pageSize + 1 }),
-    countTrayRows(deps.db, selection),
+    deps.trayCounts.count(JSON.stringify(selection), () => countTrayRows(deps.db, selection)),
   ]);
   const hasMore = keyed.length > pageSize;
   const page = keyed.slice(0, pageSize);

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccountViewData } from '../api/collections-api.ts';
 import { allocationKindLabel, bucketLabel, productLabel, restrictionLabel } from '../labels.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FieldList } from './field-list.tsx';
 import { useFormatters } from './use-formatters.ts';
 

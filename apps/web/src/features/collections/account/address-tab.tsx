@@ -11,7 +11,7 @@ import { fieldErrorsOf } from '../../../lib/field-errors.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { updateAddress, type AccountViewData, type AddressUpdate } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useAccountRefresh } from './use-account-refresh.ts';
 
 type Address = AccountViewData['addresses'][number];

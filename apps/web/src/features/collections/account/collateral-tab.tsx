@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AccountViewData } from '../api/collections-api.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useFormatters } from './use-formatters.ts';
 
 export function CollateralTab({ view }: { view: AccountViewData }) {

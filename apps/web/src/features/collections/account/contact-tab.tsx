@@ -11,7 +11,7 @@ import { addToast } from '../../../lib/toast-store.ts';
 import { updateContact, type AccountViewData, type ContactUpdate } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
 import { contactModeLabel } from '../labels.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useAccountRefresh } from './use-account-refresh.ts';
 
 type Contact = AccountViewData['contacts'][number];

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session-store.ts';
 import { fetchDispositions, type AccountViewData } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
 import { contactModeLabel, deviationReasonLabel, statusLabel } from '../labels.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 import { FollowUpForm } from './follow-up-form.tsx';
 import { useFormatters } from './use-formatters.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AccountViewData } from '../api/collections-api.ts';
 import { productLabel } from '../labels.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useFormatters } from './use-formatters.ts';
 
 export function LinkedAccountsTab({ view }: { view: AccountViewData }) {

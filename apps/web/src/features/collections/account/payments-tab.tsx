@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccountViewData } from '../api/collections-api.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { useFormatters } from './use-formatters.ts';
 
 /** The due schedule, the payments received and, when the server sends them, the account's cheques. */

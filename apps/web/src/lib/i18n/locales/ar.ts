@@ -1,4 +1,7 @@
 import { collectionsAr } from './collections-ar.ts';
+import { workflowAr } from './workflow-ar.ts';
+import { legalDefinitionAr } from './legal-definition-ar.ts';
+import { legalUiAr } from './legal-ui-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -391,4 +394,7 @@ export const ar: Dictionary = {
   ActiveInactiveUserAccount: 'حساب مستخدم نشط أو غير نشط',
 
   ...collectionsAr,
+  ...workflowAr,
+  ...legalDefinitionAr,
+  ...legalUiAr,
 };

@@ -1,4 +1,7 @@
 import { collectionsDe } from './collections-de.ts';
+import { workflowDe } from './workflow-de.ts';
+import { legalDefinitionDe } from './legal-definition-de.ts';
+import { legalUiDe } from './legal-ui-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -406,4 +409,7 @@ export const de: Dictionary = {
   ActiveInactiveUserAccount: 'Konto aktiver oder inaktiver Benutzer',
 
   ...collectionsDe,
+  ...workflowDe,
+  ...legalDefinitionDe,
+  ...legalUiDe,
 };

@@ -1,4 +1,7 @@
 import { collectionsEn } from './collections-en.ts';
+import { workflowEn } from './workflow-en.ts';
+import { legalDefinitionEn } from './legal-definition-en.ts';
+import { legalUiEn } from './legal-ui-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -412,6 +415,9 @@ export const en = {
 
   // Collections casework (issue 3)
   ...collectionsEn,
+  ...workflowEn,
+  ...legalDefinitionEn,
+  ...legalUiEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

@@ -1,4 +1,7 @@
 import { collectionsHi } from './collections-hi.ts';
+import { workflowHi } from './workflow-hi.ts';
+import { legalDefinitionHi } from './legal-definition-hi.ts';
+import { legalUiHi } from './legal-ui-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -392,4 +395,7 @@ export const hi: Dictionary = {
   ActiveInactiveUserAccount: 'सक्रिय/निष्क्रिय उपयोगकर्ता खाता',
 
   ...collectionsHi,
+  ...workflowHi,
+  ...legalDefinitionHi,
+  ...legalUiHi,
 };

@@ -23,7 +23,7 @@ import { AssigneeDialog } from '../dialogs/assignee-dialog.tsx';
 import { DecisionDialog } from '../dialogs/decision-dialog.tsx';
 import { RestrictionDialog } from '../dialogs/restriction-dialog.tsx';
 import { rowTitle } from './tray-rows.ts';
-import type { TrayState } from './tray-state.ts';
+import type { TrayState } from '../../../../components/tray/tray-state.ts';
 
 type DecisionTarget = 'request' | 'ptp' | 'escalation';
 

@@ -6,7 +6,7 @@ import { saveFile } from '../../../../lib/save-file.ts';
 import { addToast } from '../../../../lib/toast-store.ts';
 import { exportTray } from '../../api/collections-api.ts';
 import { describeError } from '../../api/describe-error.ts';
-import { trayExportQuery, type TrayState } from './tray-state.ts';
+import { trayExportQuery, type TrayState } from '../../../../components/tray/tray-state.ts';
 
 /** Export of the current view (view, search view, filters, sort) as CSV or XLSX, downloaded with the user's auth. */
 export function TrayExportButtons({ trayKey, state }: { trayKey: TrayKey; state: TrayState }) {

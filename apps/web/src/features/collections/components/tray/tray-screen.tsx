@@ -23,8 +23,8 @@ import { fetchTrayPage, type TrayRow } from '../../api/collections-api.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { viewLabel } from '../../labels.ts';
 import { TrayExportButtons } from './tray-export-buttons.tsx';
-import { TrayFiltersForm } from './tray-filters.tsx';
-import { TrayPagination } from './tray-pagination.tsx';
+import { TrayFiltersForm } from '../../../../components/tray/tray-filters.tsx';
+import { TrayPagination } from '../../../../components/tray/tray-pagination.tsx';
 import { detailPathOf } from './tray-rows.ts';
 import { useTrayActions } from './tray-actions.tsx';
 import { TrayTable } from './tray-table.tsx';
@@ -36,8 +36,8 @@ import {
   withFirstPage,
   type TrayFilters,
   type TrayState,
-} from './tray-state.ts';
-import { useTrayState } from './use-tray-state.ts';
+} from '../../../../components/tray/tray-state.ts';
+import { useTrayState } from '../../../../components/tray/use-tray-state.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 

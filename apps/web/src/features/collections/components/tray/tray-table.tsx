@@ -6,7 +6,7 @@ import { translateKey } from '../../../../lib/i18n/dynamic-key.ts';
 import type { TrayRow } from '../../api/collections-api.ts';
 import { TrayCell } from './tray-cell.tsx';
 import { rowId, rowTitle } from './tray-rows.ts';
-import type { TrayState } from './tray-state.ts';
+import type { TrayState } from '../../../../components/tray/tray-state.ts';
 
 export type TrayTableProps = {
   tray: TrayDefinition;

@@ -1,0 +1,52 @@
+// Tray counts are the expensive half of a tray page: the page itself is a keyset read of 10–100 index entries,
+// while the exact count walks every row of the view (159,000 for a large branch). A user paging through a tray, or
+// many screens refreshing the same view, would recount the same set again and again. The count of a selection is
+// therefore kept for a short time (TRAY_COUNT_CACHE_SECONDS) in this process.
+//
+// Correctness: every state-changing request of this process clears the cache (app.ts), so a user never sees a
+// count older than their own last change. Another instance's change shows at most the TTL late — a count badge, not
+// a balance. A count computed while a change was in flight is not stored (the generation check).
+
+export class TrayCountCache {
+  private readonly entries = new Map<string, { count: number; expiresAt: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** The cached count of `key`, or `compute()`'s (stored unless something changed meanwhile). */
+  async count(key: string, compute: () => Promise<number>): Promise<number> {
+    if (!this.enabled) return compute();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > this.now()) return hit.count;
+    const generation = this.generation;
+    const count = await compute();
+    if (generation === this.generation) {
+      this.entries.delete(key);
+      if (this.entries.size >= this.maxEntries) {
+        // Maps iterate in insertion order: drop the oldest entry.
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      this.entries.set(key, { count, expiresAt: this.now() + this.ttlMs });
+    }
+    return count;
+  }
+
+  /** Forget every count (after any change made through this process). */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

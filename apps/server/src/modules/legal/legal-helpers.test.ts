@@ -1,0 +1,110 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/legal/pdf-text.ts';
+import {
+  bounceReasonOption,
+  bounceReasonWords,
+  formatNoticeAmount,
+  formatNoticeDate,
+  productLabel,
+} from './services/notice-format.ts';
+import { mergePdfs, renderNoticePdf, toWinAnsi, wrapText } from './services/notice-pdf.ts';
+import { parseCsv } from './services/upload-sheet.ts';
+
+// The pure parts of the legal module: how notices print values, the PDF layout, and the CSV reader of uploads.
+
+describe('notice values', () => {
+  it('prints INR in lakh/crore grouping as "Rs.", other currencies in thousands, always two decimals', () => {
+    expect(formatNoticeAmount('250000.00', 'INR')).toBe('Rs. 2,50,000.00');
+    expect(formatNoticeAmount('12345678.5', 'INR')).toBe('Rs. 1,23,45,678.50');
+    expect(formatNoticeAmount('1000', 'INR')).toBe('Rs. 1,000.00');
+    expect(formatNoticeAmount('999', 'INR')).toBe('Rs. 999.00');
+    expect(formatNoticeAmount('0.5', 'INR')).toBe('Rs. 0.50');
+    expect(formatNoticeAmount('007500', 'INR')).toBe('Rs. 7,500.00');
+    expect(formatNoticeAmount('1234567.89', 'USD')).toBe('USD 1,234,567.89');
+    expect(formatNoticeAmount('not a number', 'INR')).toBe('not a number');
+  });
+
+  it('prints dates as DD-MM-YYYY, products and bounce reasons as words', () => {
+    expect(formatNoticeDate('2026-03-09')).toBe('09-03-2026');
+    expect(formatNoticeDate('soon')).toBe('soon');
+    expect(productLabel('TWO_WHEELER')).toBe('Two-Wheeler');
+    expect(bounceReasonWords('FUNDS_INSUFFICIENT')).toBe('Funds insufficient');
+    expect(bounceReasonWords('UNKNOWN_CODE')).toBe('UNKNOWN_CODE');
+  });
+
+  it('matches a cheque’s bounce reason text to the case’s option, else OTHER', () => {
+    expect(bounceReasonOption('Insufficient funds')).toBe('FUNDS_INSUFFICIENT');
+    expect(bounceReasonOption('FUNDS_INSUFFICIENT')).toBe('FUNDS_INSUFFICIENT');
+    expect(bounceReasonOption('exceeds arrangement')).toBe('EXCEEDS_ARRANGEMENT');
+    expect(bounceReasonOption('Account Closed')).toBe('ACCOUNT_CLOSED');
+    expect(bounceReasonOption('Payment stopped by drawer')).toBe('PAYMENT_STOPPED');
+    expect(bounceReasonOption('Drawer signature differs')).toBe('SIGNATURE_MISMATCH');
+    expect(bounceReasonOption('Refer to drawer')).toBe('OTHER');
+    expect(bounceReasonOption(null)).toBe('OTHER');
+  });
+});
+
+describe('notice PDF', () => {
+  it('replaces what the standard fonts cannot encode, keeping line breaks', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    expect(toWinAnsi('₹ 500', font)).toBe('Rs. 500');
+    expect(toWinAnsi('Zoë “quoted” – café', font)).toBe('Zoë “quoted” – café');
+    expect(toWinAnsi('Ωmega Rāma', font)).toBe('?mega Rama');
+    expect(toWinAnsi('line one\r\nline two\tend', font)).toBe('line one\nline two end');
+  });
+
+  it('wraps within the width, breaking a word longer than a line', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const lines = wrapText(`short words here ${'X'.repeat(120)} tail\nnext line`, font, 11, 200);
+    expect(lines.every((line) => font.widthOfTextAtSize(line, 11) <= 200)).toBe(true);
+    expect(lines[0]).toBe('short words here');
+    expect(lines.join('')).toContain('X'.repeat(20));
+    expect(lines.at(-1)).toBe('next line');
+    expect(lines.join(' ').replace(/X+ ?/g, 'X')).toContain('short words here X');
+  });
+
+  it('breaks long text over A4 pages, each numbered "Page n of m"', async () => {
+    const paragraphs = Array.from(
+      { length: 30 },
+      (_, i) => `Paragraph ${i + 1}. ${'Lorem ipsum dolor sit amet. '.repeat(8)}`,
+    );
+    const pdf = await renderNoticePdf({
+      lenderName: 'Test Lender Ltd',
+      branchName: 'Andheri Branch',
+      title: 'Legal notice for recovery of dues',
+      paragraphs,
+      subject: 'Test',
+      createdAt: new Date('2026-03-31T06:00:00Z'),
+    });
+    const document = await PDFDocument.load(pdf);
+    const pages = document.getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    const [width, height] = [document.getPage(0).getWidth(), document.getPage(0).getHeight()];
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    const text = pdfText(pdf);
+    for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'Test Lender Ltd',
+      'Andheri Branch',
+      'Legal notice for recovery of dues',
+    ]);
+    expect(text).toContain('Paragraph 30.');
+    expect(document.getTitle()).toBe('Legal notice for recovery of dues');
+
+    const merged = await PDFDocument.load(await mergePdfs([pdf, pdf], { title: 'Both', createdAt: new Date() }));
+    expect(merged.getPageCount()).toBe(2 * pages);
+  });
+});
+
+describe('upload CSV reader', () => {
+  it('reads RFC 4180 fields and keeps each row’s line number, skipping blank rows', () => {
+    const rows = parseCsv('a,b,c\r\n"x, y","say ""hi""",3\r\n\r\n"multi\nline",, last \nend');
+    expect(rows).toEqual([
+      { number: 1, cells: ['a', 'b', 'c'] },
+      { number: 2, cells: ['x, y', 'say "hi"', '3'] },
+      { number: 4, cells: ['multi\nline', '', 'last'] },
+      { number: 6, cells: ['end'] },
+    ]);
+  });
+});

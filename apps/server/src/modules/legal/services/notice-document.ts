@@ -1,0 +1,120 @@
+import {
+  DEFAULT_NOTICE_TEMPLATES,
+  renderNotice,
+  type NoticeValues,
+} from '@recovery-desk/domain/legal/notice-templates.ts';
+import type { Transaction } from '../../../db/transaction.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { UnitContext } from '../../../http/request-context.ts';
+import { safeFileName } from '../../collections/document-types.ts';
+import { addGeneratedDocument } from '../../workflow/services/case-documents.ts';
+import { findNoticeFacts, type NoticeFacts } from '../notice.repository.ts';
+import { findNoticeTemplate } from '../settings.repository.ts';
+import { bounceReasonWords, formatNoticeAmount, formatNoticeDate, productLabel } from './notice-format.ts';
+import { renderNoticePdf } from './notice-pdf.ts';
+import { loadLegalSettings } from './settings.ts';
+
+// The legal notice of a case: its case type's template (Legal Settings) filled with the case, account, borrower and
+// lender values, rendered to PDF and stored on the case as its generated notice copy (checklist code noticeCopy).
+
+export const NOTICE_DOCUMENT_CODE = 'noticeCopy';
+
+const text = (value: unknown): string | undefined =>
+  value === undefined || value === null || String(value).trim() === '' ? undefined : String(value);
+
+function addressLines(address: NoticeFacts['address']): string | undefined {
+  if (!address) return undefined;
+  const lines = [address.line1, address.line2, address.line3, address.landmark].filter(
+    (line): line is string => typeof line === 'string' && line.trim() !== '',
+  );
+  lines.push(`${address.city}, ${address.state} - ${address.pinCode}`);
+  return lines.join('\n');
+}
+
+/** The template values of a case (absent ones stay undefined: the notice shows a blank for them). */
+export function noticeValues(facts: NoticeFacts, input: { noticeDate: string; paymentDays: number }): NoticeValues {
+  const fields = facts.fields;
+  const amount = (value: unknown) => {
+    const raw = text(value);
+    return raw === undefined ? undefined : formatNoticeAmount(raw, facts.currency);
+  };
+  const date = (value: unknown) => {
+    const raw = text(value);
+    return raw === undefined ? undefined : formatNoticeDate(raw);
+  };
+  const bounceReason = text(fields.bounceReason);
+  return {
+    noticeDate: formatNoticeDate(input.noticeDate),
+    caseNo: facts.caseNo,
+    lenderName: facts.lenderName,
+    customerName: facts.customerName,
+    customerAddress: addressLines(facts.address),
+    accountNo: facts.accountNo,
+    product: productLabel(facts.product),
+    claimAmount: amount(fields.claimAmount),
+    totalDueAmount: formatNoticeAmount(facts.totalDueAmount, facts.currency),
+    chequeNumber: text(fields.chequeNumber),
+    chequeDate: date(fields.chequeDate),
+    chequeAmount: amount(fields.chequeAmount),
+    drawerBank: text(fields.drawerBank),
+    bounceReason: bounceReason === undefined ? undefined : bounceReasonWords(bounceReason),
+    chequeReturnDate: date(fields.chequeReturnDate),
+    returnMemoReceivedDate: date(fields.returnMemoReceivedDate),
+    mandateReference: text(fields.mandateReference),
+    debitAmount: amount(fields.debitAmount),
+    advocateName: text(fields.advocateName),
+    advocateEnrolmentNo: text(fields.advocateEnrolmentNo),
+    paymentDays: String(input.paymentDays),
+    branchName: facts.branchName,
+  };
+}
+
+/**
+ * Renders the case's legal notice dated `noticeDate` (YYYY-MM-DD) and stores it on the case as a generated
+ * 'noticeCopy' document, inside the caller's transaction. Used by the manager's approval into NOTICE (the
+ * generateLegalNotice effect; the transition's event records it) and by POST /api/legal/notices (which writes its
+ * own NOTICE_GENERATED event). Scope is the caller's to check.
+ */
+export async function createNoticeDocument(
+  tx: Transaction,
+  deps: AppDeps,
+  ctx: UnitContext,
+  input: { caseId: number; noticeDate: string },
+): Promise<{ documentId: number; pdf: Uint8Array }> {
+  const facts = await findNoticeFacts(tx, input.caseId);
+  if (!facts) throw new AppError('NOT_FOUND', 'Case not found', 404);
+  const caseType = text(facts.fields.caseType) ?? '';
+  const template =
+    (await findNoticeTemplate(tx, caseType)) ??
+    DEFAULT_NOTICE_TEMPLATES.find((candidate) => candidate.caseType === caseType);
+  if (!template) {
+    throw new AppError('VALIDATION', `Case ${facts.caseNo} has no case type with a notice template.`, 400, {
+      fields: [{ field: 'fields.caseType', message: 'This field is required' }],
+    });
+  }
+  const settings = await loadLegalSettings(tx);
+  const rendered = renderNotice(
+    template,
+    noticeValues(facts, { noticeDate: input.noticeDate, paymentDays: settings.timelines.paymentDaysAfterService }),
+  );
+  const pdf = await renderNoticePdf({
+    lenderName: facts.lenderName,
+    branchName: facts.branchName,
+    title: rendered.title,
+    paragraphs: rendered.paragraphs,
+    subject: `Legal notice ${facts.caseNo}, loan account ${facts.accountNo}`,
+    createdAt: deps.clock.now(),
+  });
+  const { documentId } = await addGeneratedDocument(tx, deps, {
+    caseId: facts.caseId,
+    code: NOTICE_DOCUMENT_CODE,
+    stage: facts.stage,
+    fileName: safeFileName(`legal-notice-${facts.caseNo.replace(/\//g, '-')}-${input.noticeDate}.pdf`, 'notice.pdf'),
+    documentName: rendered.title,
+    mimeType: 'application/pdf',
+    content: pdf,
+    actorUserId: ctx.user.id,
+  });
+  return { documentId, pdf };
+}

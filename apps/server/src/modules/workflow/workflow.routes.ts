@@ -1,0 +1,216 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import {
+  actionInputSchema,
+  caseDocumentParam,
+  caseIdParam,
+  caseViewSchema,
+  definitionParam,
+  definitionReplySchema,
+  fieldsInputSchema,
+  stageTrayPageSchema,
+  stageTrayQuerySchema,
+} from '@recovery-desk/domain/workflow/contracts.ts';
+import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { validationError } from '../../http/app-error.ts';
+import { unitContext } from '../../http/request-context.ts';
+import { DOCUMENT_MAX_BYTES, safeFileName } from '../collections/document-types.ts';
+import { readUpload } from '../collections/multipart-upload.ts';
+import { nulCharacterPath } from '../collections/nul-characters.ts';
+import { applyCaseAction } from './services/apply-action.ts';
+import { downloadCaseDocument, uploadCaseDocument } from './services/case-documents.ts';
+import { getDefinition } from './services/definitions.ts';
+import { exportStageTray } from './services/export-stage-tray.ts';
+import { getCaseView } from './services/get-case-view.ts';
+import { listStageTray } from './services/list-stage-tray.ts';
+import { saveCaseFields } from './services/save-fields.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['workflow'];
+const exportQuerySchema = stageTrayQuerySchema.safeExtend({
+  format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }),
+});
+
+/**
+ * The workflow engine's API (issue 4): definitions as data, one tray and one export route per stage of every
+ * built-in workflow (each declaring its stage's authority), and the case screen with its actions, form, documents.
+ * Case routes declare the acting unit only: the case's workflow decides the authority, which the services check.
+ */
+export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Encapsulated here: only the document upload route takes multipart bodies.
+    await app.register(multipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+    });
+    // Text with a NUL character would fail in PostgreSQL: refuse it as a 400 naming the field.
+    app.addHook('preHandler', async (request) => {
+      const field = nulCharacterPath(request.query, '') ?? nulCharacterPath(request.body, '');
+      if (field) throw validationError(field, 'must not contain NUL characters');
+    });
+
+    app.get(
+      '/api/workflow/definitions/:code/:version',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'A workflow definition version as data (stages, columns, fields, documents, actions, date rules)',
+          security,
+          params: definitionParam,
+          response: { 200: definitionReplySchema },
+        },
+      },
+      (request) => getDefinition(deps, request.params),
+    );
+
+    for (const definition of BUILT_IN_DEFINITIONS) {
+      for (const stage of definition.stages) {
+        const auth = { app: definition.app, authority: stage.authority as AuthorityCode };
+        const base = `/api/workflow/${definition.code}/stages/${stage.code}/cases`;
+        app.get(
+          base,
+          {
+            config: { auth },
+            schema: {
+              tags,
+              summary: `${definition.code} ${stage.code} tray: tabs, My View / Team View, filters, pages`,
+              security,
+              querystring: stageTrayQuerySchema,
+              response: { 200: stageTrayPageSchema },
+            },
+          },
+          (request) =>
+            listStageTray(deps, {
+              ctx: unitContext(request.ctx),
+              definitionCode: definition.code,
+              stageCode: stage.code,
+              query: request.query,
+            }),
+        );
+
+        app.get(
+          `${base}/export`,
+          {
+            config: { auth },
+            schema: {
+              tags,
+              summary: `Export the current ${definition.code} ${stage.code} tray view as CSV or XLSX`,
+              security,
+              querystring: exportQuerySchema,
+            },
+          },
+          async (request, reply) => {
+            const { format, ...query } = request.query;
+            const file = await exportStageTray(deps, {
+              ctx: unitContext(request.ctx),
+              definitionCode: definition.code,
+              stageCode: stage.code,
+              query,
+              format,
+            });
+            return reply
+              .header('content-type', file.contentType)
+              .header('content-disposition', `attachment; filename="${file.fileName}"`)
+              .send(file.body);
+          },
+        );
+      }
+    }
+
+    app.get(
+      '/api/workflow/cases/:caseId',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'The case screen: case, account, actions for the caller, dates, form, checklist, documents, history',
+          security,
+          params: caseIdParam,
+          response: { 200: caseViewSchema },
+        },
+      },
+      (request) => getCaseView(deps.db, deps, unitContext(request.ctx), request.params.caseId),
+    );
+
+    app.post(
+      '/api/workflow/cases/:caseId/actions',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Apply an action (engine transition; version and stage the caller saw; maker ≠ checker)',
+          security,
+          params: caseIdParam,
+          body: actionInputSchema,
+          response: { 200: caseViewSchema },
+        },
+      },
+      (request) =>
+        applyCaseAction(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId, input: request.body }),
+    );
+
+    app.post(
+      '/api/workflow/cases/:caseId/fields',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Save stage form fields without moving the case (the stage’s authority; version required)',
+          security,
+          params: caseIdParam,
+          body: fieldsInputSchema,
+          response: { 200: caseViewSchema },
+        },
+      },
+      (request) =>
+        saveCaseFields(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId, input: request.body }),
+    );
+
+    app.post(
+      '/api/workflow/cases/:caseId/documents',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Upload a case document (multipart: file ≤ 5 MB PDF/PNG/JPEG, code, documentName?, remark?)',
+          security,
+          params: caseIdParam,
+          response: { 200: caseViewSchema },
+        },
+      },
+      (request) =>
+        uploadCaseDocument(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          readUpload: () => readUpload(request),
+        }),
+    );
+
+    app.get(
+      '/api/workflow/cases/:caseId/documents/:documentId/content',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Download a case document',
+          security,
+          params: caseDocumentParam,
+        },
+      },
+      async (request, reply) => {
+        const document = await downloadCaseDocument(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          documentId: request.params.documentId,
+        });
+        return reply
+          .header('content-type', document.mimeType)
+          .header('content-disposition', `attachment; filename="${safeFileName(document.fileName, 'document')}"`)
+          .send(document.content);
+      },
+    );
+  };
+}

@@ -1,0 +1,368 @@
+import { Alert, Badge, Button, FileInput, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MAX_UPLOAD_ROWS, UPLOAD_COLUMNS, UPLOAD_KINDS } from '@recovery-desk/domain/legal/contracts.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PagePager } from '../../../components/page-pager.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { addToast } from '../../../lib/toast-store.ts';
+import {
+  downloadUploadErrors,
+  downloadUploadTemplate,
+  fetchUploads,
+  uploadLegalFile,
+  type UploadKind,
+  type UploadReply,
+  type UploadRow,
+} from '../api/legal-api.ts';
+import { describeLegalError } from '../api/describe-legal-error.ts';
+import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.tsx';
+import { useRouteTitle } from '../components/screen-helpers.ts';
+import { listApiQuery, useListParams } from '../components/use-list-params.ts';
+import { uploadKindLabel, uploadStatusLabel } from '../labels.ts';
+
+const FROM = 'legalapp/UploadLegal';
+const ACCEPT = '.xlsx,.csv';
+/** Upload size the server accepts (a spreadsheet of at most 1000 rows is far smaller). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const NO_FILTERS = [] as const;
+
+const STATUS_COLORS: Record<string, string> = {
+  COMPLETED: 'green.9',
+  COMPLETED_WITH_ERRORS: 'orange.9',
+  FAILED: 'red.9',
+};
+
+/** Why a chosen file cannot be uploaded, or null (.xlsx or .csv, at most 5 MB). */
+export function uploadFileProblem(
+  file: File | null,
+): 'UploadingFileIsMandatory' | 'UploadFileTypeNotAllowed' | 'UploadTooLarge' | null {
+  if (!file) return 'UploadingFileIsMandatory';
+  if (!/\.(xlsx|csv)$/i.test(file.name)) return 'UploadFileTypeNotAllowed';
+  if (file.size > MAX_UPLOAD_BYTES) return 'UploadTooLarge';
+  return null;
+}
+
+function isUploadKind(value: string): value is UploadKind {
+  return (UPLOAD_KINDS as readonly string[]).includes(value);
+}
+
+/** /legalapp/UploadLegal — bulk case initiation and hearing updates from a spreadsheet, and the upload dashboard. */
+export function LegalUploadPage() {
+  const { t } = useTranslation();
+  const title = useRouteTitle('uploadLegal');
+  const [result, setResult] = useState<UploadReply | null>(null);
+  return (
+    <Stack gap="md" data-testid="legal-upload">
+      <Title order={1}>{title}</Title>
+      <UploadForm onUploaded={setResult} />
+      {result ? <UploadResult result={result} /> : null}
+      <section aria-labelledby="upload-dashboard">
+        <Title order={2} size="h4" id="upload-dashboard" mb="xs">
+          {String(t('UploadDashboard'))}
+        </Title>
+        <UploadDashboard />
+      </section>
+    </Stack>
+  );
+}
+
+function useDownload(from: string) {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (job: { fetch: () => ReturnType<typeof downloadUploadTemplate>; fallbackName: string }) => job.fetch(),
+    onSuccess: (file, job) => saveFile(file, job.fallbackName),
+    onError: (error) =>
+      addToast({ title: String(t('DownloadFailed')), message: describeLegalError(t, error), type: 'error', from }),
+  });
+}
+
+function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  // Remounting the file input is the only way to clear a chosen file after an upload.
+  const [inputKey, setInputKey] = useState(0);
+  const template = useDownload(`${FROM}/template`);
+
+  const mutation = useMutation({
+    mutationFn: (input: { kind: UploadKind; file: File }) => uploadLegalFile(input.kind, input.file),
+    onSuccess: (reply) => {
+      addToast({
+        title: String(t('Done')),
+        message: String(t('UploadFinished', { ok: reply.okRows, total: reply.totalRows, failed: reply.failedRows })),
+        type: reply.failedRows > 0 ? 'warning' : 'success',
+        from: FROM,
+      });
+      onUploaded(reply);
+      setFile(null);
+      setShowErrors(false);
+      setInputKey((key) => key + 1);
+      void queryClient.invalidateQueries({ queryKey: ['legal', 'uploads'] });
+    },
+  });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    const problem = uploadFileProblem(file);
+    if (problem) {
+      setFileProblem(String(t(problem)));
+      if (problem === 'UploadingFileIsMandatory') {
+        addToast({
+          title: String(t('SystemMsg')),
+          message: String(t('PleaseUploadFileFirst')),
+          type: 'warning',
+          from: FROM,
+        });
+      }
+      return;
+    }
+    if (!isUploadKind(kind) || !file) return;
+    mutation.mutate({ kind, file });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="upload-form-title">
+      <form onSubmit={handleSubmit} noValidate data-testid="upload-form">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="upload-form-title">
+            {String(t('UploadSpreadsheet'))}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <SelectField
+              label={String(t('UploadKind'))}
+              name="kind"
+              value={kind}
+              onChange={setKind}
+              options={UPLOAD_KINDS.map((value) => ({ value, label: uploadKindLabel(t, value) }))}
+              isRequired
+              showErrors={showErrors}
+            />
+            <FileInput
+              key={inputKey}
+              id="field-upload-file"
+              label={String(t('File'))}
+              description={String(t('UploadFileRules', { rows: MAX_UPLOAD_ROWS }))}
+              accept={ACCEPT}
+              value={file}
+              onChange={(chosen) => {
+                setFile(chosen);
+                setFileProblem(null);
+              }}
+              clearable
+              required
+              error={fileProblem ?? undefined}
+              placeholder={String(t('ChooseFile'))}
+            />
+          </SimpleGrid>
+          <Stack gap={4} data-testid="upload-columns">
+            {UPLOAD_KINDS.map((value) => (
+              <Group key={value} gap="xs" wrap="wrap" justify="space-between">
+                <Text size="sm">
+                  <Text span fw={600} size="sm">
+                    {String(t('UploadColumnsOf', { kind: uploadKindLabel(t, value) }))}
+                  </Text>{' '}
+                  <code>{UPLOAD_COLUMNS[value].join(', ')}</code>
+                </Text>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  loading={template.isPending && template.variables.fallbackName === `${value}-template.xlsx`}
+                  onClick={() =>
+                    template.mutate({
+                      fetch: () => downloadUploadTemplate(value),
+                      fallbackName: `${value}-template.xlsx`,
+                    })
+                  }
+                >
+                  {String(t('UploadDownloadTemplate', { kind: uploadKindLabel(t, value) }))}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+          {mutation.isError ? (
+            <Alert color="red" variant="outline" role="alert" data-testid="upload-error">
+              {describeLegalError(t, mutation.error)}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={mutation.isPending}>
+              {String(t('Upload'))}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function UploadResult({ result }: { result: UploadReply }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby="upload-result"
+      data-testid="upload-result"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="upload-result">
+            {String(t('UploadResultTitle', { fileName: result.fileName }))}
+          </Title>
+          <Badge
+            variant="filled"
+            color={STATUS_COLORS[result.status] ?? 'gray.8'}
+            styles={{ label: { overflow: 'visible' } }}
+          >
+            {uploadStatusLabel(t, result.status)}
+          </Badge>
+        </Group>
+        <List size="sm" data-testid="upload-counts">
+          <List.Item>{String(t('UploadKindIs', { kind: uploadKindLabel(t, result.kind) }))}</List.Item>
+          <List.Item>{String(t('UploadTotalRows', { count: result.totalRows }))}</List.Item>
+          <List.Item>{String(t('UploadOkRows', { count: result.okRows }))}</List.Item>
+          <List.Item>{String(t('UploadFailedRows', { count: result.failedRows }))}</List.Item>
+        </List>
+        {result.errors.length > 0 ? (
+          <DataTable
+            caption={String(t('UploadRowErrors'))}
+            testId="upload-row-errors"
+            rows={result.errors}
+            rowKey={(row) => `${row.row}-${row.field}-${row.message}`}
+            emptyText=""
+            columns={[
+              { key: 'row', label: String(t('UploadRow')), render: (row) => String(row.row) },
+              { key: 'field', label: String(t('UploadField')), render: (row) => row.field },
+              { key: 'message', label: String(t('UploadMessage')), render: (row) => row.message },
+            ]}
+          />
+        ) : null}
+        {result.errors.length > 0 ? (
+          <Text size="sm" c="dark.6">
+            {String(t('UploadFixAndRetry'))}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dark.6">
+          {formatDateTime(result.createdAt, i18n.language)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function UploadDashboard() {
+  const { t, i18n } = useTranslation();
+  const actingUnit = useSession((session) => session.actingUnit);
+  const { state, setPage } = useListParams(NO_FILTERS);
+  const apiQuery = listApiQuery(state);
+  const errors = useDownload(`${FROM}/errors`);
+  const list = useQuery({
+    queryKey: ['legal', 'uploads', actingUnit, apiQuery.toString()],
+    queryFn: ({ signal }) => fetchUploads(apiQuery, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.data ?? [];
+
+  let body: ReactNode;
+  if (list.isPending) body = <LoadingBlock label={String(t('LoadingRows'))} testId="uploads-loading" />;
+  else if (list.isError && !list.data)
+    body = (
+      <LoadError
+        title={String(t('UploadsLoadFailed'))}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        testId="uploads-error"
+      />
+    );
+  else if (rows.length === 0) body = <EmptyBlock text={String(t('UploadsEmpty'))} testId="uploads-empty" />;
+  else
+    body = (
+      <DataTable<UploadRow>
+        caption={String(t('UploadDashboard'))}
+        testId="uploads-table"
+        rows={rows}
+        rowKey={(row) => row.uploadId}
+        emptyText={String(t('UploadsEmpty'))}
+        columns={[
+          { key: 'fileName', label: String(t('FileName')), render: (row) => row.fileName },
+          { key: 'kind', label: String(t('UploadKind')), render: (row) => uploadKindLabel(t, row.kind) },
+          {
+            key: 'status',
+            label: String(t('Status')),
+            render: (row) => (
+              <Badge
+                variant="filled"
+                color={STATUS_COLORS[row.status] ?? 'gray.8'}
+                styles={{ label: { overflow: 'visible' } }}
+              >
+                {uploadStatusLabel(t, row.status)}
+              </Badge>
+            ),
+          },
+          {
+            key: 'counts',
+            label: String(t('UploadCounts')),
+            render: (row) =>
+              String(t('UploadCountsValue', { total: row.totalRows, ok: row.okRows, failed: row.failedRows })),
+          },
+          { key: 'uploadedBy', label: String(t('UploadedBy')), render: (row) => row.uploadedBy },
+          {
+            key: 'createdAt',
+            label: String(t('UploadedAt')),
+            render: (row) => formatDateTime(row.createdAt, i18n.language),
+          },
+          {
+            key: 'actions',
+            label: String(t('Actions')),
+            render: (row) =>
+              row.failedRows > 0 ? (
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  loading={errors.isPending && errors.variables.fallbackName === `upload-${row.uploadId}-errors.csv`}
+                  onClick={() =>
+                    errors.mutate({
+                      fetch: () => downloadUploadErrors(row.uploadId),
+                      fallbackName: `upload-${row.uploadId}-errors.csv`,
+                    })
+                  }
+                  aria-label={String(t('UploadDownloadErrorsNamed', { fileName: row.fileName }))}
+                >
+                  {String(t('UploadDownloadErrors'))}
+                </Button>
+              ) : (
+                String(t('UploadNoErrors'))
+              ),
+          },
+        ]}
+      />
+    );
+
+  return (
+    <Stack gap="sm">
+      {list.isError && list.data ? (
+        <LoadError title={String(t('UploadsLoadFailed'))} error={list.error} onRetry={() => void list.refetch()} />
+      ) : null}
+      {body}
+      <PagePager
+        page={state.page}
+        pageSize={state.pageSize}
+        count={list.data && !list.isPlaceholderData ? list.data.count : undefined}
+        onChange={setPage}
+        isBusy={list.isFetching}
+        label={String(t('UploadDashboardPages'))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,293 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { isFilled } from '@recovery-desk/domain/workflow/case-fields.ts';
+import type { AvailableActionReply, CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
+import {
+  findStage,
+  stageFormFields,
+  type FieldDefinition,
+  type WorkflowDefinition,
+} from '@recovery-desk/domain/workflow/definition.ts';
+import { MESSAGES } from '@recovery-desk/domain/validation.ts';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../lib/http-client.ts';
+import { addToast } from '../../../lib/toast-store.ts';
+import { describeWorkflowError, isStaleError } from '../api/describe-error.ts';
+import { saveCaseFields } from '../api/workflow-api.ts';
+import { fieldLabel, formatFieldValue, tr } from '../labels.ts';
+import { NOTICE_STAGES, useGenerateNotices } from '../notices.ts';
+import { documentLabel } from '../refusals.ts';
+import { ActionDialog } from './action-dialog.tsx';
+import { CaseActions } from './case-actions.tsx';
+import { SummaryList } from './case-header.tsx';
+import { CaseFieldsGrid } from './case-fields-grid.tsx';
+import { DateRulesPanel } from './date-rules-panel.tsx';
+import {
+  actionBranch,
+  changedValues,
+  dialogFieldsOf,
+  draftOf,
+  isShown,
+  mergedValues,
+  requiredErrors,
+  serverFieldErrors,
+  stageFormOnly,
+  valueErrors,
+  type Draft,
+  type FieldErrors,
+} from './field-values.ts';
+
+const SOURCE = 'workflow/case';
+
+export type CaseWorkTabProps = {
+  view: CaseView;
+  definition: WorkflowDefinition;
+  /** the user holds the stage's authority and the case is open */
+  canAct: boolean;
+  onUpdated: (view: CaseView) => void;
+  /** reload the case (it changed under the user, or a notice was added) */
+  onReload: () => void;
+  onDocumentsMissing: (codes: string[]) => void;
+};
+
+/**
+ * The Case tab: the current stage's form (rendered from the definition; read-only where the user may not edit),
+ * Save, the stage's dated rules, its actions, and what earlier stages recorded. Keyed by the case version, so a new
+ * version starts from the saved values.
+ */
+export function CaseWorkTab({ view, definition, canAct, onUpdated, onReload, onDocumentsMissing }: CaseWorkTabProps) {
+  const { t } = useTranslation();
+  const stage = findStage(definition, view.case.stage);
+  const formFields = stage ? stageFormOnly(stage) : [];
+  const [draft, setDraft] = useState<Draft>(() => draftOf(formFields, view.case.fields));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<AvailableActionReply | null>(null);
+
+  const editable = new Set(view.case.isClosed ? [] : view.editableFields);
+  const values = mergedValues(formFields, draft, view.case.fields);
+  const editableShown = formFields.filter((field) => editable.has(field.name) && isShown(field, values));
+  const formChanges = changedValues(editableShown, draft, view.case.fields);
+  const hasEditable = formFields.some((field) => editable.has(field.name));
+
+  const notices = useGenerateNotices(onReload);
+  const save = useMutation({
+    mutationFn: () => saveCaseFields(view.case.caseId, { version: view.case.version, fields: formChanges }),
+    onSuccess: (next) => {
+      addToast({ title: String(t('Saved')), message: String(t('WorkflowFieldsSaved')), type: 'success', from: SOURCE });
+      onUpdated(next);
+    },
+    onError: (error) => {
+      if (isStaleError(error)) {
+        addToast({
+          title: String(t('WorkflowReloadCase')),
+          message: describeWorkflowError(t, error, definition),
+          type: 'warning',
+          from: SOURCE,
+        });
+        onReload();
+        return;
+      }
+      if (error instanceof HttpError && error.fields.length > 0) setErrors(serverFieldErrors(error.fields));
+      setFailure(describeWorkflowError(t, error, definition));
+    },
+  });
+
+  const handleSave = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (Object.keys(formChanges).length === 0) {
+      addToast({ title: String(t('SystemMsg')), message: String(t('NothingChanged')), type: 'info', from: SOURCE });
+      return;
+    }
+    const found = valueErrors(
+      editableShown.filter((field) => field.name in formChanges),
+      values,
+      view.businessDate,
+    );
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  /** The checks the engine makes before an action, on the form's values, so the user fixes them first. */
+  const handleChoose = (action: AvailableActionReply) => {
+    setFailure(null);
+    const branch = actionBranch(stage, action.name, values);
+    const validated: FieldDefinition[] = branch?.validateForm
+      ? formFields
+      : formFields.filter((field) => field.name in formChanges);
+    const missing = branch?.validateForm ? requiredErrors(formFields, values) : {};
+    for (const name of branch?.requiredFields ?? []) {
+      const field = formFields.find((candidate) => candidate.name === name);
+      if (field && !isFilled(values[name] ?? null)) missing[name] = MESSAGES.required;
+    }
+    const found = { ...valueErrors(validated, values, view.businessDate), ...missing };
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      addToast({
+        title: String(t('SystemMsg')),
+        message: String(t(Object.keys(missing).length > 0 ? 'PleaseFillMandatoryFields' : 'WorkflowCorrectFields')),
+        type: 'warning',
+        from: SOURCE,
+      });
+      return;
+    }
+    const onCase = new Set(view.documents.map((document) => document.code));
+    const missingDocuments = [
+      ...(branch?.validateForm
+        ? view.checklist
+            .filter((item) => item.isCurrentStage && item.required && item.applies && item.documentIds.length === 0)
+            .map((item) => item.code)
+        : []),
+      ...(branch?.requiredDocuments ?? []).filter((code) => !onCase.has(code)),
+    ];
+    if (missingDocuments.length > 0) {
+      const codes = [...new Set(missingDocuments)];
+      addToast({
+        title: String(t('UploadingFileIsMandatory')),
+        message: codes.map((code) => documentLabel(t, definition, code)).join(', '),
+        type: 'warning',
+        from: SOURCE,
+      });
+      onDocumentsMissing(codes);
+      return;
+    }
+    setChosen(action);
+  };
+
+  return (
+    <Stack gap="md">
+      {stage && formFields.length > 0 ? (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="case-form-title">
+          <form onSubmit={handleSave} noValidate data-testid="case-form">
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Title order={3} size="h5" id="case-form-title">
+                  {String(t('WorkflowStageDetails', { stage: tr(t, stage.labelKey, stage.code) }))}
+                </Title>
+                {!hasEditable ? (
+                  <Text size="sm" c="dark.6" data-testid="form-read-only">
+                    {String(t('ReadOnly'))}
+                  </Text>
+                ) : null}
+              </Group>
+              <CaseFieldsGrid
+                fields={formFields}
+                draft={draft}
+                values={values}
+                onChange={(name, value) => {
+                  setDraft((previous) => ({ ...previous, [name]: value }));
+                  setErrors(({ [name]: _cleared, ...rest }) => rest);
+                }}
+                errors={errors}
+                isEditable={(name) => editable.has(name)}
+                idPrefix="case-field"
+              />
+              {failure ? (
+                <Alert color="red" variant="outline" role="alert" data-testid="case-form-error">
+                  {failure}
+                </Alert>
+              ) : null}
+              {hasEditable ? (
+                <Group>
+                  <Button type="submit" variant="default" loading={save.isPending}>
+                    {String(t('Save'))}
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </form>
+        </Paper>
+      ) : null}
+      <DateRulesPanel view={view} definition={definition} />
+      <CaseActions
+        view={view}
+        definition={definition}
+        enterableFields={(action) =>
+          new Set([
+            ...editableShown.map((field) => field.name),
+            ...dialogFieldsOf(stage, action.name, action.fields).map((field) => field.name),
+          ])
+        }
+        onChoose={handleChoose}
+        extra={
+          canAct && stage && NOTICE_STAGES.includes(stage.code) ? (
+            <Button
+              variant="default"
+              loading={notices.isPending}
+              onClick={() => notices.mutate([view.case.caseId])}
+              data-testid="generate-notice"
+            >
+              {String(t('WorkflowGenerateNotice'))}
+            </Button>
+          ) : undefined
+        }
+      />
+      <EarlierStages view={view} definition={definition} shown={new Set(formFields.map((field) => field.name))} />
+      {chosen ? (
+        <ActionDialog
+          view={view}
+          definition={definition}
+          action={chosen}
+          formChanges={formChanges}
+          formValues={values}
+          onDone={(next) => {
+            setChosen(null);
+            onUpdated(next);
+          }}
+          onClose={() => setChosen(null)}
+          onStale={onReload}
+          onFormErrors={(found) => setErrors((previous) => ({ ...previous, ...found }))}
+          onDocumentsMissing={onDocumentsMissing}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What the other stages recorded on the case, read-only, grouped by stage in the definition's order. */
+function EarlierStages({
+  view,
+  definition,
+  shown,
+}: {
+  view: CaseView;
+  definition: WorkflowDefinition;
+  shown: ReadonlySet<string>;
+}) {
+  const { t, i18n } = useTranslation();
+  const seen = new Set(shown);
+  const groups = definition.stages.flatMap((stage) => {
+    if (stage.code === view.case.stage) return [];
+    const fields = stageFormFields(stage).filter((field) => {
+      if (seen.has(field.name) || !isFilled(view.case.fields[field.name] ?? null)) return false;
+      seen.add(field.name);
+      return true;
+    });
+    return fields.length > 0 ? [{ stage, fields }] : [];
+  });
+  if (groups.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="earlier-stages-title">
+      <Stack gap="sm" data-testid="earlier-stages">
+        <Title order={3} size="h5" id="earlier-stages-title">
+          {String(t('WorkflowEarlierStages'))}
+        </Title>
+        {groups.map(({ stage, fields }) => (
+          <Stack key={stage.code} gap={4}>
+            <Text fw={600} size="sm">
+              {tr(t, stage.labelKey, stage.code)}
+            </Text>
+            <SummaryList
+              items={fields.map((field) => ({
+                label: fieldLabel(t, field),
+                value: formatFieldValue(t, field, view.case.fields[field.name], i18n.language, view.account.currency),
+              }))}
+            />
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ScreenLoader } from '../../app/route-registry.ts';
+import { workflowStageRoutes } from './stage-routes.ts';
+
+// Route name → screen for the workflow stages: every stage tray renders the one tray component, every stage
+// detail route the one case screen. Loaded lazily, like the rest of the route registry.
+
+const stageTrayPage: ScreenLoader = () =>
+  import('./pages/workflow-pages.tsx').then((m) => ({ Component: m.StageTrayPage }));
+const casePage: ScreenLoader = () => import('./pages/workflow-pages.tsx').then((m) => ({ Component: m.CasePage }));
+
+export function workflowScreens(): Record<string, ScreenLoader> {
+  const screens: Record<string, ScreenLoader> = {};
+  for (const entry of workflowStageRoutes()) {
+    screens[entry.listRoute.name] = stageTrayPage;
+    for (const detail of entry.detailRoutes) screens[detail.name] = casePage;
+  }
+  return screens;
+}

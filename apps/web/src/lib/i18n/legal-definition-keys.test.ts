@@ -1,0 +1,173 @@
+import { BOUNCE_CHEQUE_SECTIONS } from '@recovery-desk/domain/legal/bounce-cheque.ts';
+import { DEFAULT_LEGAL_POOL_RULE, poolIneligibility } from '@recovery-desk/domain/legal/pool-rule.ts';
+import { CASE_TABS } from '@recovery-desk/domain/workflow/contracts.ts';
+import { CASE_STATUSES, WORKFLOW_EFFECTS, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
+import { close, recommend, submit } from '@recovery-desk/domain/workflow/definitions/builders.ts';
+import { LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';
+import type { RefusalCode } from '@recovery-desk/domain/workflow/transition.ts';
+import { describe, expect, it } from 'vitest';
+import { DICTIONARIES, i18n, LANGUAGES } from './i18n.ts';
+import { legalDefinitionAr } from './locales/legal-definition-ar.ts';
+import { legalDefinitionDe } from './locales/legal-definition-de.ts';
+import { legalDefinitionEn } from './locales/legal-definition-en.ts';
+import { legalDefinitionHi } from './locales/legal-definition-hi.ts';
+
+/** Every labelKey a workflow definition holds, each with where it is used. */
+function definitionLabelKeys(definition: WorkflowDefinition): Map<string, string> {
+  const keys = new Map<string, string>();
+  const note = (key: string, where: string) => {
+    if (!keys.has(key)) keys.set(key, where);
+  };
+  note(definition.labelKey, 'definition');
+  for (const column of definition.columns) note(column.labelKey, `column ${column.key}`);
+  for (const stage of definition.stages) {
+    note(stage.labelKey, `stage ${stage.code}`);
+    const fields = [...stage.fields, ...stage.actions.flatMap((action) => action.fields)];
+    for (const field of fields) {
+      note(field.labelKey, `field ${field.name}`);
+      for (const option of field.options ?? []) note(option.labelKey, `option ${field.name}=${option.value}`);
+    }
+    for (const document of stage.documents) note(document.labelKey, `document ${document.code}`);
+    for (const action of stage.actions) note(action.labelKey, `action ${stage.code}.${action.name}`);
+  }
+  for (const rule of definition.dateRules) note(rule.labelKey, `date rule ${rule.name}`);
+  return keys;
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const constantToPascal = (code: string) =>
+  code
+    .toLowerCase()
+    .split('_')
+    .map((part) => pascal(part))
+    .join('');
+
+// Every refusal code of the engine; the Record makes the compiler flag a code added to transition.ts.
+const REFUSAL_CODES: Record<RefusalCode, true> = {
+  DEFINITION_MISMATCH: true,
+  DEFINITION_NOT_ACTIVE: true,
+  CASE_CLOSED: true,
+  WRONG_STAGE: true,
+  ACTION_NOT_ALLOWED: true,
+  MISSING_AUTHORITY: true,
+  MAKER_CANNOT_CHECK: true,
+  REMARKS_REQUIRED: true,
+  FIELD_NOT_EDITABLE: true,
+  NO_BRANCH_MATCHES: true,
+  NO_RETURN_STAGE: true,
+  REQUIRED_FIELD_MISSING: true,
+  FIELD_INVALID: true,
+  REQUIRED_DOCUMENT_MISSING: true,
+  TOO_EARLY: true,
+};
+
+/** Every pool reason poolIneligibility can give: an account that fails every condition of the rule. */
+const POOL_REASONS = poolIneligibility(
+  { ...DEFAULT_LEGAL_POOL_RULE, products: DEFAULT_LEGAL_POOL_RULE.products.slice(0, 1) },
+  {
+    assetClass: 'STANDARD',
+    dpd: 0,
+    totalDueAmount: '0',
+    product: 'NOT_A_PRODUCT',
+    isOnHold: true,
+    hasOpenLegalCase: true,
+    lastDeclinedOn: '2025-01-01',
+  },
+  '2025-01-02',
+);
+
+function missingFromDictionaries(keys: Iterable<string>, where: (key: string) => string = (key) => key): string[] {
+  const missing: string[] = [];
+  for (const key of keys) {
+    for (const language of LANGUAGES) {
+      const dictionary: Record<string, string> = DICTIONARIES[language];
+      if (!dictionary[key]?.trim()) missing.push(`${language}.${key} (${where(key)})`);
+    }
+  }
+  return missing;
+}
+
+describe('legal workflow definition translations', () => {
+  it('translates every labelKey of the legal definition in every language', () => {
+    const keys = definitionLabelKeys(LEGAL_DEFINITION);
+    expect(keys.size).toBeGreaterThan(100);
+    expect(missingFromDictionaries(keys.keys(), (key) => keys.get(key) ?? '')).toEqual([]);
+  });
+
+  it('translates the default action labels of the definition builders', () => {
+    const defaults = [submit('X'), recommend('X'), close()].map((action) => action.labelKey);
+    const others = ['Approve', 'Reject', 'Pushback', 'Decline', 'CloseCase'];
+    expect(missingFromDictionaries([...defaults, ...others])).toEqual([]);
+  });
+
+  it('translates every case status and case tab', () => {
+    const keys = [
+      ...CASE_STATUSES.map((status) => `CaseStatus${status}`),
+      ...CASE_TABS.map((tab) => `CaseTab${pascal(tab)}`),
+    ];
+    expect(missingFromDictionaries(keys)).toEqual([]);
+    const t = i18n.getFixedT('en');
+    // The English status names are the spec's (§4).
+    for (const status of CASE_STATUSES) expect(t(`CaseStatus${status}` as never)).toBe(status);
+    expect(t('CaseTabPendingApproval')).toBe('Pending Approval');
+  });
+
+  it('translates every refusal of the engine, with its values', () => {
+    const keys = Object.keys(REFUSAL_CODES).map((code) => `Refusal${constantToPascal(code)}`);
+    expect(missingFromDictionaries(keys)).toEqual([]);
+    const t = i18n.getFixedT('en');
+    expect(t('RefusalMissingAuthority', { authority: 'LEGAL_NOTICE_SAUTH' })).toBe(
+      'You need the LEGAL_NOTICE_SAUTH authority for this step.',
+    );
+    expect(t('RefusalMakerCannotCheck')).toBe('You made this step; another user must decide it.');
+    expect(t('RefusalRequiredFieldMissing', { fields: 'Case type, Claim amount' })).toBe(
+      'Fill in: Case type, Claim amount.',
+    );
+    expect(t('RefusalRequiredDocumentMissing', { documents: 'Loan agreement' })).toBe('Upload: Loan agreement.');
+    expect(t('RefusalTooEarly', { date: '2025-02-01', rule: t('S138ComplaintEarliest') })).toBe(
+      'Not before 2025-02-01 (Earliest complaint date (§138(c) NI Act)).',
+    );
+    for (const key of ['RefusalFieldNotEditable', 'RefusalNoBranchMatches'] as const) {
+      expect(legalDefinitionEn[key]).toContain('{{fields}}');
+    }
+  });
+
+  it('translates every workflow effect', () => {
+    const keys = WORKFLOW_EFFECTS.map((effect) => `Effect${pascal(effect)}`);
+    expect(missingFromDictionaries(keys)).toEqual([]);
+    expect(i18n.getFixedT('en')('EffectPlaceLegalHold')).toBe('Allocation hold (sub-judice) placed');
+  });
+
+  it('translates every pool eligibility reason, bounce cheque section and case event', () => {
+    expect(POOL_REASONS).toHaveLength(7);
+    const keys = [
+      ...POOL_REASONS,
+      ...BOUNCE_CHEQUE_SECTIONS.map((section) => section.labelKey),
+      'CaseEventCreate',
+      'CaseEventSaveFields',
+      'CaseEventDocumentAdded',
+      'CaseEventNoticeGenerated',
+    ];
+    expect(missingFromDictionaries(keys)).toEqual([]);
+  });
+
+  it('shows date rules as short phrases without the configurable numbers', () => {
+    const t = i18n.getFixedT('en');
+    expect(t('S138NoticeDue')).toBe('Demand notice due (§138(b) NI Act)');
+    for (const rule of LEGAL_DEFINITION.dateRules) {
+      const text = (legalDefinitionEn as Record<string, string>)[rule.labelKey] ?? '';
+      // Section numbers are fine; day and month counts belong to the English `label`, which follows the settings.
+      expect(text, rule.labelKey).not.toMatch(/\d+[- ](day|month)/);
+    }
+  });
+
+  it('is not overridden by a key of the same name elsewhere in the dictionaries', () => {
+    const areas = { en: legalDefinitionEn, hi: legalDefinitionHi, ar: legalDefinitionAr, de: legalDefinitionDe };
+    for (const language of LANGUAGES) {
+      const dictionary: Record<string, string> = DICTIONARIES[language];
+      const area: Record<string, string> = areas[language];
+      expect(Object.keys(area).sort(), language).toEqual(Object.keys(legalDefinitionEn).sort());
+      for (const [key, text] of Object.entries(area)) expect(dictionary[key], `${language}.${key}`).toBe(text);
+    }
+  });
+});
