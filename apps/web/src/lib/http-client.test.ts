@@ -171,6 +171,24 @@ describe('http client', () => {
     expect(await file.blob.text()).toBe('a,b\n1,2\n');
     await expect(client.download('/api/export')).rejects.toMatchObject({ status: 403, errorCode: 'FORBIDDEN' });
   });
+
+  it('posts a JSON body and receives a file (generated documents)', async () => {
+    const fetchImpl = vi.fn().mockResolvedValueOnce(
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'Content-Disposition': 'attachment; filename="legal-notices-2026-11-21.pdf"' },
+      }),
+    );
+    const client = createHttpClient({ fetchImpl });
+    const file = await client.postDownload('/api/legal/notices', { caseIds: [7, 9] });
+    expect(file.fileName).toBe('legal-notices-2026-11-21.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/legal/notices');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ caseIds: [7, 9] }));
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
 });
 
 describe('fileNameOf (Content-Disposition)', () => {

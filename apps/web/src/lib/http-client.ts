@@ -84,6 +84,8 @@ export type HttpClient = {
   postForm: <T>(path: string, form: FormData, options?: RequestOptions) => Promise<T>;
   /** GET a file (export, document) with the same auth as every call */
   download: (path: string, options?: RequestOptions) => Promise<DownloadedFile>;
+  /** POST a JSON body and receive a file (e.g. notices generated for selected cases) */
+  postDownload: (path: string, body: unknown, options?: RequestOptions) => Promise<DownloadedFile>;
 };
 
 export type HttpClientOptions = {
@@ -224,7 +226,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function download(path: string, requestOptions: RequestOptions = {}): Promise<DownloadedFile> {
-    const response = await sendWithRefresh('GET', path, requestOptions);
+    // A download with a body (e.g. documents generated from a selection) is a POST; otherwise a GET.
+    const method = requestOptions.body === undefined && requestOptions.rawBody === undefined ? 'GET' : 'POST';
+    const response = await sendWithRefresh(method, path, requestOptions);
     if (!response.ok) throw new HttpError(response.status, await parseJson(response));
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
   }
@@ -236,6 +240,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     patch: (path, body, requestOptions) => request('PATCH', path, { ...requestOptions, body }),
     postForm: (path, form, requestOptions) => request('POST', path, { ...requestOptions, rawBody: form }),
     download,
+    postDownload: (path, body, requestOptions) => download(path, { ...requestOptions, body }),
   };
 }
 

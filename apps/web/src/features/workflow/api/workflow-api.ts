@@ -9,7 +9,7 @@ import {
   type StageTrayPage,
 } from '@recovery-desk/domain/workflow/contracts.ts';
 import { workflowDefinitionSchema, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
-import { apiClient, createHttpClient, type DownloadedFile } from '../../../lib/http-client.ts';
+import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
 
 // The workflow engine's endpoints (packages/domain/src/workflow/contracts.ts) and the two legal ones the case
 // screens use. Replies are parsed with the shared schemas, so a drift between server and web fails loudly here.
@@ -94,16 +94,5 @@ export function downloadCaseDocument(caseId: number, documentId: number): Promis
  * refresh handling as every call).
  */
 export function generateNotices(caseIds: number[]): Promise<DownloadedFile> {
-  const path = '/api/legal/notices';
-  const body = JSON.stringify({ caseIds });
-  const client = createHttpClient({
-    fetchImpl: (input, init) => {
-      if (String(input) !== path || init?.method !== 'GET') return globalThis.fetch(input, init);
-      const headers = new Headers(init.headers);
-      headers.set('Content-Type', 'application/json');
-      headers.set('Accept', 'application/pdf, application/json');
-      return globalThis.fetch(input, { ...init, method: 'POST', headers, body });
-    },
-  });
-  return client.download(path);
+  return apiClient.postDownload('/api/legal/notices', { caseIds });
 }

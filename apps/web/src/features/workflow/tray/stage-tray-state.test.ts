@@ -36,6 +36,13 @@ describe('stage tray state in the address', () => {
     ]);
   });
 
+  it('opens the Reject Tray on Rejected (cases only arrive there rejected), other trays on Pending Approval', () => {
+    expect(defaultStageTrayState(configOf('legalRejectTray')).tab).toBe('rejected');
+    expect(defaultStageTrayState(configOf('legalFilingApproval')).tab).toBe('pendingApproval');
+    // Court case update is reached by filing (Approved) as well as by a rejected update: its work is pending.
+    expect(defaultStageTrayState(configOf('legalCourtCaseUpdate')).tab).toBe('pendingApproval');
+  });
+
   it('round-trips through the address and drops bad values', () => {
     const config = configOf('legalFilingApproval');
     const state = {

@@ -82,11 +82,24 @@ export const EMPTY_FILTERS: StageTrayFilters = {
   overdueOnly: false,
 };
 
+/**
+ * The tab a stage's work waits in: a stage that cases only reach by being rejected (the legal Reject Tray) holds its
+ * work under Rejected (the tab rule of workflow/contracts.ts); every other stage under Pending Approval.
+ */
+export function defaultTab(config: Pick<StageTrayConfig, 'definition' | 'stage'>): CaseTab {
+  const arriving = config.definition.stages
+    .flatMap((stage) => stage.actions)
+    .filter((action) => 'stage' in action.to && action.to.stage === config.stage.code);
+  return arriving.length > 0 && arriving.every((action) => action.status === 'Rejected')
+    ? 'rejected'
+    : 'pendingApproval';
+}
+
 export function defaultStageTrayState(config: StageTrayConfig): StageTrayState {
   return {
     ...EMPTY_FILTERS,
     view: config.defaultView,
-    tab: 'pendingApproval',
+    tab: defaultTab(config),
     sort: null,
     order: 'asc',
     page: 1,
