@@ -19,12 +19,12 @@ export function addDays(isoDate: string, days: number): string {
  * Calls the API from the page with the session's tokens and acting unit (as the app's client does), for checks
  * that the server itself refuses what the interface hides.
  */
-export async function callApi(
+export async function callApi<Reply = { error_code?: string }>(
   page: Page,
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ status: number; body: { error_code?: string } }> {
+): Promise<{ status: number; body: Reply }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const session = JSON.parse(localStorage.getItem('recoveryDesk.session') ?? '{}') as {
@@ -40,7 +40,7 @@ export async function callApi(
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: response.status, body: (await response.json()) as { error_code?: string } };
+      return { status: response.status, body: (await response.json()) as Reply };
     },
     { method, path, body },
   );

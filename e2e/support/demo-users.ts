@@ -21,6 +21,12 @@ export const USERS = {
   readOnlyTelecaller: 'tc.readonly',
   /** collections approver of the West zone (checker of re-allocation requests) */
   westApprover: 'appr.west',
+  /** legal officer of the Mumbai region (RG-MUM: pool, initiation, officer stages, notices) */
+  legalOfficer: 'legal.mumbai',
+  /** legal officer of the Delhi region (RG-DEL), used by the legal accessibility spec */
+  legalOfficerDelhi: 'legal.delhi',
+  /** legal manager of the West zone (ZN-W: filing approval, manager tray, court update approval) */
+  legalManager: 'legalmgr.west',
 } as const;
 
 export function emailOf(username: string): string {

@@ -168,6 +168,11 @@ describe.each(testDatabaseKinds())('legal notices and documents (%s)', (kind) =>
     const item = await caseAtNotice('Zoë Ωmega Sharma');
     const response = await officer.post('/api/legal/notices', { caseIds: [item.caseId] });
     expect(response.statusCode, response.body).toBe(200);
+    // One notice is named after its case.
+    const caseNo = (await caseView(officer, item.caseId)).case.caseNo;
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="legal-notice-${caseNo.replaceAll('/', '-')}.pdf"`,
+    );
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Zoë ?mega Sharma');
     expect(text).not.toContain('₹');

@@ -15,10 +15,17 @@ export type DataTableProps<Row> = {
   testId?: string;
 };
 
-/** A read-only table of records (an account's addresses, dues, follow-ups; a case's cheques, …) with a visible caption. */
+/**
+ * A read-only table of records (an account's addresses, dues, follow-ups; a case's cheques, …) with a visible caption.
+ * In a narrow column it scrolls sideways; its scroll area is a named, focusable region so the keyboard can scroll it
+ * too (WCAG 2.1.1).
+ */
 export function DataTable<Row>({ caption, columns, rows, rowKey, emptyText, testId }: DataTableProps<Row>) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <Table.ScrollContainer
+      minWidth={600}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+    >
       <Table withTableBorder striped fz="sm" verticalSpacing={6} data-testid={testId}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'start', fontWeight: 700, color: 'inherit' }}>
           {caption}

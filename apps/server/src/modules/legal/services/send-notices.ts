@@ -27,11 +27,12 @@ export async function generateNotices(
   { ctx, input }: { ctx: UnitContext; input: NoticeInput },
 ): Promise<NoticeFile> {
   const caseIds = [...new Set(input.caseIds)];
-  const { businessDate, parts } = await withCaseTransaction(deps.db, async (tx) => {
+  const { businessDate, parts, caseNos } = await withCaseTransaction(deps.db, async (tx) => {
     const businessDate = await requireBusinessDate(tx);
     const noticeDate = input.noticeDate ?? businessDate;
     if (noticeDate > businessDate) throw validationError('noticeDate', MESSAGES.dateOnOrBefore(businessDate));
     const parts: Uint8Array[] = [];
+    const caseNos: string[] = [];
     for (const caseId of caseIds) {
       const legalCase = await findLegalCase(tx, { caseId, unitPath: ctx.actingUnit.path, forUpdate: true });
       if (!legalCase) {
@@ -61,9 +62,15 @@ export async function generateNotices(
         after: { caseNo: legalCase.caseNo, documentId, eventId, noticeDate, sizeBytes: pdf.length },
       });
       parts.push(pdf);
+      caseNos.push(legalCase.caseNo);
     }
-    return { businessDate, parts };
+    return { businessDate, parts, caseNos };
   });
   const pdf = await mergePdfs(parts, { title: `Legal notices ${businessDate}`, createdAt: deps.clock.now() });
-  return { fileName: `legal-notices-${businessDate}.pdf`, pdf };
+  // One notice is named after its case (LGL/2026/000123 → legal-notice-LGL-2026-000123.pdf); several after the day.
+  const fileName =
+    caseNos.length === 1
+      ? `legal-notice-${caseNos[0]!.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`
+      : `legal-notices-${businessDate}.pdf`;
+  return { fileName, pdf };
 }

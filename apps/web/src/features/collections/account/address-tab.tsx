@@ -173,7 +173,14 @@ function AddressEditDialog({
 
   const serverErrors = fieldErrorsOf(mutation.error);
   return (
-    <Modal opened onClose={onClose} title={String(t('EditAddress'))} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+      title={String(t('EditAddress'))}
+      centered
+      size="lg"
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

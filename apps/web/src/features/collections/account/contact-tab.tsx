@@ -154,7 +154,13 @@ function ContactEditDialog({
 
   const serverErrors = fieldErrorsOf(mutation.error);
   return (
-    <Modal opened onClose={onClose} title={String(t('EditContact'))} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+      title={String(t('EditContact'))}
+      centered
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <ValidatedTextInput

@@ -113,7 +113,14 @@ export function AddMatterDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={String(t('FiAddMatter'))} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={String(t('FiAddMatter'))}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
       <form onSubmit={handleSubmit} noValidate data-testid="fi-add-form">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -297,7 +304,13 @@ export function UpdateMatterDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={String(t('FiUpdateTitle', { matterNo: matter.matterNo }))} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={String(t('FiUpdateTitle', { matterNo: matter.matterNo }))}
+      centered
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
       <form onSubmit={handleSubmit} noValidate data-testid="fi-update-form">
         <Stack gap="sm">
           <Text size="sm">

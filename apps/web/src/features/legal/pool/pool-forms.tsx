@@ -185,7 +185,13 @@ export function InitiateDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={String(t('PoolInitiateLegal'))} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={String(t('PoolInitiateLegal'))}
+      centered
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
       <Stack gap="sm">
         <Text size="sm">{String(t('PoolInitiateSummary', { count: accountIds.length }))}</Text>
         <InitiateForm accountIds={accountIds} onDone={onDone} onCancel={onClose} autoFocus />
@@ -205,7 +211,13 @@ export function DeclineDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={String(t('PoolNotFitForLegal'))} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={String(t('PoolNotFitForLegal'))}
+      centered
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
       <Stack gap="sm">
         <Text size="sm">{String(t('PoolDeclineSummary', { count: accountIds.length }))}</Text>
         <DeclineForm accountIds={accountIds} onDone={onDone} onCancel={onClose} autoFocus />

@@ -154,7 +154,14 @@ export function ActionDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={actionLabel} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={actionLabel}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
       <form onSubmit={handleSubmit} noValidate data-testid="action-dialog">
         <Stack gap="sm">
           <Text size="sm">

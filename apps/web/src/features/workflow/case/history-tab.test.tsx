@@ -65,6 +65,7 @@ const HISTORY: CaseEvent[] = [
     fromStatus: 'Initiated',
     at: '2026-02-12T05:30:00.000Z',
     businessDate: '2026-02-12',
+    changes: [{ field: 'documents.loanAgreement', from: null, to: 'loan-agreement.pdf' }],
   }),
 ];
 
@@ -100,6 +101,8 @@ describe('Case History', () => {
         .map((badge) => badge.textContent),
     ).toEqual(['Allocation hold (sub-judice) placed', 'Hearing reminder scheduled']);
 
+    // A document is named by its checklist label, not by the recorded key.
+    expect(within(entries[2]!).getByText('Loan agreement: — → loan-agreement.pdf')).toBeTruthy();
     const saved = entries[1]!;
     expect(within(saved).getByText('Claim amount: ₹2,00,000.00 → ₹2,50,000.00')).toBeTruthy();
     expect(within(entries[0]!).getByTestId('history-move').textContent).toBe('— → Initiate Legal (Initiated)');

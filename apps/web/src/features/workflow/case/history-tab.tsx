@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY_VALUE } from '../../../components/data-table.tsx';
 import { formatBusinessDate, formatDateTime } from '../../../lib/format.ts';
 import { caseStatusLabel, effectLabel, fieldLabelByName, formatFieldValue, stageLabel, tr } from '../labels.ts';
+import { documentLabel } from '../refusals.ts';
 
 /** Events that are not engine actions: `CaseEvent<PascalName>` (CREATE → CaseEventCreate). */
 const EVENT_KEYS: Record<string, string> = {
@@ -15,6 +16,15 @@ const EVENT_KEYS: Record<string, string> = {
   DOCUMENT_ADDED: 'CaseEventDocumentAdded',
   NOTICE_GENERATED: 'CaseEventNoticeGenerated',
 };
+
+/** A document added to the case is recorded as a change of `documents.<code>` (old → new file name). */
+const DOCUMENT_CHANGE_PREFIX = 'documents.';
+
+export function changeLabel(t: TFunction, definition: WorkflowDefinition | undefined, field: string): string {
+  return field.startsWith(DOCUMENT_CHANGE_PREFIX)
+    ? documentLabel(t, definition, field.slice(DOCUMENT_CHANGE_PREFIX.length))
+    : fieldLabelByName(t, definition, field);
+}
 
 export function eventLabel(t: TFunction, event: CaseEvent): string {
   if (event.actionLabelKey) return tr(t, event.actionLabelKey, event.action);
@@ -103,7 +113,7 @@ export function HistoryTab({ view, definition }: { view: CaseView; definition: W
                       <Text component="li" size="xs" key={change.field}>
                         {String(
                           t('WorkflowChange', {
-                            field: fieldLabelByName(t, definition, change.field),
+                            field: changeLabel(t, definition, change.field),
                             from: value(change.field, change.from),
                             to: value(change.field, change.to),
                           }),

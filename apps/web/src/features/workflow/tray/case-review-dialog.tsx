@@ -128,7 +128,14 @@ export function CaseReviewDialog({ caseId, caseNo, onClose }: { caseId: number; 
   }
 
   return (
-    <Modal opened onClose={onClose} title={title} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
       <div data-testid="case-review">{body}</div>
     </Modal>
   );

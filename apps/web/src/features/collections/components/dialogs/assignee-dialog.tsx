@@ -82,7 +82,14 @@ export function AssigneeDialog({
   const chooserLabel = String(t(kind === 'user' ? 'AssignUser' : 'AssignAgency'));
 
   return (
-    <Modal opened onClose={onClose} title={title} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+      title={title}
+      centered
+      size="lg"
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{summary}</Text>

@@ -35,7 +35,7 @@ export function DecisionDialog({ decision, subject, version, onSubmit, onDone, o
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': String(t('Close')) }} title={title} centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{String(t(decision === 'approve' ? 'ApproveQuestion' : 'RejectQuestion'))}</Text>

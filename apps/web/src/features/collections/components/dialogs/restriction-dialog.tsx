@@ -60,7 +60,13 @@ export function RestrictionDialog({ kind, action, subject, onSubmit, onDone, onC
   };
 
   return (
-    <Modal opened onClose={onClose} title={String(t(titleKey))} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+      title={String(t(titleKey))}
+      centered
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{subject}</Text>
