@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { DataDirLockedError, openDatabase, type DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { ensureReferenceData } from '@recovery-desk/db/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, resolveSecrets, type Config } from './config.ts';
+import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
+import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
 // (PGlite must be closed properly, or its data folder can be damaged).
@@ -48,6 +51,18 @@ function printDemoUsers(): void {
   console.log('');
 }
 
+/**
+ * The demo's legal cases, right after the demo organisation is first created. All or nothing; a failure is logged
+ * and the server starts without them (the demo organisation is usable on its own).
+ */
+async function seedDemoLegalCasesOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await seedDemoLegalCases(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo legal cases could not be created; starting without them');
+  }
+}
+
 async function main(): Promise<void> {
   const { config, source } = loadConfig();
   const handle = await openConfiguredDatabase(config);
@@ -79,7 +94,10 @@ async function main(): Promise<void> {
   try {
     if (config.demoMode) {
       const { created } = await seedDemoOrganisation(handle.db);
-      if (created) app.log.info('demo organisation created');
+      if (created) {
+        app.log.info('demo organisation created');
+        await seedDemoLegalCasesOnce(config, handle, app.log);
+      }
     } else {
       await ensureReferenceData(handle.db, {
         organisationName: PRODUCTION_ORGANISATION_NAME,

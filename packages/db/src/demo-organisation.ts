@@ -386,6 +386,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     units: ['ZN-W'],
   },
   {
+    username: 'legalmgr.north',
+    fullName: 'Adv. Sunita Malhotra',
+    persona: 'legalManager',
+    personaLabel: 'Legal manager (approver)',
+    units: ['ZN-N'],
+  },
+  {
     username: 'tc.kolkata',
     fullName: 'Sourav Banerjee',
     persona: 'telecaller',

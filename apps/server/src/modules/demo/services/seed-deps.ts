@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@recovery-desk/db/client.ts';
+import { systemClock } from '../../../clock.ts';
+import type { Config } from '../../../config.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { AttemptLimiter } from '../../../http/rate-limit.ts';
+import { MailService } from '../../../mail/mail-service.ts';
+import { createAccessTokens } from '../../auth/access-token.ts';
+import { UnknownUserFailures } from '../../auth/sign-in-throttle.ts';
+import { TrayCountCache } from '../../collections/tray-count-cache.ts';
+
+/**
+ * The service dependencies for seeding demo data at start (main.ts), before the app serves requests: the app's
+ * configuration, database and logger, the system clock, and mail that stays in the outbox (no transport).
+ */
+export function demoSeedDeps(input: { config: Config; db: Database; log: FastifyBaseLogger }): AppDeps {
+  const { config, db, log } = input;
+  return {
+    config,
+    db,
+    clock: systemClock,
+    mail: new MailService({ db, transport: null, from: config.mailFrom, clock: systemClock, log }),
+    limiter: new AttemptLimiter(),
+    accessTokens: createAccessTokens({
+      secret: config.jwtSecret,
+      ttlSeconds: config.accessTokenTtlSeconds,
+      clock: systemClock,
+    }),
+    unknownUserFailures: new UnknownUserFailures(),
+    sso: null,
+    log,
+    trayCounts: new TrayCountCache(0),
+  };
+}
