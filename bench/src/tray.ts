@@ -432,6 +432,8 @@ async function main() {
     connections,
     durationSeconds: duration,
     businessDate: BUSINESS_DATE,
+    // the server's tray count cache (TRAY_COUNT_CACHE_SECONDS; 0 = an exact count on every request)
+    countCacheSeconds: Number(process.env.TRAY_COUNT_CACHE_SECONDS ?? '15'),
   };
   let cleanup = async () => {};
   let env: Record<string, string>;
