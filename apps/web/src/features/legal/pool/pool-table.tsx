@@ -6,6 +6,7 @@ import type { TrayState } from '../../../components/tray/tray-state.ts';
 import type { PoolRow } from '../api/legal-api.ts';
 import { assetClassLabel, bucketLabel, productLabel } from '../labels.ts';
 import { POOL_COLUMNS, type PoolColumnKey } from './pool-tray.ts';
+import { isInteractive, SortableHeader } from '../../../components/tray/sortable-header.tsx';
 
 export type PoolTableProps = {
   rows: PoolRow[];
@@ -17,10 +18,6 @@ export type PoolTableProps = {
   onOpen: (row: PoolRow) => void;
   isBusy?: boolean;
 };
-
-function isInteractive(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('button, a, input, label, select, textarea') !== null;
-}
 
 function rowTitle(row: PoolRow): string {
   return `${row.accountNo} · ${row.customerName}`;
@@ -89,28 +86,17 @@ export function PoolTable({
                 onChange={(event) => toggle(ids, event.currentTarget.checked)}
               />
             </Table.Th>
-            {POOL_COLUMNS.map((column) => {
-              const label = String(t(column.labelKey));
-              const isSorted = state.sort === column.key;
-              const ariaSort = isSorted ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined;
-              return (
-                <Table.Th key={column.key} scope="col" aria-sort={ariaSort} style={{ whiteSpace: 'nowrap' }}>
-                  {column.sortable ? (
-                    <UnstyledButton
-                      onClick={() => onSort(column.key)}
-                      fw={700}
-                      fz="sm"
-                      data-testid={`sort-${column.key}`}
-                    >
-                      {label}
-                      <span aria-hidden="true">{isSorted ? (state.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                    </UnstyledButton>
-                  ) : (
-                    label
-                  )}
-                </Table.Th>
-              );
-            })}
+            {POOL_COLUMNS.map((column) => (
+              <SortableHeader
+                key={column.key}
+                columnKey={column.key}
+                label={String(t(column.labelKey))}
+                sortable={Boolean(column.sortable)}
+                sort={state.sort}
+                order={state.order}
+                onSort={onSort}
+              />
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { tr } from '../labels.ts';
 import { CaseCell } from './case-cell.tsx';
 import type { StageTrayConfig, StageTrayState } from './stage-tray-state.ts';
+import { isInteractive, SortableHeader } from '../../../components/tray/sortable-header.tsx';
 
 export type StageTrayTableProps = {
   config: StageTrayConfig;
@@ -22,10 +23,6 @@ export type StageTrayTableProps = {
   renderActions?: (row: CaseRow) => ReactNode;
   isBusy?: boolean;
 };
-
-function isInteractive(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('button, a, input, label, select, textarea') !== null;
-}
 
 /** The columns a stage shows (stage.trayColumns looked up in the definition's columns). */
 export function trayColumns(config: StageTrayConfig): ColumnDefinition[] {
@@ -88,28 +85,17 @@ export function StageTrayTable({
                 />
               </Table.Th>
             ) : null}
-            {columns.map((column) => {
-              const label = tr(t, column.labelKey, column.key);
-              const isSorted = state.sort === column.key;
-              const ariaSort = isSorted ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined;
-              return (
-                <Table.Th key={column.key} scope="col" aria-sort={ariaSort} style={{ whiteSpace: 'nowrap' }}>
-                  {column.sortable ? (
-                    <UnstyledButton
-                      onClick={() => onSort(column.key)}
-                      fw={700}
-                      fz="sm"
-                      data-testid={`sort-${column.key}`}
-                    >
-                      {label}
-                      <span aria-hidden="true">{isSorted ? (state.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                    </UnstyledButton>
-                  ) : (
-                    label
-                  )}
-                </Table.Th>
-              );
-            })}
+            {columns.map((column) => (
+              <SortableHeader
+                key={column.key}
+                columnKey={column.key}
+                label={tr(t, column.labelKey, column.key)}
+                sortable={Boolean(column.sortable)}
+                sort={state.sort}
+                order={state.order}
+                onSort={onSort}
+              />
+            ))}
             {renderActions ? <Table.Th scope="col">{String(t('Actions'))}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>

@@ -7,6 +7,7 @@ import type { TrayRow } from '../../api/collections-api.ts';
 import { TrayCell } from './tray-cell.tsx';
 import { rowId, rowTitle } from './tray-rows.ts';
 import type { TrayState } from '../../../../components/tray/tray-state.ts';
+import { isInteractive, SortableHeader } from '../../../../components/tray/sortable-header.tsx';
 
 export type TrayTableProps = {
   tray: TrayDefinition;
@@ -23,10 +24,6 @@ export type TrayTableProps = {
   renderActions?: (item: TrayRow) => ReactNode;
   isBusy?: boolean;
 };
-
-function isInteractive(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('button, a, input, label, select, textarea') !== null;
-}
 
 /** The tray grid: sortable headers with aria-sort, selection checkboxes, an open button per row, row actions. */
 export function TrayTable({
@@ -88,28 +85,17 @@ export function TrayTable({
                 />
               </Table.Th>
             ) : null}
-            {tray.columns.map((column) => {
-              const label = translateKey(t, column.labelKey, column.key);
-              const isSorted = state.sort === column.key;
-              const ariaSort = isSorted ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined;
-              return (
-                <Table.Th key={column.key} scope="col" aria-sort={ariaSort} style={{ whiteSpace: 'nowrap' }}>
-                  {column.sortable ? (
-                    <UnstyledButton
-                      onClick={() => onSort(column.key)}
-                      fw={700}
-                      fz="sm"
-                      data-testid={`sort-${column.key}`}
-                    >
-                      {label}
-                      <span aria-hidden="true">{isSorted ? (state.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                    </UnstyledButton>
-                  ) : (
-                    label
-                  )}
-                </Table.Th>
-              );
-            })}
+            {tray.columns.map((column) => (
+              <SortableHeader
+                key={column.key}
+                columnKey={column.key}
+                label={translateKey(t, column.labelKey, column.key)}
+                sortable={Boolean(column.sortable)}
+                sort={state.sort}
+                order={state.order}
+                onSort={onSort}
+              />
+            ))}
             {renderActions ? <Table.Th scope="col">{String(t('Actions'))}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
