@@ -76,7 +76,7 @@ type Scenario = {
   name: string;
   username: string;
   session: Session;
-  unit: { id: number; code: string; path: string };
+  unit: { id: number; code: string; path: string; hasChildren: boolean };
   params: Record<string, string>;
 };
 type Latency = { p50: number; p95: number; p99: number; max: number };
@@ -306,12 +306,17 @@ async function explain(db: Database, statements: Captured[]): Promise<string[]> 
 async function unitOf(db: Database, code: string) {
   const client = (
     db as unknown as {
-      $client: { query: (q: string, p: unknown[]) => Promise<{ rows: { id: number; path: string }[] }> };
+      $client: {
+        query: (q: string, p: unknown[]) => Promise<{ rows: { id: number; path: string; has_children: boolean }[] }>;
+      };
     }
   ).$client;
-  const { rows } = await client.query('select id, path from units where unit_code = $1', [code]);
+  const { rows } = await client.query(
+    'select id, path, exists (select 1 from units ch where ch.parent_id = units.id) as has_children from units where unit_code = $1',
+    [code],
+  );
   if (!rows[0]) throw new Error(`unit ${code} missing`);
-  return { id: Number(rows[0].id), code, path: rows[0].path };
+  return { id: Number(rows[0].id), code, path: rows[0].path, hasChildren: rows[0].has_children };
 }
 
 type Run = Record<string, unknown>;
@@ -501,7 +506,7 @@ async function main() {
             })
           ).json()) as { data: { units: { id: number; unit_code?: string; code?: string; path?: string }[] }[] };
           const unit = profile.data[0]!.units[0]!;
-          return { id: unit.id, code: BRANCH, path: '' };
+          return { id: unit.id, code: BRANCH, path: '', hasChildren: false };
         })();
     const my: Scenario = {
       name: 'myView',

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserUnit } from '../access/access.repository.ts';
+import { findPrincipal } from '../access/access.repository.ts';
 import type { AppDeps } from '../deps.ts';
-import { findSessionUser } from '../modules/auth/session.repository.ts';
 import { AppError } from './app-error.ts';
 import { describeAuth, type RequestContext, type RouteAuth, type SessionUser } from './request-context.ts';
 
@@ -10,21 +9,11 @@ export const ACTING_UNIT_HEADER = 'x-acting-unit';
 const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
 const SESSION_INVALID = 'Your session has ended or is invalid. Please sign in again.';
 
-async function authenticate(deps: AppDeps, header: string | undefined): Promise<SessionUser> {
-  const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim()) : null;
+function bearerToken(header: string | undefined): string {
   if (!header) throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN, 401);
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim());
   if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
-  const claims = await deps.accessTokens.verify(match[1]);
-  if (!claims) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
-  const user = await findSessionUser(deps.db, claims.userId, claims.familyId, deps.clock.now());
-  if (!user?.isActive || !user.familyOpen) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    fullName: user.fullName,
-    familyId: claims.familyId,
-  };
+  return match[1];
 }
 
 function deny(request: FastifyRequest, auth: RouteAuth, error: AppError): AppError {
@@ -35,25 +24,58 @@ function deny(request: FastifyRequest, auth: RouteAuth, error: AppError): AppErr
   return error;
 }
 
-async function resolveActingUnit(deps: AppDeps, request: FastifyRequest, auth: RouteAuth, user: SessionUser) {
+/** The acting unit the request names (`X-Acting-Unit`) as a unit id, or null when it names none. */
+function actingUnitId(request: FastifyRequest): number | null {
   const raw = request.headers[ACTING_UNIT_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value || !/^\d{1,9}$/.test(value.trim())) {
-    throw deny(request, auth, new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit (X-Acting-Unit header).', 403));
+  return value && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
+/**
+ * Checks a protected request in one database round trip: the bearer token (signature, expiry), its user (active)
+ * and session family (open), and, for routes that need one, the acting unit (one of the user's active units) and
+ * the route's authority there. Fills `request.ctx.user` and `request.ctx.actingUnit`.
+ */
+async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclude<RouteAuth, 'public'>) {
+  const claims = await deps.accessTokens.verify(bearerToken(request.headers.authorization));
+  if (!claims) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
+  const unitId = declared === 'signedIn' ? null : actingUnitId(request);
+  const authority = typeof declared === 'object' ? { app: declared.app, code: declared.authority } : undefined;
+  const principal = await findPrincipal(deps.db, {
+    userId: claims.userId,
+    familyId: claims.familyId,
+    now: deps.clock.now(),
+    unit: unitId === null ? undefined : { id: unitId, authority },
+  });
+  if (!principal?.isActive || !principal.familyOpen) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
+  const user: SessionUser = {
+    id: principal.id,
+    username: principal.username,
+    email: principal.email,
+    fullName: principal.fullName,
+    familyId: claims.familyId,
+  };
+  request.ctx.user = user;
+  if (declared === 'signedIn') return;
+  // A missing or malformed unit header is refused once the session is known good (401 before 403).
+  if (unitId === null) {
+    throw deny(
+      request,
+      declared,
+      new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit (X-Acting-Unit header).', 403),
+    );
   }
-  const authority = typeof auth === 'object' ? { app: auth.app, code: auth.authority } : undefined;
-  const unit = await findUserUnit(deps.db, { userId: user.id, unitId: Number(value.trim()), authority });
-  if (!unit) {
-    throw deny(request, auth, new AppError('UNIT_NOT_ALLOWED', 'You cannot act in this unit.', 403));
-  }
+  const unit = principal.unit;
+  if (!unit) throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'You cannot act in this unit.', 403));
   if (authority && !unit.hasAuthority) {
     throw deny(
       request,
-      auth,
+      declared,
       new AppError('AUTHORITY_MISSING', `You do not hold ${authority.code} in this unit for ${authority.app}.`, 403),
     );
   }
-  return { id: unit.id, code: unit.code, path: unit.path };
+  request.ctx.actingUnit = { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren };
+  if (typeof declared === 'object') request.ctx.app = declared.app;
 }
 
 /**
@@ -70,9 +92,6 @@ export function registerAuthHook(app: FastifyInstance, deps: AppDeps): void {
     request.ctx = ctx;
     const declared = request.routeOptions.config.auth;
     if (declared === undefined || declared === 'public') return;
-    ctx.user = await authenticate(deps, request.headers.authorization);
-    if (declared === 'signedIn') return;
-    ctx.actingUnit = await resolveActingUnit(deps, request, declared, ctx.user);
-    if (typeof declared === 'object') ctx.app = declared.app;
+    await authorize(deps, request, declared);
   });
 }

@@ -28,7 +28,13 @@ declare module 'fastify' {
 }
 
 export type SessionUser = { id: number; username: string; email: string; fullName: string; familyId: string };
-export type ActingUnit = { id: number; code: string; path: string };
+export type ActingUnit = {
+  id: number;
+  code: string;
+  path: string;
+  /** units lie below it: its Team View spans a subtree (a leaf unit's rows match its path exactly) */
+  hasChildren: boolean;
+};
 
 export type RequestContext = {
   requestId: string;

@@ -179,7 +179,7 @@ describe.each(testDatabaseKinds())('seedDemoLegalCases on %s', (kind) => {
         requestId: 'test',
         ip: '127.0.0.1',
         user: { ...manager[0]!, familyId: 'test' },
-        actingUnit: unit!,
+        actingUnit: { ...unit!, hasChildren: true },
         app: 'legalapp',
       },
     });

@@ -124,7 +124,8 @@ export function unitContextOf(user: TestUser, unit: TestUnit): UnitContext {
     requestId: randomUUID(),
     ip: '127.0.0.1',
     user: { id: user.id, username: user.username, email: user.email, fullName: user.fullName, familyId: 'test' },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path },
+    // a subtree scope (LIKE on the path) is right whether or not units lie below
+    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: true },
     app: 'legalapp',
   };
 }

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { refreshTokens, users } from '@recovery-desk/db/schema.ts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { refreshTokens } from '@recovery-desk/db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export type RefreshTokenRecord = {
@@ -85,37 +85,4 @@ export async function revokeUserSessions(db: Executor, userId: number, now: Date
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
     .returning({ familyId: refreshTokens.familyId });
   return [...new Set(rows.map((row) => row.familyId))];
-}
-
-export type SessionUserRecord = {
-  id: number;
-  username: string;
-  email: string;
-  fullName: string;
-  isActive: boolean;
-  /** the family has tokens, none is revoked, and its absolute lifetime has not passed */
-  familyOpen: boolean;
-};
-
-/** The user behind an access token, with whether its session family is still open (one round trip). */
-export async function findSessionUser(
-  db: Executor,
-  userId: number,
-  familyId: string,
-  now: Date,
-): Promise<SessionUserRecord | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      fullName: users.fullName,
-      isActive: users.isActive,
-      familyOpen: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
-          and ${refreshTokens.userId} = ${userId} and ${refreshTokens.familyExpiresAt} > ${now.toISOString()}::timestamptz)
-        and not exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is not null)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }

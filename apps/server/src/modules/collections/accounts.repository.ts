@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AccountView } from '@recovery-desk/domain/collections/contracts.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { isoTimestamp, isoTimestampOrNull, selectRows } from './sql-rows.ts';
+import { isoTimestamp, isoTimestampOrNull, selectRows } from '../../db/sql-rows.ts';
 
 // Reads of one account and what hangs off it (the account view), always within the acting unit's subtree.
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { accountRestrictions, accounts, allocations, escalations } from '@recovery-desk/db/collections-schema.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from './sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 // Writes on accounts shared by several verbs: row locks, allocation, hold/suppression actions, escalations.
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from './sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 export type PtpResolution = { kept: number; partial: number; broken: number; escalations: number };
 

@@ -23,12 +23,6 @@ export async function listAuthorityEntries(
   return rows.map((row) => ({ system_auth: row.systemAuth, tabs: row.tabs }));
 }
 
-/** Whether any unit hangs below this one (a branch usually has none). */
-export async function hasChildUnits(db: Executor, unitId: number): Promise<boolean> {
-  const rows = await db.select({ id: units.id }).from(units).where(eq(units.parentId, unitId)).limit(1);
-  return rows.length > 0;
-}
-
 export type AssigneeUser = { id: number; name: string; username: string; unitCode: string };
 export type AssigneeAgency = { id: number; name: string; code: string };
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LegalPoolRule } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 import { LEGAL_CODE } from '../legal/legal-constants.ts';
 import { poolRuleConditions } from '../legal/pool.repository.ts';
 
@@ -31,16 +31,18 @@ export async function findUsersByUsername(db: Executor, usernames: readonly stri
   );
 }
 
-export type DemoUnitRow = { id: number; code: string; path: string };
+export type DemoUnitRow = { id: number; code: string; path: string; hasChildren: boolean };
 
 export async function findUnitsByCode(db: Executor, codes: readonly string[]): Promise<DemoUnitRow[]> {
   if (codes.length === 0) return [];
   return selectRows<DemoUnitRow>(
     db,
-    sql`select id, unit_code as code, path from units where unit_code in (${sql.join(
-      codes.map((code) => sql`${code}`),
-      sql`, `,
-    )})`,
+    sql`select id, unit_code as code, path,
+      exists (select 1 from units ch where ch.parent_id = units.id) as "hasChildren"
+      from units where unit_code in (${sql.join(
+        codes.map((code) => sql`${code}`),
+        sql`, `,
+      )})`,
   );
 }
 

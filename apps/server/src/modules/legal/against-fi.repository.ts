@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { fiMatterRowSchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 // Legal Against Financial Institutions: matters where the lender is the respondent, owned by the unit that
 // recorded them; row scope is that unit's ancestry path.

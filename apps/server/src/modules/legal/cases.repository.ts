@@ -3,7 +3,7 @@ import { caseEvents } from '@recovery-desk/db/workflow-schema.ts';
 import type { CaseStatus } from '@recovery-desk/domain/workflow/definition.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 
 // Reads of LEGAL cases within the acting unit's subtree (another unit's case is as good as missing), and the

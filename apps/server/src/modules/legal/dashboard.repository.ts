@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 
 // The legal dashboard's counts over LEGAL cases of the acting unit's subtree. The tabs follow the workflow

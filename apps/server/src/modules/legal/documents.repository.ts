@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { legalDocumentRowSchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { isoTimestamp, selectRows } from '../collections/sql-rows.ts';
+import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 
 // File Download: the documents of LEGAL cases in the acting unit's subtree (uploaded and generated).

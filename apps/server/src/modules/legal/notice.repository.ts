@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 
 // What a legal notice prints about its case: the case, the account, the borrower and their address, the branch

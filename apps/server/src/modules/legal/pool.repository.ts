@@ -3,7 +3,7 @@ import type { PoolAccount } from '@recovery-desk/domain/legal/contracts.ts';
 import type { LegalPoolRule, PoolCandidate } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 import type { SortKeyType, SortOrder } from '../collections/tray-cursor.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { uploadErrorSchema, uploadRowSchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
-import { isoTimestamp, selectRows } from '../collections/sql-rows.ts';
+import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
 
 // The upload dashboard: one row per uploaded file with its counts and row errors, scoped by the uploader's unit.
 

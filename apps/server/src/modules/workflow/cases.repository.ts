@@ -5,7 +5,7 @@ import type { CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
 import type { CaseStatus } from '@recovery-desk/domain/workflow/definition.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 // The SQL of cases and their history. A case changes only by one conditional UPDATE on its version (optimistic
 // concurrency); every change appends a case event (the table refuses UPDATE and DELETE).

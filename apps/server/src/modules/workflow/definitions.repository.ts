@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 // The SQL of the versioned workflow definitions (workflow_definitions: one row per code and version, at most one
 // ACTIVE per code). Rows are never edited except for their status.

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { caseDocuments } from '@recovery-desk/db/workflow-schema.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 /** The next case document id (taken first so a stored file can be named after it). */
 export async function nextDocumentId(db: Executor): Promise<number> {

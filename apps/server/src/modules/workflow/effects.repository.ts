@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 // SQL of the engine's effects on other tables: allocation holds (account_restrictions, insert-only START/END rows
 // mirrored by accounts.is_on_hold) and hearing reminders.

@@ -3,7 +3,7 @@ import type { CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import { ACTION_NAMES, type CaseStatus } from '@recovery-desk/domain/workflow/definition.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
-import { selectRows } from '../collections/sql-rows.ts';
+import { selectRows } from '../../db/sql-rows.ts';
 
 // The SQL of a stage tray: the cases of one workflow in the acting unit's subtree (My View: assigned to the caller
 // as well), the tab a case belongs to for the stage, the filters, one ordered page (cases are few: OFFSET pages) and

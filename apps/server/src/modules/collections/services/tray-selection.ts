@@ -3,7 +3,6 @@ import type { TrayDefinition } from '@recovery-desk/domain/collections/trays.ts'
 import type { Executor } from '../../../db/transaction.ts';
 import { validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { hasChildUnits } from '../tray-access.repository.ts';
 import type { SortKeyType, SortOrder } from '../tray-cursor.ts';
 import { DEFAULT_SORT, SORT_KEY_TYPES } from '../tray-sorts.ts';
 import type { TraySelection } from '../trays.repository.ts';
@@ -38,7 +37,7 @@ export async function traySelection(
       userId: ctx.user.id,
       unitPath: ctx.actingUnit.path,
       // Only the Team View gains from it (My View reads the allocated user's index).
-      isLeafUnit: query.view === 'team' && !(await hasChildUnits(db, ctx.actingUnit.id)),
+      isLeafUnit: query.view === 'team' && !ctx.actingUnit.hasChildren,
     },
     filters: {
       dpdFrom: query.dpdFrom,

@@ -126,7 +126,7 @@ function unitContext(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
     requestId: DEMO_SEED_REQUEST_ID,
     ip: '127.0.0.1',
     user: { id: user.id, username: user.username, email: user.email, fullName: user.fullName, familyId: 'demo-seed' },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path },
+    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
     app: LEGAL_APP,
   };
 }

@@ -5,7 +5,6 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { hasChildUnits } from '../../collections/tray-access.repository.ts';
 import { decodeCursor, encodeCursor } from '../../collections/tray-cursor.ts';
 import { DEFAULT_SORT, SORT_KEY_TYPES } from '../../collections/tray-sorts.ts';
 import { findOpenCaseOfAccount } from '../cases.repository.ts';
@@ -48,11 +47,7 @@ function poolSort(query: Pick<PoolQuery, 'sort' | 'order'>) {
 export async function listPool(deps: AppDeps, { ctx, query }: { ctx: UnitContext; query: PoolQuery }) {
   if (query.searchView !== undefined) throw validationError('searchView', 'the legal pool has no search views');
   const sort = poolSort(query);
-  const [settings, businessDate, hasChildren] = await Promise.all([
-    loadLegalSettings(deps.db),
-    requireBusinessDate(deps.db),
-    hasChildUnits(deps.db, ctx.actingUnit.id),
-  ]);
+  const [settings, businessDate] = await Promise.all([loadLegalSettings(deps.db), requireBusinessDate(deps.db)]);
   const selection = {
     rule: settings.poolRule,
     businessDate,
@@ -60,7 +55,7 @@ export async function listPool(deps: AppDeps, { ctx, query }: { ctx: UnitContext
       view: query.view,
       userId: ctx.user.id,
       unitPath: ctx.actingUnit.path,
-      isLeafUnit: query.view === 'team' && !hasChildren,
+      isLeafUnit: query.view === 'team' && !ctx.actingUnit.hasChildren,
     },
     filters: {
       dpdFrom: query.dpdFrom,

@@ -6,7 +6,7 @@ import type { Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { isoTimestamp } from '../../collections/sql-rows.ts';
+import { isoTimestamp } from '../../../db/sql-rows.ts';
 import {
   listCaseDocuments,
   listCaseEvents,

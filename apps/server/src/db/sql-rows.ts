@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/transaction.ts';
+import type { Executor } from './transaction.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
 export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
