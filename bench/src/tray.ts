@@ -30,12 +30,12 @@ import {
 } from '../../apps/server/src/modules/collections/trays.repository.ts';
 
 // Benchmark: the telecaller tray (GET /api/collections/trays/telecaller) through the real server under N
-// connections with autocannon, beside the database's own ceiling for the same SQL (the page query and the count
-// query the endpoint runs, captured from the server's repository functions and replayed with their bind
-// parameters) at the same concurrency: pgbench on PostgreSQL, an in-process loop on PGlite (one connection).
-// Scenarios: My View of a telecaller with DPD and product filters; the Team View of a branch for its manager;
-// each at page 1 and at a deep page (reached by following nextCursor). Prints percentiles and API/ceiling ratios,
-// writes bench/results/tray-<db>.json.
+// connections with autocannon, beside the database's own ceiling for the same SQL (the page query, the names lookup
+// and the count query the endpoint runs, captured from the server's repository functions and replayed with their
+// bind parameters) at the same concurrency: pgbench on PostgreSQL, an in-process loop on PGlite (one connection).
+// Scenarios: My View of a telecaller with DPD and product filters; the Team View of a branch for its manager; each
+// warmed up (--warmup seconds), then measured at page 1 and at a deep page (reached by following nextCursor). Prints
+// percentiles and API/ceiling ratios, writes bench/results/tray-<db>.json.
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +45,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '20' },
     'deep-duration': { type: 'string', default: '10' },
     'deep-pages': { type: 'string', default: '200' },
+    /** seconds of load on each scenario before it is measured (JIT, pool connections, prepared statements) */
+    warmup: { type: 'string', default: '5' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -61,6 +63,7 @@ const connections = Number(args.connections);
 const duration = Number(args.duration);
 const deepDuration = Number(args['deep-duration']);
 const deepPages = Number(args['deep-pages']);
+const warmup = Number(args.warmup);
 const accounts = Number(args.accounts ?? (isPostgres ? 1_000_000 : 20_000));
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const BUSINESS_DATE = '2026-03-31';
@@ -183,7 +186,7 @@ function load(url: string, headers: Record<string, string>, seconds: number): Pr
   });
 }
 
-/** The page and count statements the endpoint runs for this request, as SQL text and bind parameters. */
+/** The page, names and count statements the endpoint runs for this request, as SQL text and bind parameters. */
 async function captureTraySql(db: Database, scenario: Scenario): Promise<Captured[]> {
   const tray = findTray('telecaller')!;
   const query = trayQuerySchema.parse(scenario.params);
@@ -203,11 +206,12 @@ async function captureTraySql(db: Database, scenario: Scenario): Promise<Capture
     boundary = { side: query.direction === 'next' ? 'after' : 'before', key: cursor.key, id: cursor.id };
   }
   const backward = query.direction === 'prev' || query.direction === 'last';
+  // Each statement runs for real (the names lookup needs the ids of the page's rows) and is recorded.
   const captured: SQL[] = [];
   const recorder = {
     execute: async (statement: SQL) => {
       captured.push(statement);
-      return { rows: [] };
+      return db.execute(statement);
     },
   } as unknown as Executor;
   await readTrayPage(recorder, selection, { ...sort, boundary, backward, limit: query.pageSize + 1 });
@@ -219,7 +223,7 @@ async function captureTraySql(db: Database, scenario: Scenario): Promise<Capture
   });
 }
 
-/** pgbench at the same concurrency: one transaction = the page query then the count query. */
+/** pgbench at the same concurrency: one transaction = the page query, the names lookup, then the count query. */
 function pgbenchCeiling(url: string, statements: Captured[], seconds: number): { tps: number; latencyMs: Latency } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-tray-pgbench-'));
   const variables: string[] = [];
@@ -331,7 +335,10 @@ async function measure(
   const deepParams: Record<string, Record<string, string>> = {};
   for (const scenario of scenarios) {
     const first = await getTray(base, scenario, scenario.params);
-    console.log(`${scenario.name}: ${first.count} rows in the filtered tray; load for ${duration} s…`);
+    console.log(
+      `${scenario.name}: ${first.count} rows in the filtered tray; warm-up ${warmup} s, load for ${duration} s…`,
+    );
+    if (warmup > 0) await load(trayUrl(base, scenario.params), headersOf(scenario), warmup);
     const api = await load(trayUrl(base, scenario.params), headersOf(scenario), duration);
     // walk nextCursor: sequential latency of each page, and the cursor of the deep page
     const walk: number[] = [];
@@ -436,6 +443,7 @@ async function main() {
     accounts,
     connections,
     durationSeconds: duration,
+    warmupSeconds: warmup,
     businessDate: BUSINESS_DATE,
     // the server's tray count cache (TRAY_COUNT_CACHE_SECONDS; 0 = an exact count on every request)
     countCacheSeconds: Number(process.env.TRAY_COUNT_CACHE_SECONDS ?? '15'),

@@ -28,6 +28,11 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     meaning: 'postgres://… URL; when set the server uses that PostgreSQL server instead of PGlite.',
     secret: true,
   },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    default: '10',
+    meaning: 'Connections the server keeps to PostgreSQL (1 to 200); PGlite is one in-process connection.',
+  },
   { name: 'NODE_ENV', default: 'development', meaning: 'development, production or test.' },
   {
     name: 'DEMO_MODE',
@@ -129,6 +134,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  databasePoolSize: number;
   nodeEnv: NodeEnv;
   demoMode: boolean;
   jwtSecret: string;
@@ -219,6 +225,7 @@ const envSchema = z.object({
       .string()
       .refine((value) => isUrl(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
   ),
+  DATABASE_POOL_SIZE: optional(wholeNumber(1, 200)),
   NODE_ENV: optional(
     z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }),
   ),
@@ -349,6 +356,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     host: v.HOST ?? '0.0.0.0',
     dataDir: resolvePath(v.DATA_DIR, path.join(REPO_ROOT, 'data')),
     databaseUrl: v.DATABASE_URL ?? null,
+    databasePoolSize: v.DATABASE_POOL_SIZE ?? 10,
     nodeEnv,
     demoMode: v.DEMO_MODE ?? !isProduction,
     jwtSecret: v.JWT_SECRET ?? null,

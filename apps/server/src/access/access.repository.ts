@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/transaction.ts';
-import { selectRows } from '../db/sql-rows.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '@recovery-desk/db/client.ts';
+import { refreshTokens, units, userAuthorities, userUnits, users } from '@recovery-desk/db/schema.ts';
 
 export type PrincipalUnitRecord = {
   id: number;
@@ -24,19 +24,59 @@ export type PrincipalRecord = {
   unit: PrincipalUnitRecord | null;
 };
 
-type Raw = {
-  id: number;
-  username: string;
-  email: string;
-  full_name: string;
-  is_active: boolean;
-  family_open: boolean;
-  unit_id: number | null;
-  unit_code: string | null;
-  unit_path: string | null;
-  has_authority: boolean | null;
-  has_children: boolean | null;
+const userId = sql.placeholder('userId');
+const familyId = sql.placeholder('familyId');
+const unitId = sql.placeholder('unitId');
+
+const principalColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  fullName: users.fullName,
+  isActive: users.isActive,
+  familyOpen: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+      and ${refreshTokens.userId} = ${userId} and ${refreshTokens.familyExpiresAt} > ${sql.placeholder('now')}::timestamptz)
+    and not exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+      and ${refreshTokens.revokedAt} is not null)`,
 };
+
+// The statements every protected request runs, as named prepared statements (parsed and planned once per pooled
+// connection): they look rows up by primary and unique keys only, so the generic plan is the plan a fresh one would
+// be. Two shapes: without an acting unit (signed-in routes), and with one.
+function signedInStatement(db: Database) {
+  return db.select(principalColumns).from(users).where(eq(users.id, userId)).prepare('principal');
+}
+
+function inUnitStatement(db: Database) {
+  return db
+    .select({
+      ...principalColumns,
+      unitId: units.id,
+      unitCode: units.unitCode,
+      unitPath: units.path,
+      hasAuthority: sql<boolean>`exists (select 1 from ${userAuthorities} where ${userAuthorities.userId} = ${userId}
+        and ${userAuthorities.unitId} = ${units.id} and ${userAuthorities.appCode} = ${sql.placeholder('app')}
+        and ${userAuthorities.systemAuth} = ${sql.placeholder('authority')})`,
+      hasChildren: sql<boolean>`exists (select 1 from ${units} ch where ch.parent_id = ${units.id})`,
+    })
+    .from(users)
+    .leftJoin(userUnits, and(eq(userUnits.userId, users.id), eq(userUnits.unitId, unitId)))
+    .leftJoin(units, and(eq(units.id, userUnits.unitId), eq(units.isActive, true)))
+    .where(eq(users.id, userId))
+    .prepare('principal_in_unit');
+}
+
+type Statements = { signedIn: ReturnType<typeof signedInStatement>; inUnit: ReturnType<typeof inUnitStatement> };
+const statements = new WeakMap<Database, Statements>();
+
+function statementsOf(db: Database): Statements {
+  let found = statements.get(db);
+  if (!found) {
+    found = { signedIn: signedInStatement(db), inUnit: inUnitStatement(db) };
+    statements.set(db, found);
+  }
+  return found;
+}
 
 /**
  * Everything a protected request is checked against, in one round trip: the user behind the access token, whether
@@ -44,7 +84,7 @@ type Raw = {
  * active units, with whether the user holds the route's authority there and whether units lie below it.
  */
 export async function findPrincipal(
-  db: Executor,
+  db: Database,
   input: {
     userId: number;
     familyId: string;
@@ -52,51 +92,32 @@ export async function findPrincipal(
     unit?: { id: number; authority?: { app: string; code: string } | undefined } | undefined;
   },
 ): Promise<PrincipalRecord | undefined> {
-  const { userId, familyId, unit } = input;
-  const authority = unit?.authority;
-  const unitColumns = unit
-    ? sql`un.id as unit_id, un.unit_code, un.path as unit_path,
-        ${
-          authority
-            ? sql`exists (select 1 from user_authorities ua where ua.user_id = ${userId} and ua.unit_id = un.id
-                and ua.app_code = ${authority.app} and ua.system_auth = ${authority.code})`
-            : sql`false`
-        } as has_authority,
-        exists (select 1 from units ch where ch.parent_id = un.id) as has_children`
-    : sql`null::int as unit_id, null::text as unit_code, null::text as unit_path, null::boolean as has_authority,
-        null::boolean as has_children`;
-  const unitJoin = unit
-    ? sql`left join (user_units uu join units un on un.id = uu.unit_id and un.is_active)
-        on uu.user_id = u.id and uu.unit_id = ${unit.id}`
-    : sql``;
-  const [row] = await selectRows<Raw>(
-    db,
-    sql`select u.id, u.username, u.email, u.full_name, u.is_active,
-        exists (select 1 from refresh_tokens rt where rt.family_id = ${familyId} and rt.user_id = ${userId}
-            and rt.family_expires_at > ${input.now.toISOString()}::timestamptz)
-          and not exists (select 1 from refresh_tokens rt where rt.family_id = ${familyId} and rt.revoked_at is not null)
-          as family_open,
-        ${unitColumns}
-      from users u ${unitJoin}
-      where u.id = ${userId}`,
-  );
+  const { signedIn, inUnit } = statementsOf(db);
+  const common = { userId: input.userId, familyId: input.familyId, now: input.now.toISOString() };
+  if (!input.unit) {
+    const [row] = await signedIn.execute(common);
+    return row ? { ...row, unit: null } : undefined;
+  }
+  // A route that asks for no authority checks none: no unit holds the empty authority, so hasAuthority is false.
+  const [row] = await inUnit.execute({
+    ...common,
+    unitId: input.unit.id,
+    app: input.unit.authority?.app ?? '',
+    authority: input.unit.authority?.code ?? '',
+  });
   if (!row) return undefined;
+  const { unitId: id, unitCode, unitPath, hasAuthority, hasChildren, ...user } = row;
   return {
-    id: Number(row.id),
-    username: row.username,
-    email: row.email,
-    fullName: row.full_name,
-    isActive: row.is_active,
-    familyOpen: row.family_open,
+    ...user,
     unit:
-      row.unit_id === null
+      id === null
         ? null
         : {
-            id: Number(row.unit_id),
-            code: row.unit_code ?? '',
-            path: row.unit_path ?? '',
-            hasAuthority: row.has_authority === true,
-            hasChildren: row.has_children === true,
+            id,
+            code: unitCode ?? '',
+            path: unitPath ?? '',
+            hasAuthority: hasAuthority === true,
+            hasChildren: hasChildren === true,
           },
   };
 }

@@ -65,4 +65,46 @@ describe('TrayCountCache', () => {
     expect(await cache.count('a', async () => 10)).toBe(10);
     expect(await cache.count('c', async () => 30)).toBe(3);
   });
+
+  it('runs one count for requests that miss on the same selection together', async () => {
+    const cache = new TrayCountCache(15_000);
+    let computed = 0;
+    let finish: (count: number) => void = () => {};
+    const compute = () => {
+      computed += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const waiting = [cache.count('a', compute), cache.count('a', compute), cache.count('a', compute)];
+    const other = cache.count('b', async () => 7);
+    finish(42);
+    expect(await Promise.all(waiting)).toEqual([42, 42, 42]);
+    expect(await other).toBe(7);
+    expect(computed).toBe(1);
+    expect(await cache.count('a', compute)).toBe(42);
+    expect(computed).toBe(1);
+  });
+
+  it('does not let a request after a change join a count started before it', async () => {
+    const cache = new TrayCountCache(15_000);
+    let finishOld: (count: number) => void = () => {};
+    const before = cache.count('a', () => new Promise<number>((resolve) => (finishOld = resolve)));
+    cache.invalidate();
+    const after = cache.count('a', async () => 2);
+    finishOld(1);
+    expect(await before).toBe(1);
+    expect(await after).toBe(2);
+    expect(await cache.count('a', async () => 99)).toBe(2);
+  });
+
+  it('shares a failed count with its waiters and tries again on the next request', async () => {
+    const cache = new TrayCountCache(15_000);
+    let fail: (error: Error) => void = () => {};
+    const compute = () => new Promise<number>((_resolve, reject) => (fail = reject));
+    const first = cache.count('a', compute);
+    const second = cache.count('a', compute);
+    fail(new Error('statement timeout'));
+    await expect(first).rejects.toThrow('statement timeout');
+    await expect(second).rejects.toThrow('statement timeout');
+    expect(await cache.count('a', async () => 5)).toBe(5);
+  });
 });

@@ -6,9 +6,14 @@
 // Correctness: every state-changing request of this process clears the cache (app.ts), so a user never sees a
 // count older than their own last change. Another instance's change shows at most the TTL late — a count badge, not
 // a balance. A count computed while a change was in flight is not stored (the generation check).
+//
+// Requests that miss on the same selection at the same time share one count (single flight): when a busy tray's
+// entry expires, its next requests wait for one count query instead of each running its own.
 
 export class TrayCountCache {
   private readonly entries = new Map<string, { count: number; expiresAt: number }>();
+  /** counts being computed, by key; cleared with the entries, so no request after a change joins an older count */
+  private readonly inFlight = new Map<string, Promise<number>>();
   private generation = 0;
 
   constructor(
@@ -26,8 +31,17 @@ export class TrayCountCache {
     if (!this.enabled) return compute();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit.count;
+    const running = this.inFlight.get(key);
+    if (running) return running;
     const generation = this.generation;
-    const count = await compute();
+    const counting = compute();
+    this.inFlight.set(key, counting);
+    let count: number;
+    try {
+      count = await counting;
+    } finally {
+      if (this.inFlight.get(key) === counting) this.inFlight.delete(key);
+    }
     if (generation === this.generation) {
       this.entries.delete(key);
       if (this.entries.size >= this.maxEntries) {
@@ -44,6 +58,7 @@ export class TrayCountCache {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.inFlight.clear();
   }
 
   get size(): number {
