@@ -7,8 +7,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
 import { generateBook } from '@recovery-desk/db/generate-book.ts';
 import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
@@ -206,21 +204,28 @@ async function captureTraySql(db: Database, scenario: Scenario): Promise<Capture
     boundary = { side: query.direction === 'next' ? 'after' : 'before', key: cursor.key, id: cursor.id };
   }
   const backward = query.direction === 'prev' || query.direction === 'last';
-  // Each statement runs for real (the names lookup needs the ids of the page's rows) and is recorded.
-  const captured: SQL[] = [];
-  const recorder = {
-    execute: async (statement: SQL) => {
-      captured.push(statement);
-      return db.execute(statement);
-    },
-  } as unknown as Executor;
-  await readTrayPage(recorder, selection, { ...sort, boundary, backward, limit: query.pageSize + 1 });
-  await countTrayRows(recorder, selection);
-  const dialect = new PgDialect();
-  return captured.map((statement) => {
-    const { sql, params } = dialect.sqlToQuery(statement);
-    return { sql: sql.replace(/\s+/g, ' ').trim(), params };
-  });
+  // Each statement runs for real (the names lookup needs the ids of the page's rows) and is recorded at the
+  // driver, as text and bind parameters: raw statements and named prepared ones alike.
+  const captured: Captured[] = [];
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const clientQuery = client.query;
+  client.query = function (this: unknown, first: unknown, params: unknown, ...rest: unknown[]) {
+    const text = typeof first === 'string' ? first : (first as { text: string }).text;
+    captured.push({ sql: text.replace(/\s+/g, ' ').trim(), params: (params as unknown[] | undefined) ?? [] });
+    return clientQuery.call(this, first, params, ...rest);
+  };
+  try {
+    await readTrayPage(db as unknown as Executor, selection, {
+      ...sort,
+      boundary,
+      backward,
+      limit: query.pageSize + 1,
+    });
+    await countTrayRows(db as unknown as Executor, selection);
+  } finally {
+    client.query = clientQuery;
+  }
+  return captured;
 }
 
 /** pgbench at the same concurrency: one transaction = the page query, the names lookup, then the count query. */

@@ -6,6 +6,8 @@ import type {
   ReallocationRequestRow,
 } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayKey, TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
+import { agencies, customers } from '@recovery-desk/db/collections-schema.ts';
+import { units, users } from '@recovery-desk/db/schema.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
@@ -273,7 +275,39 @@ const SOURCES: Record<TrayRowKind, Source> = {
   },
 };
 
-/** The names the rows show, in one statement (ids of each kind as one array parameter: any page size). */
+const idsOf = (kind: NameKind) => sql`any(${sql.placeholder(kind)}::int[])`;
+
+// The names lookup has one shape whatever the page, so it is a named prepared statement (planned once per pooled
+// connection; primary-key lookups, so the generic plan is the plan a fresh one would be).
+function namesStatement(db: Executor) {
+  return db
+    .select({ kind: sql<NameKind>`'user'`, id: users.id, name: users.fullName })
+    .from(users)
+    .where(sql`${users.id} = ${idsOf('user')}`)
+    .unionAll(
+      db
+        .select({ kind: sql<NameKind>`'agency'`, id: agencies.id, name: agencies.name })
+        .from(agencies)
+        .where(sql`${agencies.id} = ${idsOf('agency')}`),
+    )
+    .unionAll(
+      db
+        .select({ kind: sql<NameKind>`'unit'`, id: units.id, name: units.unitCode })
+        .from(units)
+        .where(sql`${units.id} = ${idsOf('unit')}`),
+    )
+    .unionAll(
+      db
+        .select({ kind: sql<NameKind>`'customer'`, id: customers.id, name: customers.name })
+        .from(customers)
+        .where(sql`${customers.id} = ${idsOf('customer')}`),
+    )
+    .prepare('tray_names');
+}
+
+const namesStatements = new WeakMap<Executor, ReturnType<typeof namesStatement>>();
+
+/** The names the rows show, in one statement (the ids of each kind as one array parameter: any page size). */
 async function lookupTrayNames(db: Executor, source: Pick<Source, 'names'>, rows: Raw[]): Promise<TrayNames> {
   const ids: Record<NameKind, Set<number>> = {
     user: new Set(),
@@ -289,14 +323,18 @@ async function lookupTrayNames(db: Executor, source: Pick<Source, 'names'>, rows
   }
   const names = new TrayNames();
   if (Object.values(ids).every((set) => set.size === 0)) return names;
+  let statement = namesStatements.get(db);
+  if (!statement) {
+    statement = namesStatement(db);
+    namesStatements.set(db, statement);
+  }
   const list = (kind: NameKind) => `{${[...ids[kind]].join(',')}}`;
-  const found = await selectRows<{ kind: NameKind; id: number; name: string }>(
-    db,
-    sql`select 'user' as kind, id, full_name as name from users where id = any(${list('user')}::int[])
-      union all select 'agency', id, name from agencies where id = any(${list('agency')}::int[])
-      union all select 'unit', id, unit_code from units where id = any(${list('unit')}::int[])
-      union all select 'customer', id, name from customers where id = any(${list('customer')}::int[])`,
-  );
+  const found = await statement.execute({
+    user: list('user'),
+    agency: list('agency'),
+    unit: list('unit'),
+    customer: list('customer'),
+  });
   for (const row of found) names.set(row.kind, Number(row.id), row.name);
   return names;
 }
