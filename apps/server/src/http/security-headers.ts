@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 const MAPS_SCRIPT_ORIGINS = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
@@ -30,11 +31,39 @@ export function contentSecurityDirectives(config: Config): Record<string, string
   return directives;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  app.register(helmet, {
+/**
+ * The headers helmet sets for this configuration. They depend on the configuration only, never on the request, so
+ * they are computed once at start (helmet's Fastify plugin rebuilt the middleware and re-parsed the CSP directives
+ * on every request).
+ */
+export function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
     // HSTS only means something behind https.
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? { maxAge: 31_536_000 } : false,
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  // On every reply, refusals and errors included: the hook runs before any other.
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   // Closed unless CORS_ORIGINS lists origins: the web app is served from the same origin.
   if (config.corsOrigins.length === 0) return;
