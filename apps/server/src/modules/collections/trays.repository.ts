@@ -85,18 +85,23 @@ export class TrayNames {
   }
 }
 
+/** A name a row shows: from the first of its ids that names something, else `otherwise`. */
+type ShownName = { field: string; from: readonly (readonly [NameKind, string])[]; otherwise: '' | null };
+
 type Source = {
   /** FROM clause of a page: the customer is joined only when the name search or the name sort needs it */
   pageFrom: (withCustomer: boolean) => SQL;
   /** FROM clause of the count: only what the conditions need (the customer only for the name search) */
   countFrom: (withCustomer: boolean) => SQL;
-  /** the row's own columns, and the ids (listed in `names`) whose names it shows */
+  /** the row's own columns under their reply names, and the ids whose names it shows */
   select: SQL;
   id: SQL;
   sortKeys: Record<string, SQL>;
-  /** which selected columns hold ids of what, for the names lookup */
-  names: readonly (readonly [NameKind, string])[];
-  map: (raw: Raw, names: TrayNames) => AnyTrayRow;
+  names: readonly ShownName[];
+  /** id columns selected for the names lookup only (not part of the row) */
+  lookupOnly: readonly string[];
+  /** a last conversion of the row (timestamps to ISO text) */
+  finish?: (row: Raw) => Raw;
 };
 
 // A page is read in two statements: the page itself from the tray's own tables (accounts, and the PTP, escalation or
@@ -120,9 +125,17 @@ const accountSortKeys: Record<string, SQL> = {
   nextActionDate: sql`coalesce(a.next_action_date, ${NO_DATE})`,
 };
 
+const customerName: ShownName = { field: 'customerName', from: [['customer', 'customerId']], otherwise: '' };
 /** Allocated to a user or an agency: the user's name, else the agency's. */
-const allocatedTo = (raw: Raw, names: TrayNames) =>
-  names.of('user', raw.allocatedUserId) ?? names.of('agency', raw.allocatedAgencyId);
+const allocatedTo: ShownName = {
+  field: 'allocatedTo',
+  from: [
+    ['user', 'allocatedUserId'],
+    ['agency', 'allocatedAgencyId'],
+  ],
+  otherwise: null,
+};
+const ALLOCATION_IDS = ['allocatedUserId', 'allocatedAgencyId'] as const;
 
 const SOURCES: Record<TrayRowKind, Source> = {
   account: {
@@ -137,33 +150,12 @@ const SOURCES: Record<TrayRowKind, Source> = {
     id: sql`a.id`,
     sortKeys: accountSortKeys,
     names: [
-      ['customer', 'customerId'],
-      ['user', 'lastContactedByUserId'],
-      ['user', 'allocatedUserId'],
-      ['agency', 'allocatedAgencyId'],
-      ['unit', 'unitId'],
+      customerName,
+      { field: 'lastContactedBy', from: [['user', 'lastContactedByUserId']], otherwise: null },
+      allocatedTo,
+      { field: 'unitCode', from: [['unit', 'unitId']], otherwise: '' },
     ],
-    map: (raw, names): AccountRow => ({
-      accountId: raw.accountId as number,
-      accountNo: raw.accountNo as string,
-      cardNo: raw.cardNo as string | null,
-      customerName: names.of('customer', raw.customerId) ?? '',
-      product: raw.product as string,
-      currency: raw.currency as AccountRow['currency'],
-      dpd: raw.dpd as number,
-      bucket: raw.bucket as string,
-      assetClass: raw.assetClass as string,
-      totalBalanceOutstanding: raw.totalBalanceOutstanding as string,
-      totalAmountOverdue: raw.totalAmountOverdue as string,
-      lastContactedBy: names.of('user', raw.lastContactedByUserId),
-      lastActionDate: raw.lastActionDate as string | null,
-      nextActionDate: raw.nextActionDate as string | null,
-      allocatedTo: allocatedTo(raw, names),
-      unitCode: names.of('unit', raw.unitId) ?? '',
-      isOnHold: raw.isOnHold as boolean,
-      isSuppressed: raw.isSuppressed as boolean,
-      version: raw.version as number,
-    }),
+    lookupOnly: ['customerId', 'lastContactedByUserId', ...ALLOCATION_IDS, 'unitId'],
   },
   ptp: {
     pageFrom: (withCustomer) => sql`ptps p join accounts a on a.id = p.account_id ${customerJoin(withCustomer)}`,
@@ -181,28 +173,11 @@ const SOURCES: Record<TrayRowKind, Source> = {
       promisedAmount: sql`p.promised_amount`,
     },
     names: [
-      ['customer', 'customerId'],
-      ['user', 'capturedByUserId'],
-      ['user', 'referredToUserId'],
+      customerName,
+      { field: 'capturedBy', from: [['user', 'capturedByUserId']], otherwise: '' },
+      { field: 'referredTo', from: [['user', 'referredToUserId']], otherwise: null },
     ],
-    map: (raw, names): PtpRow => ({
-      ptpId: raw.ptpId as number,
-      accountId: raw.accountId as number,
-      accountNo: raw.accountNo as string,
-      customerName: names.of('customer', raw.customerId) ?? '',
-      currency: raw.currency as PtpRow['currency'],
-      dpd: raw.dpd as number,
-      bucket: raw.bucket as string,
-      promisedDate: raw.promisedDate as string,
-      promisedAmount: raw.promisedAmount as string,
-      ptpStatus: raw.ptpStatus as string,
-      deviationStatus: raw.deviationStatus as string,
-      deviationReasons: raw.deviationReasons as string[],
-      capturedBy: names.of('user', raw.capturedByUserId) ?? '',
-      capturedByUserId: raw.capturedByUserId as number,
-      referredTo: names.of('user', raw.referredToUserId),
-      version: raw.version as number,
-    }),
+    lookupOnly: ['customerId', 'referredToUserId'],
   },
   escalation: {
     pageFrom: (withCustomer) => sql`escalations e join accounts a on a.id = e.account_id ${customerJoin(withCustomer)}`,
@@ -219,26 +194,8 @@ const SOURCES: Record<TrayRowKind, Source> = {
       totalAmountOverdue: sql`a.total_due_amount`,
       raisedOn: sql`e.raised_on`,
     },
-    names: [
-      ['customer', 'customerId'],
-      ['user', 'allocatedUserId'],
-      ['agency', 'allocatedAgencyId'],
-    ],
-    map: (raw, names): EscalationRow => ({
-      escalationId: raw.escalationId as number,
-      accountId: raw.accountId as number,
-      accountNo: raw.accountNo as string,
-      customerName: names.of('customer', raw.customerId) ?? '',
-      currency: raw.currency as EscalationRow['currency'],
-      dpd: raw.dpd as number,
-      bucket: raw.bucket as string,
-      totalAmountOverdue: raw.totalAmountOverdue as string,
-      escalationReason: raw.escalationReason as string,
-      escalationStatus: raw.escalationStatus as string,
-      raisedOn: raw.raisedOn as string,
-      allocatedTo: allocatedTo(raw, names),
-      version: raw.version as number,
-    }),
+    names: [customerName, allocatedTo],
+    lookupOnly: ['customerId', ...ALLOCATION_IDS],
   },
   reallocationRequest: {
     pageFrom: () => sql`reallocation_requests r`,
@@ -256,22 +213,18 @@ const SOURCES: Record<TrayRowKind, Source> = {
       createdAt: sql`(extract(epoch from r.created_at) * 1000000)::bigint`,
     },
     names: [
-      ['user', 'makerUserId'],
-      ['user', 'toUserId'],
-      ['agency', 'toAgencyId'],
+      {
+        field: 'toName',
+        from: [
+          ['user', 'toUserId'],
+          ['agency', 'toAgencyId'],
+        ],
+        otherwise: '',
+      },
+      { field: 'maker', from: [['user', 'makerUserId']], otherwise: '' },
     ],
-    map: (raw, names): ReallocationRequestRow => ({
-      requestId: raw.requestId as number,
-      accountCount: raw.accountCount as number,
-      accountNos: raw.accountNos as string,
-      toName: names.of('user', raw.toUserId) ?? names.of('agency', raw.toAgencyId) ?? '',
-      reason: raw.reason as string,
-      maker: names.of('user', raw.makerUserId) ?? '',
-      makerUserId: raw.makerUserId as number,
-      requestStatus: raw.requestStatus as string,
-      createdAt: isoTimestamp(raw.createdAt as Date | string),
-      version: raw.version as number,
-    }),
+    lookupOnly: ['toUserId', 'toAgencyId'],
+    finish: (row) => ({ ...row, createdAt: isoTimestamp(row.createdAt as Date | string) }),
   },
 };
 
@@ -308,7 +261,7 @@ function namesStatement(db: Executor) {
 const namesStatements = new WeakMap<Executor, ReturnType<typeof namesStatement>>();
 
 /** The names the rows show, in one statement (the ids of each kind as one array parameter: any page size). */
-async function lookupTrayNames(db: Executor, source: Pick<Source, 'names'>, rows: Raw[]): Promise<TrayNames> {
+async function lookupTrayNames(db: Executor, source: Source, rows: Raw[]): Promise<TrayNames> {
   const ids: Record<NameKind, Set<number>> = {
     user: new Set(),
     agency: new Set(),
@@ -316,9 +269,11 @@ async function lookupTrayNames(db: Executor, source: Pick<Source, 'names'>, rows
     customer: new Set(),
   };
   for (const row of rows) {
-    for (const [kind, column] of source.names) {
-      const id = row[column];
-      if (id !== null && id !== undefined) ids[kind].add(Number(id));
+    for (const shown of source.names) {
+      for (const [kind, column] of shown.from) {
+        const id = row[column];
+        if (id !== null && id !== undefined) ids[kind].add(Number(id));
+      }
     }
   }
   const names = new TrayNames();
@@ -337,6 +292,18 @@ async function lookupTrayNames(db: Executor, source: Pick<Source, 'names'>, rows
   });
   for (const row of found) names.set(row.kind, Number(row.id), row.name);
   return names;
+}
+
+/** A row as its tray shows it: its own columns and its names, without the ids read for the lookup. */
+function toRow(source: Source, raw: Raw, names: TrayNames): AnyTrayRow {
+  const row: Raw = { ...raw };
+  for (const column of source.lookupOnly) delete row[column];
+  for (const shown of source.names) {
+    let name: string | null = null;
+    for (const [kind, column] of shown.from) name ??= names.of(kind, raw[column]);
+    row[shown.field] = name ?? shown.otherwise;
+  }
+  return (source.finish ? source.finish(row) : row) as AnyTrayRow;
 }
 
 function scopeConditions(selection: TraySelection): SQL[] {
@@ -495,10 +462,10 @@ export async function readTrayPage(db: Executor, selection: TraySelection, read:
       limit ${read.limit}`,
   );
   const names = await lookupTrayNames(db, source, rows);
-  return rows.map((raw) => ({
-    row: source.map(raw, names),
-    cursorKey: String(raw.cursorKey),
-    cursorId: Number(raw.cursorId),
+  return rows.map(({ cursorKey, cursorId, ...raw }) => ({
+    row: toRow(source, raw, names),
+    cursorKey: String(cursorKey),
+    cursorId: Number(cursorId),
   }));
 }
 
@@ -526,5 +493,5 @@ export async function findTrayRow<Kind extends TrayRowKind>(
   );
   if (rows.length === 0) return undefined;
   const names = await lookupTrayNames(db, source, rows);
-  return source.map(rows[0]!, names) as TrayRowOf[Kind];
+  return toRow(source, rows[0]!, names) as TrayRowOf[Kind];
 }
