@@ -45,7 +45,7 @@ export type TrayState = TrayFilters & {
 
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 export const MAX_DPD = 100_000;
-const MAX_QUERY_LENGTH = 60;
+export const MAX_QUERY_LENGTH = 60;
 const MAX_CURSOR_LENGTH = 512;
 const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 
@@ -243,19 +243,32 @@ function checkAmount(value: string): FilterMessage | null {
   return AMOUNT.test(value) ? null : { key: 'ValidationNumber' };
 }
 
-export function validateFilters(draft: FilterDraft): FilterErrors {
-  const errors: FilterErrors = {};
+/** What every case-list filter form checks: DPD from and to (whole, at most MAX_DPD, from ≤ to) and the search. */
+export function validateDpdAndSearch(draft: {
+  q: string;
+  dpdFrom: string;
+  dpdTo: string;
+}): Partial<Record<'q' | 'dpdFrom' | 'dpdTo', FilterMessage>> {
+  const errors: Partial<Record<'q' | 'dpdFrom' | 'dpdTo', FilterMessage>> = {};
   const dpdFrom = checkDpd(draft.dpdFrom);
   const dpdTo = checkDpd(draft.dpdTo);
-  const overdueFrom = checkAmount(draft.overdueFrom);
-  const overdueTo = checkAmount(draft.overdueTo);
   if (dpdFrom) errors.dpdFrom = dpdFrom;
   if (dpdTo) errors.dpdTo = dpdTo;
-  if (overdueFrom) errors.overdueFrom = overdueFrom;
-  if (overdueTo) errors.overdueTo = overdueTo;
   if (!dpdFrom && !dpdTo && draft.dpdFrom !== '' && draft.dpdTo !== '' && Number(draft.dpdFrom) > Number(draft.dpdTo)) {
     errors.dpdTo = { key: 'DpdToBeforeFrom' };
   }
+  if (draft.q.trim().length > MAX_QUERY_LENGTH) {
+    errors.q = { key: 'ValidationMaxLength', params: { n: MAX_QUERY_LENGTH } };
+  }
+  return errors;
+}
+
+export function validateFilters(draft: FilterDraft): FilterErrors {
+  const errors: FilterErrors = validateDpdAndSearch(draft);
+  const overdueFrom = checkAmount(draft.overdueFrom);
+  const overdueTo = checkAmount(draft.overdueTo);
+  if (overdueFrom) errors.overdueFrom = overdueFrom;
+  if (overdueTo) errors.overdueTo = overdueTo;
   if (
     !overdueFrom &&
     !overdueTo &&
@@ -264,9 +277,6 @@ export function validateFilters(draft: FilterDraft): FilterErrors {
     Number(draft.overdueFrom) > Number(draft.overdueTo)
   ) {
     errors.overdueTo = { key: 'OverdueToBeforeFrom' };
-  }
-  if (draft.q.trim().length > MAX_QUERY_LENGTH) {
-    errors.q = { key: 'ValidationMaxLength', params: { n: MAX_QUERY_LENGTH } };
   }
   return errors;
 }

@@ -8,7 +8,12 @@ import {
   type StageDefinition,
   type WorkflowDefinition,
 } from '@recovery-desk/domain/workflow/definition.ts';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import {
+  MAX_DPD,
+  MAX_QUERY_LENGTH,
+  validateDpdAndSearch,
+  type FilterMessage,
+} from '../../../components/tray/tray-state.ts';
 
 // The URL is the state of a stage tray (architecture §6): view, tab, filters, sort, page and page size live in the
 // search params, parsed forgivingly (a bad value falls back to its default), so a reload, the back button or a
@@ -69,9 +74,7 @@ export type StageTrayState = StageTrayFilters & {
 };
 
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
-export const MAX_DPD = 100_000;
 export const MAX_PAGE = 100_000;
-export const MAX_QUERY_LENGTH = 60;
 
 export const EMPTY_FILTERS: StageTrayFilters = {
   q: '',
@@ -232,7 +235,6 @@ export type FilterDraft = {
   overdueOnly: boolean;
 };
 
-export type FilterMessage = { key: DictionaryKey; params?: Record<string, string | number> };
 export type FilterErrors = Partial<Record<keyof FilterDraft, FilterMessage>>;
 
 export function draftOf(filters: StageTrayFilters): FilterDraft {
@@ -246,27 +248,7 @@ export function draftOf(filters: StageTrayFilters): FilterDraft {
   };
 }
 
-function checkDpd(value: string): FilterMessage | null {
-  if (value === '') return null;
-  if (!/^\d+$/.test(value)) return { key: 'ValidationNumber' };
-  if (Number(value) > MAX_DPD) return { key: 'DpdAtMost', params: { max: MAX_DPD } };
-  return null;
-}
-
-export function validateFilters(draft: FilterDraft): FilterErrors {
-  const errors: FilterErrors = {};
-  const dpdFrom = checkDpd(draft.dpdFrom);
-  const dpdTo = checkDpd(draft.dpdTo);
-  if (dpdFrom) errors.dpdFrom = dpdFrom;
-  if (dpdTo) errors.dpdTo = dpdTo;
-  if (!dpdFrom && !dpdTo && draft.dpdFrom !== '' && draft.dpdTo !== '' && Number(draft.dpdFrom) > Number(draft.dpdTo)) {
-    errors.dpdTo = { key: 'DpdToBeforeFrom' };
-  }
-  if (draft.q.trim().length > MAX_QUERY_LENGTH) {
-    errors.q = { key: 'ValidationMaxLength', params: { n: MAX_QUERY_LENGTH } };
-  }
-  return errors;
-}
+export const validateFilters = (draft: FilterDraft): FilterErrors => validateDpdAndSearch(draft);
 
 /** The filters of a valid draft (call only when validateFilters found nothing). */
 export function filtersOf(draft: FilterDraft): StageTrayFilters {
