@@ -61,7 +61,7 @@ export async function checkCredentials(
 
   if (!user) {
     const failure = await deps.unknownUserFailures.record(input.username, now);
-    if ('locked' in failure) throw new AppError('ACCOUNT_LOCKED', lockedMessage(failure.locked, now), 401);
+    if ('locked' in failure) throw new AppError('ACCOUNT_LOCKED', lockedMessage(failure.locked, now));
     await verifyPassword(await dummyPasswordHash(), input.password);
     await withTransaction(deps.db, (tx) =>
       emitAudit(tx, ctx, {
@@ -92,7 +92,7 @@ export async function checkCredentials(
         after: { reason: 'locked', locked_until: lockedUntil.toISOString() },
       }),
     );
-    throw new AppError('ACCOUNT_LOCKED', lockedMessage(lockedUntil, now), 401);
+    throw new AppError('ACCOUNT_LOCKED', lockedMessage(lockedUntil, now));
   }
 
   const passwordOk = await verifyPassword(user.passwordHash, input.password);
@@ -139,6 +139,6 @@ async function failAfterDelay(
     'sign-in failed',
   );
   await deps.clock.sleep(failureDelayMs(failure.failedCount));
-  if (failure.lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(failure.lockedUntil, now), 401);
-  throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS, 401);
+  if (failure.lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(failure.lockedUntil, now));
+  throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
 }
