@@ -17,7 +17,7 @@ import type { Database } from '@recovery-desk/db/client.ts';
  */
 export type BusHandler = (payload: string | null) => void;
 
-export interface ClusterBus {
+export type ClusterBus = {
   /** this instance's id: a payload it publishes carries it, so its own notices can be told apart */
   readonly instanceId: string;
   /** true while notices are being received; a cache must not serve stored values while it is false */
@@ -27,7 +27,7 @@ export interface ClusterBus {
   subscribe(channel: string, handler: BusHandler): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
-}
+};
 
 const CHANNEL_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
