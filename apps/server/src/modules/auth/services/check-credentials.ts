@@ -82,7 +82,11 @@ export async function checkCredentials(
     lockUntil,
   });
   if (!reserved) {
-    const lockedUntil = (await findUserById(deps.db, user.id))?.lockedUntil ?? lockUntil;
+    // Locked: by the row read above, or by a parallel attempt since (then read the lock it set).
+    const lockedUntil =
+      user.lockedUntil && user.lockedUntil > now
+        ? user.lockedUntil
+        : ((await findUserById(deps.db, user.id))?.lockedUntil ?? lockUntil);
     await withTransaction(deps.db, (tx) =>
       emitAudit(tx, ctx, {
         action: 'auth.login_failed',
