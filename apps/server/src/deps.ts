@@ -3,6 +3,7 @@ import type { Database } from '@recovery-desk/db/client.ts';
 import type { Clock } from './clock.ts';
 import type { ClusterBus } from './cluster/bus.ts';
 import type { Config } from './config.ts';
+import type { DocumentStore } from './documents/document-store.ts';
 import type { AttemptLimiter } from './http/rate-limit.ts';
 import type { MailService } from './mail/mail-service.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
@@ -28,4 +29,6 @@ export type AppDeps = {
   bus: ClusterBus;
   /** short-lived tray counts of this process, cleared by every state-changing request of any instance */
   trayCounts: TrayCountCache;
+  /** where document bytes live (the database, or DOCUMENT_DIR) */
+  documents: DocumentStore;
 };

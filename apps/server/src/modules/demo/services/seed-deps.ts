@@ -8,6 +8,7 @@ import { AttemptLimiter } from '../../../http/rate-limit.ts';
 import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
 import { TrayCountCache } from '../../collections/index.ts';
+import { DocumentStore } from '../../../documents/document-store.ts';
 
 /**
  * The service dependencies for seeding demo data at start (main.ts), before the app serves requests: the app's
@@ -31,5 +32,6 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     log,
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
+    documents: new DocumentStore(config.documentDir),
   };
 }
