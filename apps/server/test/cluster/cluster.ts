@@ -9,11 +9,11 @@ import { openDatabase, type Database, type DatabaseHandle } from '@recovery-desk
 import type { TestDatabaseKind } from '@recovery-desk/db/test-database.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 import { buildApp } from '../../src/app.ts';
-import { REPO_ROOT } from '../../src/config.ts';
+import { parseConfig, REPO_ROOT, resolveSecrets } from '../../src/config.ts';
 import { eq } from 'drizzle-orm';
 import { organisation } from '@recovery-desk/db/schema.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
-import { TEST_JWT_SECRET, TEST_USERKEY_KEY, testConfig } from '../support/test-app.ts';
+import { TEST_JWT_SECRET, TEST_USERKEY_KEY } from '../support/test-app.ts';
 
 // Several server instances on one database, each reached over HTTP on its own port, for the tests of
 // docs/architecture.md "Several instances".
@@ -146,16 +146,20 @@ async function startProcesses(count: number, env: Record<string, string>): Promi
 async function startInProcess(count: number, env: Record<string, string>): Promise<Cluster> {
   const handle = await openDatabase({ kind: 'pglite-memory' });
   await ensureOrganisation(handle.db);
-  const cacheSeconds = env.TRAY_COUNT_CACHE_SECONDS;
-  const apps = Array.from({ length: count }, () =>
-    buildApp({
-      config: testConfig({
-        trustProxy: true,
-        ...(cacheSeconds === undefined ? {} : { trayCountCacheSeconds: Number(cacheSeconds) }),
-      }),
-      db: handle.db,
+  // The same configuration as the processes get (and as testConfig's), read from the same variables.
+  const { config } = resolveSecrets(
+    parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: TEST_JWT_SECRET,
+      USERKEY_KEY: TEST_USERKEY_KEY,
+      WEB_DIST: '/nonexistent/recovery-desk-web-dist',
+      DATA_DIR: '/nonexistent/recovery-desk-data',
+      TRUST_PROXY: 'true',
+      ...env,
     }),
   );
+  const apps = Array.from({ length: count }, () => buildApp({ config, db: handle.db }));
   const stop = async () => {
     for (const app of apps) await app.close();
     await handle.close();
