@@ -29,5 +29,7 @@ export const serverAr: Record<ServerKey, string> = {
     'عزيزي {{name}}،\n\nقرر {{checker}} "{{decision}}" في الملف {{caseNo}} في المرحلة {{fromStage}}، على الخطوة التي أنشأتها.\nالملف الآن في المرحلة {{stage}} بالحالة {{status}}.\n\nالملاحظات: {{remarks}}\n\nافتح الملف في Recovery Desk للاطلاع على القرار والتصرف بناءً عليه.\n',
   MailNoRemarks: '(لا شيء)',
 
+  NoticePageOf: 'الصفحة {{page}} من {{pages}}',
+  NoticeSubject: 'إشعار قانوني {{caseNo}}، حساب القرض {{accountNo}}',
   ExportCurrency: 'العملة',
 };

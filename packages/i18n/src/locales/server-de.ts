@@ -30,5 +30,7 @@ export const serverDe: Record<ServerKey, string> = {
     'Hallo {{name}},\n\n{{checker}} hat im Fall {{caseNo}} in der Phase {{fromStage}} über Ihren Schritt entschieden: "{{decision}}".\nDer Fall ist jetzt in der Phase {{stage}} mit dem Status {{status}}.\n\nBemerkungen: {{remarks}}\n\nÖffnen Sie den Fall in Recovery Desk, um die Entscheidung zu sehen und darauf zu reagieren.\n',
   MailNoRemarks: '(keine)',
 
+  NoticePageOf: 'Seite {{page}} von {{pages}}',
+  NoticeSubject: 'Rechtliche Mitteilung {{caseNo}}, Kreditkonto {{accountNo}}',
   ExportCurrency: 'Währung',
 };

@@ -30,6 +30,10 @@ export const serverEn = {
     'Dear {{name}},\n\n{{checker}} decided "{{decision}}" on case {{caseNo}} at stage {{fromStage}}, on the step you made.\nThe case is now at stage {{stage}} with status {{status}}.\n\nRemarks: {{remarks}}\n\nOpen the case in Recovery Desk to see the decision and act on it.\n',
   MailNoRemarks: '(none)',
 
+  // Legal notice PDF (the notice's fixed words; the template text is the lender's)
+  NoticePageOf: 'Page {{page}} of {{pages}}',
+  NoticeSubject: 'Legal notice {{caseNo}}, loan account {{accountNo}}',
+
   // Exports
   ExportCurrency: 'Currency',
 } as const;

@@ -29,5 +29,7 @@ export const serverHi: Record<ServerKey, string> = {
     'प्रिय {{name}},\n\n{{checker}} ने मामले {{caseNo}} पर चरण {{fromStage}} में आपके बनाए चरण पर "{{decision}}" निर्णय लिया।\nमामला अब चरण {{stage}} पर है, स्थिति {{status}}।\n\nटिप्पणियाँ: {{remarks}}\n\nनिर्णय देखने और उस पर कार्य करने के लिए रिकवरी डेस्क में मामला खोलें।\n',
   MailNoRemarks: '(कोई नहीं)',
 
+  NoticePageOf: 'पृष्ठ {{page}} / {{pages}}',
+  NoticeSubject: 'कानूनी नोटिस {{caseNo}}, ऋण खाता {{accountNo}}',
   ExportCurrency: 'मुद्रा',
 };
