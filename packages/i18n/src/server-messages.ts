@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@recovery-desk/domain/errors.ts';
 import { MESSAGES } from '@recovery-desk/domain/validation.ts';
 import { WORKFLOW_MESSAGES } from '@recovery-desk/domain/workflow/field-validation.ts';
 import type { DictionaryKey } from './locales/en.ts';
@@ -9,7 +10,7 @@ import type { Params, Translator } from './translator.ts';
 // engine is the dictionary text of that rule.
 
 /** Error code → the dictionary key that words it (codes not listed keep the server's own English detail). */
-export const ERROR_DETAIL_KEYS: Readonly<Record<string, DictionaryKey>> = {
+export const ERROR_DETAIL_KEYS: Readonly<Partial<Record<ErrorCode, DictionaryKey>>> = {
   NOT_FOUND: 'ErrorDetailNotFound',
   BAD_REQUEST: 'ErrorDetailBadRequest',
   UNAUTHENTICATED: 'ErrorDetailUnauthenticated',
@@ -54,7 +55,7 @@ export const STATUS_DETAIL_KEYS: Readonly<Record<number, DictionaryKey>> = {
  * The `detail` of an error reply: the English message as the server wrote it, or in another language the
  * dictionary text of the code (the English message when the code has none).
  */
-export function errorDetail(translate: Translator, code: string, english: string, params: Params = {}): string {
+export function errorDetail(translate: Translator, code: ErrorCode, english: string, params: Params = {}): string {
   if (translate.language === 'en') return english;
   const key = ERROR_DETAIL_KEYS[code];
   return key ? translate.t(key, params) : english;

@@ -1,5 +1,5 @@
 import { BUCKET_LABEL, type Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
 import type { DictionaryKey } from './locales/en.ts';
 
 // The dictionary keys of codes the data holds (products, statuses, reasons), shared by the web's cells and the

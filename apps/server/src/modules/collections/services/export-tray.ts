@@ -5,15 +5,11 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
-import { tableToCsv, tableToXlsx } from '../spreadsheet.ts';
+import { EXPORT_ROW_CAP, tableToCsv, tableToXlsx, type ExportFile, type ExportFormat } from '../../exports/index.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { countTrayRows, readTrayPage } from '../trays.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
 import { trayExportTable } from './tray-export-table.ts';
 import { traySelection, traySort } from './tray-selection.ts';
-
-export const EXPORT_ROW_CAP = 50_000;
-export type ExportFormat = 'csv' | 'xlsx';
-export type ExportFile = { fileName: string; contentType: string; body: Buffer };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -36,7 +32,6 @@ export async function exportTray(
     throw new AppError(
       'EXPORT_TOO_LARGE',
       `This view has ${count} rows; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
     );
   }
   const keyed = await readTrayPage(deps.db, selection, { ...sort, backward: false, limit: EXPORT_ROW_CAP });

@@ -7,7 +7,7 @@ import {
   productKey,
   statusKey,
 } from '@recovery-desk/i18n/value-labels.ts';
-import { columnLabel, type Cell, type ExportColumn, type ExportTable } from '../spreadsheet.ts';
+import { columnLabel, type Cell, type ExportColumn, type ExportTable } from '../../exports/index.ts';
 import type { AnyTrayRow } from '../trays.repository.ts';
 
 // A collections tray as a sheet in the user's language: the screen's column headers (the same dictionary keys), the

@@ -3,8 +3,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { translatorOf } from '../../../http/request-context.ts';
-import { EXPORT_ROW_CAP, type ExportFile, type ExportFormat } from '../../collections/services/export-tray.ts';
-import { tableToCsv, tableToXlsx } from '../../collections/spreadsheet.ts';
+import { EXPORT_ROW_CAP, tableToCsv, tableToXlsx, type ExportFile, type ExportFormat } from '../../exports/index.ts';
 import { countStageTray, readStageTrayPage } from '../stage-tray.repository.ts';
 import { caseRowOf, resolveStageTray, type StageTrayRequest } from './list-stage-tray.ts';
 import { stageExportTable } from './stage-export-table.ts';
@@ -30,7 +29,6 @@ export async function exportStageTray(
     throw new AppError(
       'EXPORT_TOO_LARGE',
       `This view has ${count} cases; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
     );
   }
   const rows = (await readStageTrayPage(deps.db, selection, sort, { limit: EXPORT_ROW_CAP, offset: 0 })).map((row) =>

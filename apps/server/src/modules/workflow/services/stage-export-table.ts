@@ -8,7 +8,7 @@ import {
 } from '@recovery-desk/domain/workflow/definition.ts';
 import type { Translator } from '@recovery-desk/i18n/translator.ts';
 import { caseStatusKey, productKey } from '@recovery-desk/i18n/value-labels.ts';
-import { columnLabel, type Cell, type ExportColumn, type ExportTable } from '../../collections/spreadsheet.ts';
+import { columnLabel, type Cell, type ExportColumn, type ExportTable } from '../../exports/index.ts';
 
 // A stage tray as a sheet in the user's language: the stage's tray columns with the screen's headers (the
 // definition's label keys), statuses, products, select options and yes/no in words, amounts as exact decimals with a
