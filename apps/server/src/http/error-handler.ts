@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { languageFromHeader } from '@recovery-desk/i18n/languages.ts';
+import { languageFromHeader } from '@recovery-desk/i18n/language-codes.ts';
 import { errorDetail, fieldMessage, STATUS_DETAIL_KEYS } from '@recovery-desk/i18n/server-messages.ts';
 import { translator, type Params, type Translator } from '@recovery-desk/i18n/translator.ts';
 import { AppError, type ErrorCode, type FieldError } from './app-error.ts';

@@ -1,6 +1,6 @@
 import type { AppCode } from '@recovery-desk/domain/apps.ts';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
-import { DEFAULT_LANGUAGE, languageFromHeader, type Language } from '@recovery-desk/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, languageFromHeader, type Language } from '@recovery-desk/i18n/language-codes.ts';
 import { translator, type Translator } from '@recovery-desk/i18n/translator.ts';
 import { AppError } from './app-error.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@recovery-desk/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@recovery-desk/i18n/language-codes.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 

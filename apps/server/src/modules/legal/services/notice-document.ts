@@ -3,7 +3,7 @@ import {
   renderNotice,
   type NoticeValues,
 } from '@recovery-desk/domain/legal/notice-templates.ts';
-import type { Language } from '@recovery-desk/i18n/languages.ts';
+import type { Language } from '@recovery-desk/i18n/language-codes.ts';
 import { translator } from '@recovery-desk/i18n/translator.ts';
 import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
