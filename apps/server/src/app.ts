@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
 import type { Database } from '@recovery-desk/db/client.ts';
+import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
@@ -31,6 +32,7 @@ import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
+import { createWorkflowEffects } from './workflow-effects.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -40,6 +42,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** where log lines go (default stdout); tests capture them */
   logStream?: DestinationStream;
+  /** the built-in workflow definitions whose stage routes are served (default: the code's; tests replace them) */
+  builtInDefinitions?: readonly WorkflowDefinition[];
 };
 
 /**
@@ -74,6 +78,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
     log: app.log,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
+    workflowEffects: createWorkflowEffects(),
   };
   if (!transport && !config.demoMode) {
     app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');
@@ -102,7 +107,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(profileRoutes(deps));
   app.register(mapsRoutes(deps));
   app.register(collectionsRoutes(deps));
-  app.register(workflowRoutes(deps));
+  app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));

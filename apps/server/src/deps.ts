@@ -8,6 +8,7 @@ import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
 import type { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import type { TrayCountCache } from './modules/collections/tray-count-cache.ts';
+import type { EffectRegistry } from './modules/workflow/effects.ts';
 
 /** What service verbs are given: built once in app.ts, shared by every request. */
 export type AppDeps = {
@@ -23,4 +24,6 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   /** short-lived tray counts of this process, cleared by every state-changing request */
   trayCounts: TrayCountCache;
+  /** the workflow effects the modules registered (workflow-effects.ts) */
+  workflowEffects: EffectRegistry;
 };

@@ -1,5 +1,5 @@
 import type { WorkflowDefinition } from '../definition.ts';
-import { LEGAL_DEFINITION } from './legal.ts';
+import { buildLegalDefinition, LEGAL_DEFINITION, type LegalTimelines } from './legal.ts';
 import { REPOSSESSION_DEFINITION } from './repossession.ts';
 import { SARFAESI_DEFINITION } from './sarfaesi.ts';
 
@@ -12,6 +12,22 @@ export const BUILT_IN_DEFINITIONS: readonly WorkflowDefinition[] = [
   REPOSSESSION_DEFINITION,
   SARFAESI_DEFINITION,
 ];
+
+/**
+ * A built-in as start publishes it: the definition, and — for a workflow whose numbers an installation configures —
+ * the same built-in version rebuilt under the installation's stored settings (today only the legal timelines), so
+ * an upgrade keeps an administrator's timelines.
+ */
+export type BuiltInWorkflow = {
+  definition: WorkflowDefinition;
+  withLegalTimelines?: (timelines: LegalTimelines) => WorkflowDefinition;
+};
+
+export const BUILT_IN_WORKFLOWS: readonly BuiltInWorkflow[] = BUILT_IN_DEFINITIONS.map((definition) =>
+  definition === LEGAL_DEFINITION
+    ? { definition, withLegalTimelines: (timelines) => buildLegalDefinition(timelines) }
+    : { definition },
+);
 
 export function findBuiltInDefinition(code: string): WorkflowDefinition | undefined {
   return BUILT_IN_DEFINITIONS.find((definition) => definition.code === code);

@@ -8,6 +8,7 @@ import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens } from '../../auth/access-token.ts';
 import { UnknownUserFailures } from '../../auth/sign-in-throttle.ts';
 import { TrayCountCache } from '../../collections/tray-count-cache.ts';
+import { createWorkflowEffects } from '../../../workflow-effects.ts';
 
 /**
  * The service dependencies for seeding demo data at start (main.ts), before the app serves requests: the app's
@@ -30,5 +31,6 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     sso: null,
     log,
     trayCounts: new TrayCountCache(0),
+    workflowEffects: createWorkflowEffects(),
   };
 }
