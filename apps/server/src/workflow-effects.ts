@@ -1,5 +1,5 @@
-import { registerLegalEffects } from './modules/legal/legal-effects.ts';
-import { EffectRegistry, registerWorkflowEffects } from './modules/workflow/effects.ts';
+import { registerLegalEffects } from './modules/legal/index.ts';
+import { EffectRegistry, registerWorkflowEffects } from './modules/workflow/index.ts';
 
 /**
  * Wiring: the workflow effects every module registers (app.ts, and the deps the demo seed and tests build). A

@@ -1,6 +1,6 @@
-import { addDays } from '@recovery-desk/domain/collections/dpd.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
 import { isIsoDate } from '@recovery-desk/domain/workflow/dates.ts';
-import type { EffectRegistry, EffectRun } from '../workflow/effects.ts';
+import type { EffectRegistry, EffectRun } from '../workflow/index.ts';
 import { appendHold, cancelOpenRemindersOfKind, insertReminder, lockHoldState } from './effects.repository.ts';
 import { createNoticeDocument } from './services/notice-document.ts';
 

@@ -9,7 +9,7 @@ import type { Transaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { UnitContext } from '../../http/request-context.ts';
-import { columnLabel } from '../collections/spreadsheet.ts';
+import { columnLabel } from '../exports/index.ts';
 import { findUserContact } from './cases.repository.ts';
 
 // The engine names effects; the server runs them here, in the transaction that applies the transition (after the
@@ -61,7 +61,6 @@ export class EffectRegistry {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
         `The ${missing} step is not available yet, so this action cannot be applied. Ask an administrator.`,
-        503,
       );
     }
   }

@@ -25,6 +25,6 @@ export async function getOpenCaseOfAccount(
     definitionCode: workflow.code,
     unitPath: ctx.actingUnit.path,
   });
-  if (!found) throw new AppError('NOT_FOUND', `This account has no open ${workflow.code} case in your units.`, 404);
+  if (!found) throw new AppError('NOT_FOUND', `This account has no open ${workflow.code} case in your units.`);
   return found;
 }
