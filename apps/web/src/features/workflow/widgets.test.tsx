@@ -17,7 +17,7 @@ function CaseNote({ view, canAct }: CaseWidgetProps) {
     </Text>
   );
 }
-const CASE_NOTE = { caseTab: { labelKey: 'Remarks', Component: CaseNote } };
+const CASE_NOTE = { name: 'caseNote', caseTab: { labelKey: 'Remarks', Component: CaseNote } };
 
 describe('stage widgets', () => {
   beforeEach(() => {
@@ -41,7 +41,7 @@ describe('stage widgets', () => {
   });
 
   it('the case screen shows the tabs of the widgets the case’s stage names, and skips unknown names', async () => {
-    registerStageWidget('caseNote', CASE_NOTE);
+    registerStageWidget(CASE_NOTE);
     const definition = {
       ...STORED_LEGAL_DEFINITION,
       stages: STORED_LEGAL_DEFINITION.stages.map((stage) =>
@@ -72,9 +72,9 @@ describe('stage widgets', () => {
   });
 
   it('refuses a second, different widget under a name another feature registered', () => {
-    registerStageWidget('caseNote', CASE_NOTE);
-    expect(() => registerStageWidget('caseNote', { caseTab: { labelKey: 'Other', Component: CaseNote } })).toThrow(
-      'stage widget caseNote is registered twice',
-    );
+    registerStageWidget(CASE_NOTE);
+    expect(() =>
+      registerStageWidget({ name: 'caseNote', caseTab: { labelKey: 'Other', Component: CaseNote } }),
+    ).toThrow('stage widget caseNote is registered twice');
   });
 });

@@ -32,6 +32,8 @@ export type TrayWidgetProps = {
 };
 
 export type StageWidget = {
+  /** the name definitions give it in a stage's `widgets` */
+  name: string;
   /** a tab of the case screen, after Case; its key in the address is the widget's name */
   caseTab?: { labelKey: string; Component: ComponentType<CaseWidgetProps> };
   /** a control beside the case's action buttons */
@@ -45,10 +47,10 @@ const screenCodes = new Set<string>();
 const listsServedElsewhere = new Set<string>();
 
 /** Registers a widget under its name (registering the same widget again is harmless; another one is a bug). */
-export function registerStageWidget(name: string, widget: StageWidget): void {
-  const known = widgets.get(name);
-  if (known && known !== widget) throw new Error(`stage widget ${name} is registered twice`);
-  widgets.set(name, widget);
+export function registerStageWidget(widget: StageWidget): void {
+  const known = widgets.get(widget.name);
+  if (known && known !== widget) throw new Error(`stage widget ${widget.name} is registered twice`);
+  widgets.set(widget.name, widget);
 }
 
 /**

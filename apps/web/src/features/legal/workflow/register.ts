@@ -1,16 +1,13 @@
 import { registerStageWidget, registerWorkflowScreens, type StageWidget } from '../../workflow/widgets.ts';
-import { BounceChequeTab } from './bounce-cheque-tab.tsx';
-import { NoticeCaseAction, NoticeTrayAction } from './notice-widgets.tsx';
 
 // What the legal feature adds to the workflow screens: the LEGAL stage trays and case screens (their dictionary is
-// lib/i18n/locales/legal-definition-*.ts), and the widgets the LEGAL definition's stages name.
+// lib/i18n/locales/legal-definition-*.ts), and the widgets the LEGAL definition's stages name — every module of
+// ./widgets/ exports its `stageWidget`, so a new widget is one new file there.
 
-const BOUNCE_CHEQUE: StageWidget = { caseTab: { labelKey: 'WorkflowTabBounceCheque', Component: BounceChequeTab } };
-const NOTICE_COPY: StageWidget = { caseAction: NoticeCaseAction, trayAction: NoticeTrayAction };
+const WIDGET_MODULES = import.meta.glob<StageWidget>('./widgets/*.tsx', { eager: true, import: 'stageWidget' });
 
 export function registerLegalWorkflow(): void {
   // The Legal Eligible Pool is the legal feature's own screen (pool/pool-page.tsx).
   registerWorkflowScreens('LEGAL', { servedElsewhere: ['legalPool'] });
-  registerStageWidget('bounceCheque', BOUNCE_CHEQUE);
-  registerStageWidget('noticeCopy', NOTICE_COPY);
+  for (const widget of Object.values(WIDGET_MODULES)) registerStageWidget(widget);
 }

@@ -1,11 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../../lib/save-file.ts';
-import { addToast } from '../../../lib/toast-store.ts';
-import { describeWorkflowError } from '../../workflow/api/describe-error.ts';
-import type { CaseWidgetProps, TrayWidgetProps } from '../../workflow/widgets.ts';
-import { generateNotices } from '../api/legal-api.ts';
+import { saveFile } from '../../../../lib/save-file.ts';
+import { addToast } from '../../../../lib/toast-store.ts';
+import { describeWorkflowError } from '../../../workflow/api/describe-error.ts';
+import type { CaseWidgetProps, StageWidget, TrayWidgetProps } from '../../../workflow/widgets.ts';
+import { generateNotices } from '../../api/legal-api.ts';
 
 // The `noticeCopy` widget of the legal Send Legal Notice stage: "Generate notice" on the case screen and
 // "Generate notices" over the selected cases of the tray. Each notice is kept on its case as `noticeCopy`.
@@ -74,3 +74,9 @@ export function NoticeTrayAction({ selected, onDone, from }: TrayWidgetProps) {
     </Group>
   );
 }
+
+export const stageWidget: StageWidget = {
+  name: 'noticeCopy',
+  caseAction: NoticeCaseAction,
+  trayAction: NoticeTrayAction,
+};

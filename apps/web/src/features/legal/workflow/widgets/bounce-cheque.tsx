@@ -2,10 +2,10 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { BOUNCE_CHEQUE_SECTIONS } from '@recovery-desk/domain/legal/bounce-cheque.ts';
 import { definitionFields } from '@recovery-desk/domain/workflow/definition.ts';
 import { useTranslation } from 'react-i18next';
-import { SummaryList } from '../../workflow/case/case-header.tsx';
-import { isShown } from '../../workflow/case/field-values.ts';
-import { fieldLabel, formatFieldValue, tr } from '../../workflow/labels.ts';
-import type { CaseWidgetProps } from '../../workflow/widgets.ts';
+import { SummaryList } from '../../../workflow/case/case-header.tsx';
+import { isShown } from '../../../workflow/case/field-values.ts';
+import { fieldLabel, formatFieldValue, tr } from '../../../workflow/labels.ts';
+import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
 
 /**
  * The `bounceCheque` widget (a case screen tab; spec §2.4 legal case details). Bounce Cheque Details: the cheque, mandate, dishonour, notice and complaint fields of the case by section, each
@@ -57,3 +57,8 @@ export function BounceChequeTab({ view, definition }: CaseWidgetProps) {
     </Stack>
   );
 }
+
+export const stageWidget: StageWidget = {
+  name: 'bounceCheque',
+  caseTab: { labelKey: 'WorkflowTabBounceCheque', Component: BounceChequeTab },
+};
