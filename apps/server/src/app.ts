@@ -32,6 +32,7 @@ import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
+import { DocumentStore } from './documents/document-store.ts';
 import { createWorkflowEffects } from './workflow-effects.ts';
 
 export type BuildAppOptions = {
@@ -78,6 +79,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
     log: app.log,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
+    documents: new DocumentStore(config.documentDir),
     workflowEffects: createWorkflowEffects(),
   };
   if (!transport && !config.demoMode) {
