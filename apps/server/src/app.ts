@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
 import type { Database } from '@recovery-desk/db/client.ts';
+import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
 import { subscribeSharedCaches } from './cluster/shared-caches.ts';
@@ -34,6 +35,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { DocumentStore } from './documents/document-store.ts';
+import { createWorkflowEffects } from './workflow-effects.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -45,6 +47,8 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** the change bus between instances; defaults to LISTEN/NOTIFY on the app's database (PGlite's listen on PGlite) */
   bus?: ClusterBus;
+  /** the built-in workflow definitions whose stage routes are served (default: the code's; tests replace them) */
+  builtInDefinitions?: readonly WorkflowDefinition[];
 };
 
 /**
@@ -82,6 +86,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bus,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
     documents: new DocumentStore(config.documentDir),
+    workflowEffects: createWorkflowEffects(),
   };
   if (!transport && !config.demoMode) {
     app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');
@@ -122,7 +127,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(profileRoutes(deps));
   app.register(mapsRoutes(deps));
   app.register(collectionsRoutes(deps));
-  app.register(workflowRoutes(deps));
+  app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Database } from '@recovery-desk/db/client.ts';
 import { auditLog, mailOutbox } from '@recovery-desk/db/schema.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
+import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
@@ -79,6 +80,8 @@ export async function createTestApp(
     clock?: FakeClock;
     mailer?: MailTransport;
     logStream?: Writable;
+    /** the built-in workflow definitions the app serves stage routes for (default: the code's) */
+    builtInDefinitions?: readonly WorkflowDefinition[];
     /** extra routes for a test (registered before the app is ready) */
     routes?: (app: FastifyInstance) => void;
   } = {},
@@ -91,6 +94,7 @@ export async function createTestApp(
     clock,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.builtInDefinitions ? { builtInDefinitions: options.builtInDefinitions } : {}),
   });
   options.routes?.(app);
   await app.ready();
