@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { CASE_TABS, type CaseRow, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagePager } from '../../../components/page-pager.tsx';
@@ -33,7 +21,6 @@ import { StageTrayFiltersForm } from './stage-tray-filters.tsx';
 import {
   EMPTY_FILTERS,
   hasFilters,
-  nextSort,
   parseStageTrayState,
   serializeStageTrayState,
   stageTrayApiQuery,
@@ -44,7 +31,8 @@ import {
   type StageTrayFilters,
   type StageTrayState,
 } from './stage-tray-state.ts';
-import { StageTrayTable } from './stage-tray-table.tsx';
+import { useStageColumns } from './stage-columns.tsx';
+import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
@@ -107,7 +95,9 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
   const applyFilters = (filters: StageTrayFilters) => update(withFirstPage({ ...state, ...filters }));
   const clearFilters = () => applyFilters(EMPTY_FILTERS);
 
-  const handleOpen = (_row: CaseRow, path: string) => {
+  const handleOpen = (row: CaseRow) => {
+    const path = detailPathOf(entry, row);
+    if (path === null) return;
     if (!openDetailInTab(config.routeName, path)) {
       addToast({
         title: String(t('SystemMsg')),
@@ -133,68 +123,79 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
 
   const hasDetail = entry.detailRoutes.length > 0;
   const rows = page.data?.data ?? [];
+  const columns = useStageColumns(config);
   const isCurrent = page.data !== undefined && !page.isPlaceholderData;
   const countOf = (tab: CaseTab): number | undefined => (isCurrent ? page.data?.tabCounts[tab] : undefined);
 
-  let body: ReactNode;
-  if (page.isPending) {
-    body = (
-      <Stack gap={6} role="status" aria-live="polite" data-testid="stage-tray-loading">
-        <span className="visually-hidden">{String(t('LoadingRows'))}</span>
-        {Array.from({ length: 8 }, (_, index) => (
-          <Skeleton key={index} height={28} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (page.isError && !page.data) {
-    body = <TrayError error={page.error} onRetry={() => void page.refetch()} onClear={clearFilters} />;
-  } else if (rows.length === 0) {
-    body = (
-      <Paper withBorder p="lg" data-testid="stage-tray-empty">
-        <Stack gap="xs" align="flex-start">
-          <Text fw={600}>{String(t(hasFilters(state) ? 'WorkflowNoCasesMatch' : 'WorkflowNoCasesInTab'))}</Text>
-          {hasFilters(state) ? (
-            <Button size="xs" variant="default" onClick={clearFilters}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null}
-        </Stack>
-      </Paper>
-    );
-  } else {
-    body = (
-      <StageTrayTable
-        config={config}
-        rows={rows}
-        state={state}
-        caption={`${title} — ${caseTabLabel(t, state.tab)}`}
-        isBusy={page.isFetching}
-        onSort={(key) => update(withFirstPage({ ...state, ...nextSort(state, key) }))}
-        selection={
-          isNoticeTray && state.tab === 'pendingApproval'
-            ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) }
-            : undefined
-        }
-        detailPathOf={(row) => detailPathOf(entry, row)}
-        onOpen={handleOpen}
-        renderActions={
-          hasDetail
-            ? undefined
-            : (row) => (
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={() => setReviewing(row)}
-                  aria-label={String(t('WorkflowReviewCase', { caseNo: row.caseNo }))}
-                  data-testid="review-case"
-                >
-                  {String(t('WorkflowReview'))}
-                </Button>
-              )
-        }
-      />
-    );
-  }
+  const badFilter = page.error instanceof HttpError && page.error.status === 400;
+  const clearButton = (
+    <Button size="xs" variant="default" onClick={clearFilters}>
+      {String(t('ClearFilters'))}
+    </Button>
+  );
+  const body = (
+    <DataGrid<CaseRow>
+      caption={`${title} — ${caseTabLabel(t, state.tab)}`}
+      columns={columns}
+      rows={rows}
+      rowId={(row) => row.caseId}
+      rowLabel={(row) => row.caseNo}
+      isLoading={page.isPending}
+      isBusy={page.isFetching}
+      error={
+        page.isError
+          ? {
+              title: String(t('TrayLoadFailed')),
+              error: page.error,
+              describe: (error) => describeWorkflowError(t, error),
+              onRetry: () => void page.refetch(),
+              extra: badFilter ? clearButton : undefined,
+            }
+          : undefined
+      }
+      empty={{
+        text: String(t(hasFilters(state) ? 'WorkflowNoCasesMatch' : 'WorkflowNoCasesInTab')),
+        action: hasFilters(state) ? clearButton : undefined,
+      }}
+      sort={{
+        value: state.sort === null ? null : { key: state.sort, order: state.order },
+        onChange: (next) => update(withFirstPage({ ...state, sort: next?.key ?? null, order: next?.order ?? 'asc' })),
+      }}
+      selection={
+        isNoticeTray && state.tab === 'pendingApproval'
+          ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) }
+          : undefined
+      }
+      open={{
+        onOpen: handleOpen,
+        canOpen: (row) => detailPathOf(entry, row) !== null,
+        label: (row) => String(t('WorkflowOpenCase', { caseNo: row.caseNo })),
+      }}
+      rowActions={
+        hasDetail
+          ? undefined
+          : (row) => (
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={() => setReviewing(row)}
+                aria-label={String(t('WorkflowReviewCase', { caseNo: row.caseNo }))}
+                data-testid="review-case"
+              >
+                {String(t('WorkflowReview'))}
+              </Button>
+            )
+      }
+      testIds={{
+        table: 'stage-tray-table',
+        row: 'stage-tray-row',
+        open: 'open-case',
+        loading: 'stage-tray-loading',
+        error: 'stage-tray-error',
+        empty: 'stage-tray-empty',
+      }}
+    />
+  );
 
   return (
     <Stack gap="md" data-testid={`stage-tray-${config.routeName}`}>
@@ -243,9 +244,6 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
           <Tabs.Panel key={tab} value={tab} pt="sm">
             {tab === state.tab ? (
               <Stack gap="sm">
-                {page.isError && page.data ? (
-                  <TrayError error={page.error} onRetry={() => void page.refetch()} onClear={clearFilters} />
-                ) : null}
                 {isNoticeTray && tab === 'pendingApproval' ? (
                   <Group gap="sm" data-testid="notice-bulk-bar">
                     <Button onClick={handleGenerate} loading={notices.isPending}>
@@ -280,45 +278,5 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
         />
       ) : null}
     </Stack>
-  );
-}
-
-function TrayError({ error, onRetry, onClear }: { error: unknown; onRetry: () => void; onClear: () => void }) {
-  const { t } = useTranslation();
-  const isBadFilter = error instanceof HttpError && error.status === 400;
-  const fields = error instanceof HttpError ? error.fields : [];
-  return (
-    <Alert
-      color="red"
-      variant="outline"
-      role="alert"
-      title={String(t('TrayLoadFailed'))}
-      data-testid="stage-tray-error"
-    >
-      <Stack gap="xs">
-        <Text size="sm">{describeWorkflowError(t, error)}</Text>
-        {fields.length > 0 ? (
-          <ul style={{ margin: 0 }}>
-            {fields.map((field) => (
-              <li key={field.field}>
-                <Text size="sm">
-                  {field.field}: {field.message}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Group gap="xs">
-          <Button size="xs" onClick={onRetry}>
-            {String(t('Retry'))}
-          </Button>
-          {isBadFilter ? (
-            <Button size="xs" variant="default" onClick={onClear}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
