@@ -14,6 +14,7 @@ import { addToast } from '../../../lib/toast-store.ts';
 import { fetchFiMatters, type FiMatterRow } from '../api/legal-api.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.tsx';
 import { useRouteTitle } from '../components/screen-helpers.ts';
+import { pagedQuerySchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { listApiQuery, useListParams } from '../components/use-list-params.ts';
 import { fiStatusLabel, forumLabel } from '../labels.ts';
 import { AddMatterDialog, UpdateMatterDialog } from './fi-matter-dialogs.tsx';
@@ -42,8 +43,8 @@ export function LegalAgainstFiPage() {
   const title = useRouteTitle('legalAgainstFI');
   const queryClient = useQueryClient();
   const actingUnit = useSession((session) => session.actingUnit);
-  const { state, setPage, setFilters } = useListParams(FILTERS);
-  const apiQuery = listApiQuery(state);
+  const { state, setPage, setFilters } = useListParams(pagedQuerySchema, FILTERS);
+  const apiQuery = listApiQuery(pagedQuerySchema, state);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const list = useQuery({

@@ -1,5 +1,10 @@
 import { Alert, Badge, Button, FileInput, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MAX_UPLOAD_ROWS, UPLOAD_COLUMNS, UPLOAD_KINDS } from '@recovery-desk/domain/legal/contracts.ts';
+import {
+  MAX_UPLOAD_ROWS,
+  UPLOAD_COLUMNS,
+  UPLOAD_KINDS,
+  pagedQuerySchema,
+} from '@recovery-desk/domain/legal/contracts.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -264,8 +269,8 @@ function UploadResult({ result }: { result: UploadReply }) {
 function UploadDashboard() {
   const { t, i18n } = useTranslation();
   const actingUnit = useSession((session) => session.actingUnit);
-  const { state, setPage } = useListParams(NO_FILTERS);
-  const apiQuery = listApiQuery(state);
+  const { state, setPage } = useListParams(pagedQuerySchema, NO_FILTERS);
+  const apiQuery = listApiQuery(pagedQuerySchema, state);
   const errors = useDownload(`${FROM}/errors`);
   const list = useQuery({
     queryKey: ['legal', 'uploads', actingUnit, apiQuery.toString()],

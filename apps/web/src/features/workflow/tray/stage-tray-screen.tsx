@@ -1,12 +1,13 @@
 import { Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { CASE_TABS, type CaseRow, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { HttpError } from '../../../lib/http-client.ts';
 import { openDetailInTab } from '../../../lib/open-detail-tab.ts';
+import { serializeUrlState, useUrlState } from '../../../lib/url-state.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError } from '../api/describe-error.ts';
@@ -21,10 +22,9 @@ import { StageTrayFiltersForm } from './stage-tray-filters.tsx';
 import {
   EMPTY_FILTERS,
   hasFilters,
-  parseStageTrayState,
-  serializeStageTrayState,
   stageTrayApiQuery,
   stageTrayConfig,
+  stageTrayUrlState,
   withFirstPage,
   type PageSize,
   type StageTrayConfig,
@@ -38,22 +38,16 @@ const NO_SELECTION: ReadonlySet<number> = new Set();
 
 /** The tray state read from, and written to, the address bar (each change is a history entry). */
 function useStageTrayState(config: StageTrayConfig): [StageTrayState, (next: StageTrayState) => void] {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  const state = useMemo(() => parseStageTrayState(new URLSearchParams(key), config), [key, config]);
-  const setState = useCallback(
-    (next: StageTrayState) => setParams(serializeStageTrayState(next, config), { preventScrollReset: true }),
-    [setParams, config],
-  );
+  const definition = stageTrayUrlState(config);
+  const [state, setState, params] = useUrlState(definition);
+  const [, setParams] = useSearchParams();
   // The screen's search view name travels in the address (spec §2.7), also on first arrival.
+  const arrivedWithout = config.searchView !== null && params.get('searchView') !== config.searchView;
   useEffect(() => {
-    if (config.searchView !== null && new URLSearchParams(key).get('searchView') !== config.searchView) {
-      setParams(serializeStageTrayState(parseStageTrayState(new URLSearchParams(key), config), config), {
-        replace: true,
-        preventScrollReset: true,
-      });
+    if (arrivedWithout) {
+      setParams(serializeUrlState(definition, state), { replace: true, preventScrollReset: true });
     }
-  }, [key, config, setParams]);
+  }, [arrivedWithout, definition, state, setParams]);
   return [state, setState];
 }
 
