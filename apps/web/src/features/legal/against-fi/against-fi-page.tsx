@@ -18,6 +18,7 @@ import { pagedQuerySchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { listApiQuery, useListParams } from '../components/use-list-params.ts';
 import { fiStatusLabel, forumLabel } from '../labels.ts';
 import { AddMatterDialog, UpdateMatterDialog } from './fi-matter-dialogs.tsx';
+import { legalKeys } from '../api/query-keys.ts';
 
 const FILTERS = ['q', 'status'] as const;
 const HEADERS: readonly DictionaryKey[] = [
@@ -48,7 +49,7 @@ export function LegalAgainstFiPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const list = useQuery({
-    queryKey: ['legal', 'against-fi', actingUnit, apiQuery.toString()],
+    queryKey: legalKeys.againstFiPage(actingUnit, apiQuery.toString()),
     queryFn: ({ signal }) => fetchFiMatters(apiQuery, signal),
     placeholderData: keepPreviousData,
   });
@@ -56,7 +57,7 @@ export function LegalAgainstFiPage() {
   const finish = (message: string) => {
     addToast({ title: String(t('Done')), message, type: 'success', from: FROM });
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: ['legal', 'against-fi'] });
+    void queryClient.invalidateQueries({ queryKey: legalKeys.againstFi() });
   };
 
   const hasFilters = state.filters.q !== '' || state.filters.status !== '';

@@ -23,6 +23,7 @@ import {
   LEGAL_DOCUMENT_CODES,
   NOTICE_DOCUMENT_CODE,
 } from '../labels.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const FILTERS = ['q', 'code', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -48,7 +49,7 @@ export function LegalDownloadPage() {
   const filters = cleanFilters(state.filters);
   const apiQuery = listApiQuery(documentsQuerySchema, { ...state, filters });
   const list = useQuery({
-    queryKey: ['legal', 'documents', actingUnit, apiQuery.toString()],
+    queryKey: legalKeys.documents(actingUnit, apiQuery.toString()),
     queryFn: ({ signal }) => fetchLegalDocuments(apiQuery, signal),
     placeholderData: keepPreviousData,
   });

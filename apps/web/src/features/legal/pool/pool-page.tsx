@@ -21,6 +21,7 @@ import { casesCreatedMessage, DeclineDialog, InitiateDialog } from './pool-forms
 import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
 import { poolHoldBadge, poolRowTitle, usePoolColumns } from './pool-columns.tsx';
 import { POOL_LIST, poolApiQuery, serializePoolState, usePoolState } from './pool-tray.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 const FROM = 'legal/legalPool';
@@ -47,7 +48,7 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
   const queryKey = apiQuery.toString();
 
   const page = useQuery({
-    queryKey: ['legal', 'pool', actingUnit, queryKey],
+    queryKey: legalKeys.poolPage(actingUnit, queryKey),
     queryFn: ({ signal }) => fetchPoolPage(apiQuery, signal),
     placeholderData: keepPreviousData,
   });
@@ -72,7 +73,7 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
     addToast({ title: String(t('Done')), message, type: 'success', from: FROM });
     setSelection({ key: '', ids: new Set() });
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: ['legal'] });
+    void queryClient.invalidateQueries({ queryKey: legalKeys.all() });
   };
 
   const handleOpen = (row: PoolRow) => {

@@ -29,6 +29,7 @@ import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.ts
 import { useRouteTitle } from '../components/screen-helpers.ts';
 import { listApiQuery, useListParams } from '../components/use-list-params.ts';
 import { uploadKindLabel, uploadStatusLabel } from '../labels.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const FROM = 'legalapp/UploadLegal';
 const ACCEPT = '.xlsx,.csv';
@@ -110,7 +111,7 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
       setFile(null);
       setShowErrors(false);
       setInputKey((key) => key + 1);
-      void queryClient.invalidateQueries({ queryKey: ['legal', 'uploads'] });
+      void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
     },
   });
 
@@ -273,7 +274,7 @@ function UploadDashboard() {
   const apiQuery = listApiQuery(pagedQuerySchema, state);
   const errors = useDownload(`${FROM}/errors`);
   const list = useQuery({
-    queryKey: ['legal', 'uploads', actingUnit, apiQuery.toString()],
+    queryKey: legalKeys.uploadsPage(actingUnit, apiQuery.toString()),
     queryFn: ({ signal }) => fetchUploads(apiQuery, signal),
     placeholderData: keepPreviousData,
   });

@@ -12,7 +12,6 @@ import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError } from '../api/describe-error.ts';
 import { fetchStageTray } from '../api/workflow-api.ts';
-import { TRAY_QUERY_PREFIX } from '../case/case-queries.ts';
 import { caseTabLabel } from '../labels.ts';
 import { NOTICE_TRAYS, useGenerateNotices } from '../notices.ts';
 import { detailPathOf, type StageRoute } from '../stage-routes.ts';
@@ -33,6 +32,7 @@ import {
 } from './stage-tray-state.ts';
 import { useStageColumns } from './stage-columns.tsx';
 import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
+import { workflowKeys } from '../api/query-keys.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
@@ -70,7 +70,7 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
 
   const page = useQuery({
-    queryKey: [...TRAY_QUERY_PREFIX, config.definition.code, config.stage.code, actingUnit, queryKey],
+    queryKey: workflowKeys.trayPage(config.definition.code, config.stage.code, actingUnit, queryKey),
     queryFn: ({ signal }) => fetchStageTray(config.definition.code, config.stage.code, apiQuery, signal),
     placeholderData: keepPreviousData,
   });

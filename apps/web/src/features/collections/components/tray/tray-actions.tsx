@@ -24,6 +24,7 @@ import { DecisionDialog } from '../dialogs/decision-dialog.tsx';
 import { RestrictionDialog } from '../dialogs/restriction-dialog.tsx';
 import { rowTitle } from './tray-rows.ts';
 import type { TrayState } from '../../../../components/tray/tray-state.ts';
+import { collectionsKeys } from '../../api/query-keys.ts';
 
 type DecisionTarget = 'request' | 'ptp' | 'escalation';
 
@@ -80,7 +81,7 @@ export function useTrayActions({
     addToast({ title: String(t('Done')), message, type: 'success', from: `collections/${tray.key}` });
     clearSelection();
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: ['collections'] });
+    void queryClient.invalidateQueries({ queryKey: collectionsKeys.all() });
   };
 
   const openBulk = (type: 'allocate' | 'requestReallocation') => {

@@ -25,6 +25,7 @@ import {
   type TrayState,
 } from '../../../../components/tray/tray-state.ts';
 import { useTrayState } from '../../../../components/tray/use-tray-state.ts';
+import { collectionsKeys } from '../../api/query-keys.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
@@ -41,7 +42,7 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
   const queryKey = apiQuery.toString();
 
   const page = useQuery({
-    queryKey: ['collections', 'tray', tray.key, actingUnit, queryKey],
+    queryKey: collectionsKeys.trayPage(tray.key, actingUnit, queryKey),
     queryFn: ({ signal }) => fetchTrayPage(tray, apiQuery, signal),
     placeholderData: keepPreviousData,
   });
@@ -52,7 +53,7 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
     queries: otherViews.map((view) => {
       const countQuery = trayApiQuery({ ...withFirstPage(state), searchView: view, pageSize: 10, sort: null });
       return {
-        queryKey: ['collections', 'tray', tray.key, actingUnit, countQuery.toString()],
+        queryKey: collectionsKeys.trayPage(tray.key, actingUnit, countQuery.toString()),
         queryFn: ({ signal }: { signal: AbortSignal }) => fetchTrayPage(tray, countQuery, signal),
         select: (data: { count: number }) => data.count,
       };
