@@ -1,5 +1,6 @@
-import { PAGE_SIZES, trayQuerySchema } from '@recovery-desk/domain/collections/contracts.ts';
-import type { Product } from '@recovery-desk/domain/collections/products.ts';
+import { trayQuerySchema } from '@recovery-desk/domain/collections/contracts.ts';
+import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
+import type { Product } from '@recovery-desk/domain/products.ts';
 import { z } from 'zod';
 import type { DictionaryKey } from '../../lib/i18n/locales/en.ts';
 import { apiQueryOf, parseUrlState, serializeUrlState, type UrlStateDefinition } from '../../lib/url-state.ts';

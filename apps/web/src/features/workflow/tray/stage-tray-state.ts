@@ -1,5 +1,5 @@
-import { PAGE_SIZES } from '@recovery-desk/domain/collections/contracts.ts';
-import type { Product } from '@recovery-desk/domain/collections/products.ts';
+import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
+import type { Product } from '@recovery-desk/domain/products.ts';
 import { stageTrayQuerySchema, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import {
   definitionFields,
