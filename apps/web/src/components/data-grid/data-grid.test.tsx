@@ -191,3 +191,24 @@ describe('DataGrid', () => {
     expect(bodyRows()).toHaveLength(3);
   });
 });
+
+describe('DataGrid as a read-only record table', () => {
+  it('has no row tab stops; its scroll area is a named, focusable region instead', () => {
+    renderWithProviders(
+      <DataGrid<Account>
+        caption="Bounced cheques"
+        showCaption
+        columns={COLUMNS}
+        rows={ROWS}
+        rowId={(row) => row.id}
+        rowLabel={(row) => row.accountNo}
+        empty={{ text: 'None' }}
+        testIds={{ row: 'grid-row' }}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Bounced cheques' });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table', { name: 'Bounced cheques' })).toBeTruthy();
+    expect(bodyRows().every((row) => !row.hasAttribute('tabindex'))).toBe(true);
+  });
+});

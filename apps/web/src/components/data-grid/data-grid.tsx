@@ -239,7 +239,12 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
   return (
     <>
       {error ? <GridError {...error} testId={testIds.error} /> : null}
-      <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight === 'none' ? undefined : maxHeight} type="native">
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        maxHeight={maxHeight === 'none' ? undefined : maxHeight}
+        type="native"
+        {...(isInteractiveGrid ? {} : { tabIndex: 0, role: 'region', 'aria-label': caption })}
+      >
         <Table
           striped
           highlightOnHover
