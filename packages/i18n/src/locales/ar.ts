@@ -2,6 +2,7 @@ import { collectionsAr } from './collections-ar.ts';
 import { workflowAr } from './workflow-ar.ts';
 import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
+import { errorsAr } from './errors-ar.ts';
 import { serverAr } from './server-ar.ts';
 import type { Dictionary } from './en.ts';
 
@@ -398,5 +399,6 @@ export const ar: Dictionary = {
   ...workflowAr,
   ...legalDefinitionAr,
   ...legalUiAr,
+  ...errorsAr,
   ...serverAr,
 };

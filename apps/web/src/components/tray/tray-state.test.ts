@@ -4,7 +4,6 @@ import { i18n } from '../../lib/i18n/i18n.ts';
 import { translateWithParams } from '../../lib/i18n/dynamic-key.ts';
 import {
   defaultTrayState,
-  nextSort,
   pageMove,
   parseTrayState,
   serializeTrayState,
@@ -97,7 +96,14 @@ describe('tray state ⇄ URL', () => {
       ),
       escalations,
     );
-    expect(state).toEqual({ ...defaultTrayState(escalations), products: ['AUTO'] });
+    // A product list the server would refuse (BOGUS) is dropped whole, like every other refused value.
+    expect(state).toEqual(defaultTrayState(escalations));
+    expect(parseTrayState(new URLSearchParams('products=AUTO,AUTO'), escalations).products).toEqual(['AUTO']);
+  });
+
+  it('drops a value the server schema refuses across keys (DPD to below DPD from) and an over-long search', () => {
+    const state = parseTrayState(new URLSearchParams(`dpdFrom=90&dpdTo=30&q=${'x'.repeat(61)}`), telecaller);
+    expect(state).toMatchObject({ dpdFrom: 90, dpdTo: null, q: '' });
   });
 
   it('starts at the first page when a next/prev position has no cursor', () => {
@@ -119,16 +125,6 @@ describe('tray state ⇄ URL', () => {
     });
     const exported = Object.fromEntries(trayExportQuery({ ...state, direction: 'next', cursor: 'abc' }));
     expect(exported).toEqual({ view: 'my', dpdFrom: '31', dpdTo: '60', products: 'AUTO' });
-  });
-
-  it('cycles a column sort: ascending, descending, then the tray default', () => {
-    const state = defaultTrayState(telecaller);
-    const asc = { ...state, ...nextSort(state, 'dpd') };
-    expect(asc).toMatchObject({ sort: 'dpd', order: 'asc' });
-    const desc = { ...asc, ...nextSort(asc, 'dpd') };
-    expect(desc).toMatchObject({ sort: 'dpd', order: 'desc' });
-    expect(nextSort(desc, 'dpd')).toEqual({ sort: null, order: 'asc' });
-    expect(nextSort(desc, 'accountNo')).toEqual({ sort: 'accountNo', order: 'asc' });
   });
 });
 

@@ -1,6 +1,9 @@
+import { trayQuerySchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
-import { PRODUCTS, type Product } from '@recovery-desk/domain/products.ts';
+import type { Product } from '@recovery-desk/domain/products.ts';
+import { z } from 'zod';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
+import { apiQueryOf, parseUrlState, serializeUrlState, type UrlStateDefinition } from '../../lib/url-state.ts';
 
 // The URL is the state of a tray (style.md §6): view, search view, filters, sort, page size and the keyset
 // position all live in the search params, parsed forgivingly (a bad value falls back to its default), so a
@@ -46,7 +49,6 @@ export type TrayState = TrayFilters & {
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 export const MAX_DPD = 100_000;
 export const MAX_QUERY_LENGTH = 60;
-const MAX_CURSOR_LENGTH = 512;
 const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 
 export const EMPTY_FILTERS: TrayFilters = {
@@ -72,109 +74,68 @@ export function defaultTrayState(tray: TrayShape): TrayState {
   };
 }
 
-function wholeNumber(value: string | null, max: number): number | null {
-  if (value === null || !/^\d{1,9}$/.test(value)) return null;
-  const number = Number(value);
-  return number <= max ? number : null;
-}
-
-function amount(value: string | null): string | null {
-  return value !== null && AMOUNT.test(value) ? value : null;
-}
-
 function sortableKeys(tray: TrayShape): string[] {
   return tray.columns.filter((column) => column.sortable).map((column) => column.key);
 }
 
-export function parseTrayState(params: URLSearchParams, tray: TrayShape): TrayState {
-  const defaults = defaultTrayState(tray);
-  const view = params.get('view');
-  const searchView = params.get('searchView');
-  const sort = params.get('sort');
-  const order = params.get('order');
-  const pageSize = Number(params.get('pageSize'));
-  const direction = params.get('direction');
-  const cursor = params.get('cursor');
-  const from = wholeNumber(params.get('from'), 100_000_000);
-  const products = (params.get('products') ?? '')
-    .split(',')
-    .filter((code): code is Product => (PRODUCTS as readonly string[]).includes(code));
+const definitions = new WeakMap<TrayShape, UrlStateDefinition<TrayState>>();
 
-  const state: TrayState = {
-    view: view === 'team' || view === 'my' ? view : defaults.view,
-    searchView: searchView !== null && tray.views.includes(searchView) ? searchView : defaults.searchView,
-    dpdFrom: wholeNumber(params.get('dpdFrom'), MAX_DPD),
-    dpdTo: wholeNumber(params.get('dpdTo'), MAX_DPD),
-    overdueFrom: amount(params.get('overdueFrom')),
-    overdueTo: amount(params.get('overdueTo')),
-    products: [...new Set(products)],
-    q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
-    sort: sort !== null && sortableKeys(tray).includes(sort) ? sort : null,
-    order: order === 'desc' ? 'desc' : 'asc',
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? (pageSize as PageSize) : DEFAULT_PAGE_SIZE,
-    cursor: cursor && cursor.length <= MAX_CURSOR_LENGTH ? cursor : null,
-    direction:
-      direction === 'next' || direction === 'prev' || direction === 'last' || direction === 'first'
-        ? direction
-        : 'first',
-    from: from !== null && from >= 1 ? from : 1,
+/**
+ * How a tray keeps its state in the address: the keys and values of the server's tray query (trayQuerySchema),
+ * the tray's defaults, a sort among its sortable columns, a search view among its views, and the client-only
+ * position `from`. A position that cannot be reached again (next/prev without a cursor) starts over at the first page.
+ */
+export function trayUrlState(tray: TrayShape): UrlStateDefinition<TrayState> {
+  const known = definitions.get(tray);
+  if (known) return known;
+  const definition: UrlStateDefinition<TrayState> = {
+    schema: trayQuerySchema,
+    defaults: defaultTrayState(tray),
+    clientKeys: { from: z.coerce.number().int().min(1).max(100_000_000) },
+    companions: { order: 'sort' },
+    constrain: (state) => {
+      const next: TrayState = {
+        ...state,
+        searchView: state.searchView !== null && tray.views.includes(state.searchView) ? state.searchView : null,
+        sort: state.sort !== null && sortableKeys(tray).includes(state.sort) ? state.sort : null,
+      };
+      next.products = [...new Set(next.products)];
+      if (next.searchView === null) next.searchView = tray.views[0] ?? null;
+      if (next.sort === null) next.order = 'asc';
+      if ((next.direction === 'next' || next.direction === 'prev') && next.cursor === null) {
+        return { ...next, direction: 'first', from: 1 };
+      }
+      if (next.direction === 'first') return { ...next, cursor: null, from: 1 };
+      if (next.direction === 'last') return { ...next, cursor: null };
+      return next;
+    },
   };
-  // A position that cannot be reached again (next/prev without a cursor) starts over at the first page.
-  if ((state.direction === 'next' || state.direction === 'prev') && state.cursor === null) {
-    return { ...state, direction: 'first', from: 1 };
-  }
-  if (state.direction === 'first') return { ...state, cursor: null, from: 1 };
-  if (state.direction === 'last') return { ...state, cursor: null };
-  return state;
+  definitions.set(tray, definition);
+  return definition;
+}
+
+export function parseTrayState(params: URLSearchParams, tray: TrayShape): TrayState {
+  return parseUrlState(trayUrlState(tray), params);
 }
 
 /** The search params of a state; defaults are left out so addresses stay short. */
 export function serializeTrayState(state: TrayState, tray: TrayShape): URLSearchParams {
-  const defaults = defaultTrayState(tray);
-  const params = new URLSearchParams();
-  if (state.view !== defaults.view) params.set('view', state.view);
-  if (state.searchView !== null && state.searchView !== defaults.searchView) params.set('searchView', state.searchView);
-  if (state.dpdFrom !== null) params.set('dpdFrom', String(state.dpdFrom));
-  if (state.dpdTo !== null) params.set('dpdTo', String(state.dpdTo));
-  if (state.overdueFrom !== null) params.set('overdueFrom', state.overdueFrom);
-  if (state.overdueTo !== null) params.set('overdueTo', state.overdueTo);
-  if (state.products.length > 0) params.set('products', state.products.join(','));
-  if (state.q !== '') params.set('q', state.q);
-  if (state.sort !== null) {
-    params.set('sort', state.sort);
-    params.set('order', state.order);
-  }
-  if (state.pageSize !== defaults.pageSize) params.set('pageSize', String(state.pageSize));
-  if (state.direction !== 'first') {
-    params.set('direction', state.direction);
-    if (state.cursor !== null) params.set('cursor', state.cursor);
-    params.set('from', String(state.from));
-  }
-  return params;
+  return serializeUrlState(trayUrlState(tray), state);
 }
 
 /** The query of GET /api/collections/trays/:tray for a state (trayQuerySchema). */
 export function trayApiQuery(state: TrayState): URLSearchParams {
-  const params = new URLSearchParams();
-  params.set('view', state.view);
-  if (state.searchView !== null) params.set('searchView', state.searchView);
-  if (state.dpdFrom !== null) params.set('dpdFrom', String(state.dpdFrom));
-  if (state.dpdTo !== null) params.set('dpdTo', String(state.dpdTo));
-  if (state.overdueFrom !== null) params.set('overdueFrom', state.overdueFrom);
-  if (state.overdueTo !== null) params.set('overdueTo', state.overdueTo);
-  if (state.products.length > 0) params.set('products', state.products.join(','));
-  if (state.q !== '') params.set('q', state.q);
-  if (state.sort !== null) {
-    params.set('sort', state.sort);
-    params.set('order', state.order);
-  }
-  params.set('pageSize', String(state.pageSize));
-  params.set('direction', state.direction);
-  if (state.cursor !== null && (state.direction === 'next' || state.direction === 'prev')) {
-    params.set('cursor', state.cursor);
-  }
+  const params = apiQueryOf(API_QUERY, state);
+  if (state.direction !== 'next' && state.direction !== 'prev') params.delete('cursor');
   return params;
 }
+
+// Every tray sends the same keys; the tray's own defaults do not matter for the API query.
+const API_QUERY: UrlStateDefinition<TrayState> = {
+  schema: trayQuerySchema,
+  defaults: defaultTrayState({ defaultView: 'my', views: [], columns: [] }),
+  companions: { order: 'sort' },
+};
 
 /** The query of the export: the current view, filters and sort, every row (no page). */
 export function trayExportQuery(state: TrayState): URLSearchParams {
@@ -198,13 +159,6 @@ export function hasFilters(state: TrayFilters): boolean {
     state.products.length > 0 ||
     state.q !== ''
   );
-}
-
-/** The next sort when a column header is pressed: ascending, then descending, then the tray's default. */
-export function nextSort(state: TrayState, key: string): Pick<TrayState, 'sort' | 'order'> {
-  if (state.sort !== key) return { sort: key, order: 'asc' };
-  if (state.order === 'asc') return { sort: key, order: 'desc' };
-  return { sort: null, order: 'asc' };
 }
 
 // The filter form edits text; it becomes state only when every field is valid.

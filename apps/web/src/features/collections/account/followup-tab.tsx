@@ -10,6 +10,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 import { FollowUpForm } from './follow-up-form.tsx';
 import { useFormatters } from './use-formatters.ts';
+import { collectionsKeys } from '../api/query-keys.ts';
 
 export type FollowupTabProps = {
   view: AccountViewData;
@@ -25,7 +26,7 @@ export function FollowupTab({ view, trayKey, isEditable, onChanged, clock }: Fol
   const format = useFormatters();
   const businessDate = useSession((session) => session.businessDate);
   const dispositions = useQuery({
-    queryKey: ['collections', 'dispositions'],
+    queryKey: collectionsKeys.dispositions(),
     queryFn: ({ signal }) => fetchDispositions(signal),
     staleTime: 10 * 60_000,
     enabled: isEditable,

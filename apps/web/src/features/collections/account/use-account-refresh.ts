@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addToast } from '../../../lib/toast-store.ts';
 import { errorCodeOf } from '../api/describe-error.ts';
+import { collectionsKeys } from '../api/query-keys.ts';
 
 export function accountQueryKey(trayKey: TrayKey, accountId: string, actingUnit: number | null) {
-  return ['collections', 'account', trayKey, accountId, actingUnit] as const;
+  return collectionsKeys.account(trayKey, accountId, actingUnit);
 }
 
 /**
@@ -15,7 +16,7 @@ export function accountQueryKey(trayKey: TrayKey, accountId: string, actingUnit:
 export function useAccountRefresh() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['collections'] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: collectionsKeys.all() });
   return {
     reload,
     /** true when the error was a stale version (already handled) */

@@ -14,9 +14,11 @@ import { addToast } from '../../../lib/toast-store.ts';
 import { fetchFiMatters, type FiMatterRow } from '../api/legal-api.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.tsx';
 import { useRouteTitle } from '../components/screen-helpers.ts';
+import { pagedQuerySchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { listApiQuery, useListParams } from '../components/use-list-params.ts';
 import { fiStatusLabel, forumLabel } from '../labels.ts';
 import { AddMatterDialog, UpdateMatterDialog } from './fi-matter-dialogs.tsx';
+import { legalKeys } from '../api/query-keys.ts';
 
 const FILTERS = ['q', 'status'] as const;
 const HEADERS: readonly DictionaryKey[] = [
@@ -42,12 +44,12 @@ export function LegalAgainstFiPage() {
   const title = useRouteTitle('legalAgainstFI');
   const queryClient = useQueryClient();
   const actingUnit = useSession((session) => session.actingUnit);
-  const { state, setPage, setFilters } = useListParams(FILTERS);
-  const apiQuery = listApiQuery(state);
+  const { state, setPage, setFilters } = useListParams(pagedQuerySchema, FILTERS);
+  const apiQuery = listApiQuery(pagedQuerySchema, state);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const list = useQuery({
-    queryKey: ['legal', 'against-fi', actingUnit, apiQuery.toString()],
+    queryKey: legalKeys.againstFiPage(actingUnit, apiQuery.toString()),
     queryFn: ({ signal }) => fetchFiMatters(apiQuery, signal),
     placeholderData: keepPreviousData,
   });
@@ -55,7 +57,7 @@ export function LegalAgainstFiPage() {
   const finish = (message: string) => {
     addToast({ title: String(t('Done')), message, type: 'success', from: FROM });
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: ['legal', 'against-fi'] });
+    void queryClient.invalidateQueries({ queryKey: legalKeys.againstFi() });
   };
 
   const hasFilters = state.filters.q !== '' || state.filters.status !== '';

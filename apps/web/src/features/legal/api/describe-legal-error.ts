@@ -1,14 +1,9 @@
 import type { TFunction } from 'i18next';
-import { HttpError, NetworkError } from '../../../lib/http-client.ts';
-import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
+import { describeError, errorCodeOf } from '../../../lib/describe-error.ts';
+import { HttpError } from '../../../lib/http-client.ts';
 
-// One place that turns a failed legal call into a sentence for the user. Refusals whose reason only the server
-// knows (NOT_ELIGIBLE, CASE_ALREADY_OPEN name the accounts and why) show the server's own detail.
-const CODE_KEYS: Record<string, DictionaryKey> = {
-  STALE_VERSION: 'LegalErrorStaleVersion',
-  TAB_READ_ONLY: 'ErrorTabReadOnly',
-};
-const SERVER_WORDED = new Set(['NOT_ELIGIBLE', 'CASE_ALREADY_OPEN', 'VALIDATION']);
+// The legal app describes failures with the shared describer (lib/describe-error.ts); only a stale record has
+// wording of its own (reload the settings, the matter, …).
 
 /** A 409 for a record changed since it was read (not a business refusal such as NOT_ELIGIBLE): reload and retry. */
 export function isStaleVersion(error: unknown): boolean {
@@ -18,18 +13,6 @@ export function isStaleVersion(error: unknown): boolean {
 }
 
 export function describeLegalError(t: TFunction, error: unknown): string {
-  if (error instanceof NetworkError) return String(t('CouldNotConnect'));
-  if (error instanceof HttpError) {
-    const code = error.errorCode;
-    if (code && SERVER_WORDED.has(code) && error.detail) return error.detail;
-    const key = code ? CODE_KEYS[code] : undefined;
-    if (key) return String(t(key));
-    if (error.status === 404) return String(t('ErrorNotInScope'));
-    if (error.status === 403) return String(t('ErrorForbidden'));
-    if (error.status === 413) return String(t('UploadTooLarge'));
-    if (error.detail) return error.detail;
-    return String(t('ApiRequestFailed'));
-  }
-  // A reply that does not match the shared contract (zod) or any other failure.
-  return String(t('ErrorUnexpectedReply'));
+  if (errorCodeOf(error) === 'STALE_VERSION') return String(t('LegalErrorStaleVersion'));
+  return describeError(error, t);
 }

@@ -1,19 +1,14 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../lib/http-client.ts';
+import { GridEmpty, GridError, GridLoading } from '../../../components/data-grid/grid-states.tsx';
 import { describeLegalError } from '../api/describe-legal-error.ts';
+import { useTranslation } from 'react-i18next';
+
+// The legal screens' loading, error and empty blocks: the list kit's states (components/data-grid/grid-states.tsx)
+// with the legal app's test ids and wording.
 
 /** Placeholder rows while a list or section loads, announced to screen readers. */
 export function LoadingBlock({ label, rows = 6, testId }: { label: string; rows?: number; testId?: string }) {
-  return (
-    <Stack gap={6} role="status" aria-live="polite" data-testid={testId ?? 'legal-loading'}>
-      <span className="visually-hidden">{label}</span>
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} height={28} radius="sm" />
-      ))}
-    </Stack>
-  );
+  return <GridLoading label={label} rows={rows} testId={testId ?? 'legal-loading'} />;
 }
 
 /** A failed load: what went wrong, the server's field messages, and a way to try again. */
@@ -31,41 +26,19 @@ export function LoadError({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const fields = error instanceof HttpError ? error.fields : [];
   return (
-    <Alert color="red" variant="outline" role="alert" title={title} data-testid={testId ?? 'legal-error'}>
-      <Stack gap="xs">
-        <Text size="sm">{describeLegalError(t, error)}</Text>
-        {fields.length > 0 ? (
-          <ul style={{ margin: 0 }}>
-            {fields.map((field) => (
-              <li key={field.field}>
-                <Text size="sm">
-                  {field.field}: {field.message}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Group gap="xs">
-          <Button size="xs" onClick={onRetry}>
-            {String(t('Retry'))}
-          </Button>
-          {extra}
-        </Group>
-      </Stack>
-    </Alert>
+    <GridError
+      title={title}
+      error={error}
+      onRetry={onRetry}
+      describe={(failure) => describeLegalError(t, failure)}
+      extra={extra}
+      testId={testId ?? 'legal-error'}
+    />
   );
 }
 
 /** Nothing to show: a sentence, and optionally a way out (clear filters). */
 export function EmptyBlock({ text, action, testId }: { text: string; action?: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p="lg" data-testid={testId ?? 'legal-empty'}>
-      <Stack gap="xs" align="flex-start">
-        <Text fw={600}>{text}</Text>
-        {action}
-      </Stack>
-    </Paper>
-  );
+  return <GridEmpty text={text} action={action} testId={testId ?? 'legal-empty'} />;
 }

@@ -26,6 +26,7 @@ import { fetchLegalDashboard } from '../api/legal-api.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.tsx';
 import { openInTab, routePath } from '../components/screen-helpers.ts';
 import { stageLabel } from '../labels.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const POOL_AUTHORITY = 'LEGAL_POOL_SAUTH';
 const POOL_LINK = '/legal/legalPool?searchView=legalEligible';
@@ -58,7 +59,7 @@ export function LegalDashboardPage() {
   const canOpenPool = session.systemAuthorities.includes(POOL_AUTHORITY);
 
   const dashboard = useQuery({
-    queryKey: ['legal', 'dashboard', session.actingUnit],
+    queryKey: legalKeys.dashboard(session.actingUnit),
     queryFn: ({ signal }) => fetchLegalDashboard(signal),
   });
 

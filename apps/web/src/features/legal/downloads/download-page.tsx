@@ -14,6 +14,7 @@ import { downloadCaseDocument, fetchLegalDocuments, type LegalDocumentRow } from
 import { describeLegalError } from '../api/describe-legal-error.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.tsx';
 import { useRouteTitle } from '../components/screen-helpers.ts';
+import { documentsQuerySchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { listApiQuery, useListParams } from '../components/use-list-params.ts';
 import {
   caseStatusLabel,
@@ -22,6 +23,7 @@ import {
   LEGAL_DOCUMENT_CODES,
   NOTICE_DOCUMENT_CODE,
 } from '../labels.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const FILTERS = ['q', 'code', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -43,11 +45,11 @@ export function LegalDownloadPage() {
   const { t, i18n } = useTranslation();
   const title = useRouteTitle('downloadLegal');
   const actingUnit = useSession((session) => session.actingUnit);
-  const { state, setPage, setFilters } = useListParams(FILTERS);
+  const { state, setPage, setFilters } = useListParams(documentsQuerySchema, FILTERS);
   const filters = cleanFilters(state.filters);
-  const apiQuery = listApiQuery({ ...state, filters });
+  const apiQuery = listApiQuery(documentsQuerySchema, { ...state, filters });
   const list = useQuery({
-    queryKey: ['legal', 'documents', actingUnit, apiQuery.toString()],
+    queryKey: legalKeys.documents(actingUnit, apiQuery.toString()),
     queryFn: ({ signal }) => fetchLegalDocuments(apiQuery, signal),
     placeholderData: keepPreviousData,
   });

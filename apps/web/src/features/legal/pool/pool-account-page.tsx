@@ -15,6 +15,7 @@ import { openInTab, routePath, useRouteTitle } from '../components/screen-helper
 import { assetClassLabel, bucketLabel, caseStatusLabel, poolReasonLabel, productLabel, stageLabel } from '../labels.ts';
 import { casesCreatedMessage, DeclineForm, InitiateForm } from './pool-forms.tsx';
 import { POOL_LIST } from './pool-tray.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const FROM = 'legal/legalPool/account';
 const OPEN_CASE_LIST = 'initiateLegal';
@@ -28,7 +29,7 @@ export function LegalPoolAccountPage() {
   const { accountid = '' } = useParams();
   const title = useRouteTitle(`${POOL_LIST}Detail`);
   const account = useQuery({
-    queryKey: ['legal', 'pool', 'account', accountid],
+    queryKey: legalKeys.poolAccount(accountid),
     queryFn: ({ signal }) => fetchPoolAccount(accountid, signal),
   });
 
@@ -69,7 +70,7 @@ function PoolAccountView({ data }: { data: PoolAccount }) {
   const money = (value: string) => formatAmount(value, account.currency);
   const date = (value: string | null) => (value ? formatBusinessDate(value, i18n.language) : EMPTY_VALUE);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['legal'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: legalKeys.all() });
   const handleInitiated = (reply: InitiateReply) => {
     addToast({ title: String(t('Done')), message: casesCreatedMessage(t, reply), type: 'success', from: FROM });
     refresh();

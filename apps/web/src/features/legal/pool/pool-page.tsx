@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { TrayFiltersForm } from '../../../components/tray/tray-filters.tsx';
@@ -8,7 +8,6 @@ import { TrayPagination } from '../../../components/tray/tray-pagination.tsx';
 import {
   EMPTY_FILTERS,
   hasFilters,
-  nextSort,
   withFirstPage,
   type TrayFilters,
   type TrayState,
@@ -17,11 +16,12 @@ import { HttpError } from '../../../lib/http-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { fetchPoolPage, type InitiateReply, type PoolRow } from '../api/legal-api.ts';
-import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.tsx';
 import { openInTab, routePath, useRouteTitle } from '../components/screen-helpers.ts';
 import { casesCreatedMessage, DeclineDialog, InitiateDialog } from './pool-forms.tsx';
-import { PoolTable } from './pool-table.tsx';
+import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
+import { poolHoldBadge, poolRowTitle, usePoolColumns } from './pool-columns.tsx';
 import { POOL_LIST, poolApiQuery, serializePoolState, usePoolState } from './pool-tray.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 const FROM = 'legal/legalPool';
@@ -48,7 +48,7 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
   const queryKey = apiQuery.toString();
 
   const page = useQuery({
-    queryKey: ['legal', 'pool', actingUnit, queryKey],
+    queryKey: legalKeys.poolPage(actingUnit, queryKey),
     queryFn: ({ signal }) => fetchPoolPage(apiQuery, signal),
     placeholderData: keepPreviousData,
   });
@@ -73,7 +73,7 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
     addToast({ title: String(t('Done')), message, type: 'success', from: FROM });
     setSelection({ key: '', ids: new Set() });
     setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: ['legal'] });
+    void queryClient.invalidateQueries({ queryKey: legalKeys.all() });
   };
 
   const handleOpen = (row: PoolRow) => {
@@ -82,53 +82,53 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
   };
 
   const rows = page.data?.data ?? [];
-  let body: ReactNode;
-  if (page.isPending) {
-    body = <LoadingBlock label={String(t('LoadingRows'))} testId="pool-loading" />;
-  } else if (page.isError && !page.data) {
-    body = (
-      <LoadError
-        title={String(t('PoolLoadFailed'))}
-        error={page.error}
-        onRetry={() => void page.refetch()}
-        testId="pool-error"
-        extra={
-          page.error instanceof HttpError && page.error.status === 400 ? (
-            <Button size="xs" variant="default" onClick={clearFilters}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null
-        }
-      />
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyBlock
-        testId="pool-empty"
-        text={String(t(hasFilters(state) ? 'NoRowsMatchFilters' : 'PoolEmpty'))}
-        action={
-          hasFilters(state) ? (
-            <Button size="xs" variant="default" onClick={clearFilters}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null
-        }
-      />
-    );
-  } else {
-    body = (
-      <PoolTable
-        rows={rows}
-        state={state}
-        caption={title}
-        isBusy={page.isFetching}
-        onSort={(key) => onChange(withFirstPage({ ...state, ...nextSort(state, key) }))}
-        selected={selected}
-        onSelectionChange={(ids) => setSelection({ key: queryKey, ids })}
-        onOpen={handleOpen}
-      />
-    );
-  }
+  const columns = usePoolColumns();
+  const clearButton = (
+    <Button size="xs" variant="default" onClick={clearFilters}>
+      {String(t('ClearFilters'))}
+    </Button>
+  );
+  const body = (
+    <DataGrid<PoolRow>
+      caption={title}
+      columns={columns}
+      rows={rows}
+      rowId={(row) => row.accountId}
+      rowLabel={poolRowTitle}
+      minWidth={1000}
+      isLoading={page.isPending}
+      isBusy={page.isFetching}
+      error={
+        page.isError
+          ? {
+              title: String(t('PoolLoadFailed')),
+              error: page.error,
+              onRetry: () => void page.refetch(),
+              extra: page.error instanceof HttpError && page.error.status === 400 ? clearButton : undefined,
+            }
+          : undefined
+      }
+      empty={{
+        text: String(t(hasFilters(state) ? 'NoRowsMatchFilters' : 'PoolEmpty')),
+        action: hasFilters(state) ? clearButton : undefined,
+      }}
+      sort={{
+        value: state.sort === null ? null : { key: state.sort, order: state.order },
+        onChange: (next) => onChange(withFirstPage({ ...state, sort: next?.key ?? null, order: next?.order ?? 'asc' })),
+      }}
+      selection={{ selected, onChange: (ids) => setSelection({ key: queryKey, ids }) }}
+      open={{ onOpen: handleOpen, label: (row) => String(t('OpenAccountNamed', { name: poolRowTitle(row) })) }}
+      firstCellExtra={poolHoldBadge}
+      testIds={{
+        table: 'pool-table',
+        row: 'pool-row',
+        open: 'open-row',
+        loading: 'pool-loading',
+        error: 'pool-error',
+        empty: 'pool-empty',
+      }}
+    />
+  );
 
   return (
     <Stack gap="md" data-testid="legal-pool">
@@ -149,9 +149,6 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
         filters={state}
         onApply={applyFilters}
       />
-      {page.isError && page.data ? (
-        <LoadError title={String(t('PoolLoadFailed'))} error={page.error} onRetry={() => void page.refetch()} />
-      ) : null}
       <Paper withBorder p="xs" data-testid="bulk-actions">
         <Group justify="space-between" gap="xs">
           <Text size="sm" aria-live="polite">

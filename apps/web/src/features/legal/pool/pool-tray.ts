@@ -1,12 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import {
-  parseTrayState,
-  serializeTrayState,
-  trayApiQuery,
-  type TrayShape,
-  type TrayState,
-} from '../../../components/tray/tray-state.ts';
+import { trayApiQuery, trayUrlState, type TrayShape, type TrayState } from '../../../components/tray/tray-state.ts';
+import { serializeUrlState, useUrlState, type UrlStateDefinition } from '../../../lib/url-state.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 
 // The Legal Eligible Pool as a tray: the collections tray query (GET /api/legal/pool), held in the address with its
@@ -42,11 +35,15 @@ export const POOL_COLUMNS: readonly PoolColumn[] = [
 
 export const POOL_TRAY: TrayShape = { defaultView: 'team', views: [POOL_SEARCH_VIEW], columns: POOL_COLUMNS };
 
+/** The pool's address state: the tray's, always naming the search view. */
+const POOL_URL_STATE: UrlStateDefinition<TrayState> = {
+  ...trayUrlState(POOL_TRAY),
+  alwaysInAddress: ['searchView'],
+};
+
 /** The address of a pool state: the tray serialisation, always naming the search view. */
 export function serializePoolState(state: TrayState): URLSearchParams {
-  const params = serializeTrayState(state, POOL_TRAY);
-  params.set('searchView', POOL_SEARCH_VIEW);
-  return params;
+  return serializeUrlState(POOL_URL_STATE, state);
 }
 
 /**
@@ -59,14 +56,8 @@ export function poolApiQuery(state: TrayState): URLSearchParams {
   return params;
 }
 
-/** The pool state read from, and written to, the address bar. */
+/** The pool state read from, and written to, the address bar, and whether the address names the search view. */
 export function usePoolState(): [TrayState, (next: TrayState) => void, boolean] {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  const state = useMemo(() => parseTrayState(new URLSearchParams(key), POOL_TRAY), [key]);
-  const setState = useCallback(
-    (next: TrayState) => setParams(serializePoolState(next), { preventScrollReset: true }),
-    [setParams],
-  );
+  const [state, setState, params] = useUrlState(POOL_URL_STATE);
   return [state, setState, params.get('searchView') === POOL_SEARCH_VIEW];
 }

@@ -1,5 +1,10 @@
 import { Alert, Badge, Button, FileInput, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MAX_UPLOAD_ROWS, UPLOAD_COLUMNS, UPLOAD_KINDS } from '@recovery-desk/domain/legal/contracts.ts';
+import {
+  MAX_UPLOAD_ROWS,
+  UPLOAD_COLUMNS,
+  UPLOAD_KINDS,
+  pagedQuerySchema,
+} from '@recovery-desk/domain/legal/contracts.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +29,7 @@ import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.ts
 import { useRouteTitle } from '../components/screen-helpers.ts';
 import { listApiQuery, useListParams } from '../components/use-list-params.ts';
 import { uploadKindLabel, uploadStatusLabel } from '../labels.ts';
+import { legalKeys } from '../api/query-keys.ts';
 
 const FROM = 'legalapp/UploadLegal';
 const ACCEPT = '.xlsx,.csv';
@@ -105,7 +111,7 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
       setFile(null);
       setShowErrors(false);
       setInputKey((key) => key + 1);
-      void queryClient.invalidateQueries({ queryKey: ['legal', 'uploads'] });
+      void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
     },
   });
 
@@ -264,11 +270,11 @@ function UploadResult({ result }: { result: UploadReply }) {
 function UploadDashboard() {
   const { t, i18n } = useTranslation();
   const actingUnit = useSession((session) => session.actingUnit);
-  const { state, setPage } = useListParams(NO_FILTERS);
-  const apiQuery = listApiQuery(state);
+  const { state, setPage } = useListParams(pagedQuerySchema, NO_FILTERS);
+  const apiQuery = listApiQuery(pagedQuerySchema, state);
   const errors = useDownload(`${FROM}/errors`);
   const list = useQuery({
-    queryKey: ['legal', 'uploads', actingUnit, apiQuery.toString()],
+    queryKey: legalKeys.uploadsPage(actingUnit, apiQuery.toString()),
     queryFn: ({ signal }) => fetchUploads(apiQuery, signal),
     placeholderData: keepPreviousData,
   });

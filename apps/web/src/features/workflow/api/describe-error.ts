@@ -1,10 +1,12 @@
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import type { TFunction } from 'i18next';
-import { HttpError, NetworkError } from '../../../lib/http-client.ts';
+import { describeError, errorBody, errorCodeOf } from '../../../lib/describe-error.ts';
+import { HttpError } from '../../../lib/http-client.ts';
 import { refusalText } from '../refusals.ts';
 
-// One place that turns a failed workflow call into a sentence that says what to do (style habit 9). Engine refusals
-// the server answers with use the same words as the disabled actions of the case screen.
+// A failed workflow call as a sentence that says what to do: engine refusals use the same words as the disabled
+// actions of the case screen (naming the stage, the date rule, the document); every other code goes to the shared
+// describer (lib/describe-error.ts).
 
 /** Server error codes → the engine refusal code whose `Refusal<Code>` text says the same. */
 const REFUSAL_OF_ERROR: Record<string, string> = {
@@ -21,14 +23,7 @@ const REFUSAL_OF_ERROR: Record<string, string> = {
 
 export const STALE_CODES = ['STALE_VERSION', 'WRONG_STAGE'] as const;
 
-export function errorCodeOf(error: unknown): string | null {
-  return error instanceof HttpError ? error.errorCode : null;
-}
-
-export function errorBody(error: unknown): Record<string, unknown> {
-  if (!(error instanceof HttpError)) return {};
-  return typeof error.body === 'object' && error.body !== null ? (error.body as Record<string, unknown>) : {};
-}
+export { errorBody, errorCodeOf };
 
 /** The case changed under the user (another user acted, or it moved on): reload and look again. */
 export function isStaleError(error: unknown): boolean {
@@ -47,11 +42,9 @@ export function describeWorkflowError(
   definition?: WorkflowDefinition,
   language = 'en',
 ): string {
-  if (error instanceof NetworkError) return String(t('CouldNotConnect'));
   if (error instanceof HttpError) {
-    const code = error.errorCode;
+    const code = errorCodeOf(error);
     if (code === 'STALE_VERSION') return String(t('WorkflowCaseChanged'));
-    if (code === 'EXPORT_TOO_LARGE') return String(t('ErrorExportTooLarge'));
     // The server names the missing authority in its detail only.
     if (code === 'AUTHORITY_MISSING' && typeof errorBody(error).authority !== 'string' && error.detail) {
       return error.detail;
@@ -60,9 +53,6 @@ export function describeWorkflowError(
     if (refusal) return refusalText(t, definition, { ...errorBody(error), code: refusal }, language);
     if (code === 'VALIDATION' && error.fields.length > 0) return String(t('WorkflowCorrectFields'));
     if (error.status === 404) return String(t('WorkflowCaseNotInScope'));
-    if (error.status === 403) return String(t('ErrorForbidden'));
-    if (error.detail) return error.detail;
-    return String(t('ApiRequestFailed'));
   }
-  return String(t('ErrorUnexpectedReply'));
+  return describeError(error, t);
 }

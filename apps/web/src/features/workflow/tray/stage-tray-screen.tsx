@@ -1,29 +1,17 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { CASE_TABS, type CaseRow, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { HttpError } from '../../../lib/http-client.ts';
 import { openDetailInTab } from '../../../lib/open-detail-tab.ts';
+import { serializeUrlState, useUrlState } from '../../../lib/url-state.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError } from '../api/describe-error.ts';
 import { fetchStageTray } from '../api/workflow-api.ts';
-import { TRAY_QUERY_PREFIX } from '../case/case-queries.ts';
 import { caseTabLabel } from '../labels.ts';
 import { detailPathOf, type StageRoute } from '../stage-routes.ts';
 import { widgetsOf } from '../widgets.ts';
@@ -33,39 +21,33 @@ import { StageTrayFiltersForm } from './stage-tray-filters.tsx';
 import {
   EMPTY_FILTERS,
   hasFilters,
-  nextSort,
-  parseStageTrayState,
-  serializeStageTrayState,
   stageTrayApiQuery,
   stageTrayConfig,
+  stageTrayUrlState,
   withFirstPage,
   type PageSize,
   type StageTrayConfig,
   type StageTrayFilters,
   type StageTrayState,
 } from './stage-tray-state.ts';
-import { StageTrayTable } from './stage-tray-table.tsx';
+import { useStageColumns } from './stage-columns.tsx';
+import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
+import { workflowKeys } from '../api/query-keys.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
 /** The tray state read from, and written to, the address bar (each change is a history entry). */
 function useStageTrayState(config: StageTrayConfig): [StageTrayState, (next: StageTrayState) => void] {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  const state = useMemo(() => parseStageTrayState(new URLSearchParams(key), config), [key, config]);
-  const setState = useCallback(
-    (next: StageTrayState) => setParams(serializeStageTrayState(next, config), { preventScrollReset: true }),
-    [setParams, config],
-  );
+  const definition = stageTrayUrlState(config);
+  const [state, setState, params] = useUrlState(definition);
+  const [, setParams] = useSearchParams();
   // The screen's search view name travels in the address (spec §2.7), also on first arrival.
+  const arrivedWithout = config.searchView !== null && params.get('searchView') !== config.searchView;
   useEffect(() => {
-    if (config.searchView !== null && new URLSearchParams(key).get('searchView') !== config.searchView) {
-      setParams(serializeStageTrayState(parseStageTrayState(new URLSearchParams(key), config), config), {
-        replace: true,
-        preventScrollReset: true,
-      });
+    if (arrivedWithout) {
+      setParams(serializeUrlState(definition, state), { replace: true, preventScrollReset: true });
     }
-  }, [key, config, setParams]);
+  }, [arrivedWithout, definition, state, setParams]);
   return [state, setState];
 }
 
@@ -88,7 +70,7 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
 
   const page = useQuery({
-    queryKey: [...TRAY_QUERY_PREFIX, config.definition.code, config.stage.code, actingUnit, queryKey],
+    queryKey: workflowKeys.trayPage(config.definition.code, config.stage.code, actingUnit, queryKey),
     queryFn: ({ signal }) => fetchStageTray(config.definition.code, config.stage.code, apiQuery, signal),
     placeholderData: keepPreviousData,
   });
@@ -111,7 +93,9 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
   const applyFilters = (filters: StageTrayFilters) => update(withFirstPage({ ...state, ...filters }));
   const clearFilters = () => applyFilters(EMPTY_FILTERS);
 
-  const handleOpen = (_row: CaseRow, path: string) => {
+  const handleOpen = (row: CaseRow) => {
+    const path = detailPathOf(entry, row);
+    if (path === null) return;
     if (!openDetailInTab(config.routeName, path)) {
       addToast({
         title: String(t('SystemMsg')),
@@ -124,64 +108,75 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
 
   const hasDetail = entry.detailRoutes.length > 0;
   const rows = page.data?.data ?? [];
+  const columns = useStageColumns(config);
   const isCurrent = page.data !== undefined && !page.isPlaceholderData;
   const countOf = (tab: CaseTab): number | undefined => (isCurrent ? page.data?.tabCounts[tab] : undefined);
 
-  let body: ReactNode;
-  if (page.isPending) {
-    body = (
-      <Stack gap={6} role="status" aria-live="polite" data-testid="stage-tray-loading">
-        <span className="visually-hidden">{String(t('LoadingRows'))}</span>
-        {Array.from({ length: 8 }, (_, index) => (
-          <Skeleton key={index} height={28} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (page.isError && !page.data) {
-    body = <TrayError error={page.error} onRetry={() => void page.refetch()} onClear={clearFilters} />;
-  } else if (rows.length === 0) {
-    body = (
-      <Paper withBorder p="lg" data-testid="stage-tray-empty">
-        <Stack gap="xs" align="flex-start">
-          <Text fw={600}>{String(t(hasFilters(state) ? 'WorkflowNoCasesMatch' : 'WorkflowNoCasesInTab'))}</Text>
-          {hasFilters(state) ? (
-            <Button size="xs" variant="default" onClick={clearFilters}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null}
-        </Stack>
-      </Paper>
-    );
-  } else {
-    body = (
-      <StageTrayTable
-        config={config}
-        rows={rows}
-        state={state}
-        caption={`${title} — ${caseTabLabel(t, state.tab)}`}
-        isBusy={page.isFetching}
-        onSort={(key) => update(withFirstPage({ ...state, ...nextSort(state, key) }))}
-        selection={selectable ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) } : undefined}
-        detailPathOf={(row) => detailPathOf(entry, row)}
-        onOpen={handleOpen}
-        renderActions={
-          hasDetail
-            ? undefined
-            : (row) => (
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={() => setReviewing(row)}
-                  aria-label={String(t('WorkflowReviewCase', { caseNo: row.caseNo }))}
-                  data-testid="review-case"
-                >
-                  {String(t('WorkflowReview'))}
-                </Button>
-              )
-        }
-      />
-    );
-  }
+  const badFilter = page.error instanceof HttpError && page.error.status === 400;
+  const clearButton = (
+    <Button size="xs" variant="default" onClick={clearFilters}>
+      {String(t('ClearFilters'))}
+    </Button>
+  );
+  const body = (
+    <DataGrid<CaseRow>
+      caption={`${title} — ${caseTabLabel(t, state.tab)}`}
+      columns={columns}
+      rows={rows}
+      rowId={(row) => row.caseId}
+      rowLabel={(row) => row.caseNo}
+      isLoading={page.isPending}
+      isBusy={page.isFetching}
+      error={
+        page.isError
+          ? {
+              title: String(t('TrayLoadFailed')),
+              error: page.error,
+              describe: (error) => describeWorkflowError(t, error),
+              onRetry: () => void page.refetch(),
+              extra: badFilter ? clearButton : undefined,
+            }
+          : undefined
+      }
+      empty={{
+        text: String(t(hasFilters(state) ? 'WorkflowNoCasesMatch' : 'WorkflowNoCasesInTab')),
+        action: hasFilters(state) ? clearButton : undefined,
+      }}
+      sort={{
+        value: state.sort === null ? null : { key: state.sort, order: state.order },
+        onChange: (next) => update(withFirstPage({ ...state, sort: next?.key ?? null, order: next?.order ?? 'asc' })),
+      }}
+      selection={selectable ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) } : undefined}
+      open={{
+        onOpen: handleOpen,
+        canOpen: (row) => detailPathOf(entry, row) !== null,
+        label: (row) => String(t('WorkflowOpenCase', { caseNo: row.caseNo })),
+      }}
+      rowActions={
+        hasDetail
+          ? undefined
+          : (row) => (
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={() => setReviewing(row)}
+                aria-label={String(t('WorkflowReviewCase', { caseNo: row.caseNo }))}
+                data-testid="review-case"
+              >
+                {String(t('WorkflowReview'))}
+              </Button>
+            )
+      }
+      testIds={{
+        table: 'stage-tray-table',
+        row: 'stage-tray-row',
+        open: 'open-case',
+        loading: 'stage-tray-loading',
+        error: 'stage-tray-error',
+        empty: 'stage-tray-empty',
+      }}
+    />
+  );
 
   return (
     <Stack gap="md" data-testid={`stage-tray-${config.routeName}`}>
@@ -230,9 +225,6 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
           <Tabs.Panel key={tab} value={tab} pt="sm">
             {tab === state.tab ? (
               <Stack gap="sm">
-                {page.isError && page.data ? (
-                  <TrayError error={page.error} onRetry={() => void page.refetch()} onClear={clearFilters} />
-                ) : null}
                 {selectable
                   ? trayWidgets.map(({ name, Control }) => (
                       <Control
@@ -269,45 +261,5 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
         />
       ) : null}
     </Stack>
-  );
-}
-
-function TrayError({ error, onRetry, onClear }: { error: unknown; onRetry: () => void; onClear: () => void }) {
-  const { t } = useTranslation();
-  const isBadFilter = error instanceof HttpError && error.status === 400;
-  const fields = error instanceof HttpError ? error.fields : [];
-  return (
-    <Alert
-      color="red"
-      variant="outline"
-      role="alert"
-      title={String(t('TrayLoadFailed'))}
-      data-testid="stage-tray-error"
-    >
-      <Stack gap="xs">
-        <Text size="sm">{describeWorkflowError(t, error)}</Text>
-        {fields.length > 0 ? (
-          <ul style={{ margin: 0 }}>
-            {fields.map((field) => (
-              <li key={field.field}>
-                <Text size="sm">
-                  {field.field}: {field.message}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Group gap="xs">
-          <Button size="xs" onClick={onRetry}>
-            {String(t('Retry'))}
-          </Button>
-          {isBadFilter ? (
-            <Button size="xs" variant="default" onClick={onClear}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
-import { PRODUCTS, type Product } from '@recovery-desk/domain/products.ts';
-import { CASE_TABS, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
+import type { Product } from '@recovery-desk/domain/products.ts';
+import { stageTrayQuerySchema, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import {
   definitionFields,
   isApprovalStage,
@@ -8,12 +8,8 @@ import {
   type StageDefinition,
   type WorkflowDefinition,
 } from '@recovery-desk/domain/workflow/definition.ts';
-import {
-  MAX_DPD,
-  MAX_QUERY_LENGTH,
-  validateDpdAndSearch,
-  type FilterMessage,
-} from '../../../components/tray/tray-state.ts';
+import { validateDpdAndSearch, type FilterMessage } from '../../../components/tray/tray-state.ts';
+import { apiQueryOf, parseUrlState, serializeUrlState, type UrlStateDefinition } from '../../../lib/url-state.ts';
 
 // The URL is the state of a stage tray (architecture §6): view, tab, filters, sort, page and page size live in the
 // search params, parsed forgivingly (a bad value falls back to its default), so a reload, the back button or a
@@ -74,7 +70,6 @@ export type StageTrayState = StageTrayFilters & {
 };
 
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
-export const MAX_PAGE = 100_000;
 
 export const EMPTY_FILTERS: StageTrayFilters = {
   q: '',
@@ -116,90 +111,63 @@ export function sortableKeys(config: StageTrayConfig): string[] {
   );
 }
 
-function wholeNumber(value: string | null, max: number): number | null {
-  if (value === null || !/^\d{1,9}$/.test(value)) return null;
-  const number = Number(value);
-  return number <= max ? number : null;
+const definitions = new WeakMap<StageTrayConfig, UrlStateDefinition<StageTrayState>>();
+
+/**
+ * How a stage tray keeps its state in the address: the keys and values of the server's stage tray query
+ * (stageTrayQuerySchema), the stage's defaults (its view and tab), a sort among the stage's sortable columns, a case
+ * type among the definition's options, and the screen's search view name always carried.
+ */
+export function stageTrayUrlState(config: StageTrayConfig): UrlStateDefinition<StageTrayState> {
+  const known = definitions.get(config);
+  if (known) return known;
+  const definition: UrlStateDefinition<StageTrayState> = {
+    schema: stageTrayQuerySchema,
+    defaults: defaultStageTrayState(config),
+    fixed: config.searchView === null ? undefined : { searchView: config.searchView },
+    companions: { order: 'sort' },
+    constrain: (state) => ({
+      ...state,
+      products: [...new Set(state.products)],
+      caseType:
+        state.caseType !== null && config.caseTypeField?.options?.some((option) => option.value === state.caseType)
+          ? state.caseType
+          : null,
+      sort: state.sort !== null && sortableKeys(config).includes(state.sort) ? state.sort : null,
+      order: state.sort !== null && sortableKeys(config).includes(state.sort) ? state.order : 'asc',
+    }),
+  };
+  definitions.set(config, definition);
+  return definition;
 }
 
 export function parseStageTrayState(params: URLSearchParams, config: StageTrayConfig): StageTrayState {
-  const defaults = defaultStageTrayState(config);
-  const view = params.get('view');
-  const tab = params.get('tab');
-  const sort = params.get('sort');
-  const pageSize = Number(params.get('pageSize'));
-  const caseType = params.get('caseType');
-  const products = (params.get('products') ?? '')
-    .split(',')
-    .filter((code): code is Product => (PRODUCTS as readonly string[]).includes(code));
-  const page = wholeNumber(params.get('page'), MAX_PAGE);
-  return {
-    view: view === 'my' || view === 'team' ? view : defaults.view,
-    tab: tab !== null && (CASE_TABS as readonly string[]).includes(tab) ? (tab as CaseTab) : defaults.tab,
-    q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
-    dpdFrom: wholeNumber(params.get('dpdFrom'), MAX_DPD),
-    dpdTo: wholeNumber(params.get('dpdTo'), MAX_DPD),
-    products: [...new Set(products)],
-    caseType:
-      caseType !== null && config.caseTypeField?.options?.some((option) => option.value === caseType) ? caseType : null,
-    overdueOnly: params.get('overdueOnly') === 'true',
-    sort: sort !== null && sortableKeys(config).includes(sort) ? sort : null,
-    order: params.get('order') === 'desc' ? 'desc' : 'asc',
-    page: page !== null && page >= 1 ? page : 1,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? (pageSize as PageSize) : DEFAULT_PAGE_SIZE,
-  };
+  return parseUrlState(stageTrayUrlState(config), params);
 }
 
 /** The search params of a state; defaults are left out (the screen's search view is always carried). */
 export function serializeStageTrayState(state: StageTrayState, config: StageTrayConfig): URLSearchParams {
-  const defaults = defaultStageTrayState(config);
-  const params = new URLSearchParams();
-  if (config.searchView !== null) params.set('searchView', config.searchView);
-  if (state.view !== defaults.view) params.set('view', state.view);
-  if (state.tab !== defaults.tab) params.set('tab', state.tab);
-  if (state.q !== '') params.set('q', state.q);
-  if (state.dpdFrom !== null) params.set('dpdFrom', String(state.dpdFrom));
-  if (state.dpdTo !== null) params.set('dpdTo', String(state.dpdTo));
-  if (state.products.length > 0) params.set('products', state.products.join(','));
-  if (state.caseType !== null) params.set('caseType', state.caseType);
-  if (state.overdueOnly) params.set('overdueOnly', 'true');
-  if (state.sort !== null) {
-    params.set('sort', state.sort);
-    params.set('order', state.order);
-  }
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.pageSize !== defaults.pageSize) params.set('pageSize', String(state.pageSize));
-  return params;
+  return serializeUrlState(stageTrayUrlState(config), state);
 }
 
-function filterQuery(state: StageTrayState): URLSearchParams {
-  const params = new URLSearchParams();
-  params.set('view', state.view);
-  params.set('tab', state.tab);
-  if (state.q !== '') params.set('q', state.q);
-  if (state.dpdFrom !== null) params.set('dpdFrom', String(state.dpdFrom));
-  if (state.dpdTo !== null) params.set('dpdTo', String(state.dpdTo));
-  if (state.products.length > 0) params.set('products', state.products.join(','));
-  if (state.caseType !== null) params.set('caseType', state.caseType);
-  if (state.overdueOnly) params.set('overdueOnly', 'true');
-  if (state.sort !== null) {
-    params.set('sort', state.sort);
-    params.set('order', state.order);
-  }
-  return params;
-}
+// Every stage sends the same keys; a stage's own defaults do not matter for the API query.
+const API_QUERY: UrlStateDefinition<StageTrayState> = {
+  schema: stageTrayQuerySchema,
+  defaults: { ...EMPTY_FILTERS, view: 'my', tab: 'pendingApproval', sort: null, order: 'asc', page: 1, pageSize: 25 },
+  companions: { order: 'sort' },
+};
 
 /** The query of GET /api/workflow/:code/stages/:stage/cases (stageTrayQuerySchema). */
 export function stageTrayApiQuery(state: StageTrayState): URLSearchParams {
-  const params = filterQuery(state);
-  params.set('pageSize', String(state.pageSize));
-  params.set('page', String(state.page));
-  return params;
+  return apiQueryOf(API_QUERY, state);
 }
 
 /** The query of the export: the current view, tab, filters and sort, every row (no page). */
 export function stageTrayExportQuery(state: StageTrayState): URLSearchParams {
-  return filterQuery(state);
+  const params = stageTrayApiQuery(state);
+  params.delete('page');
+  params.delete('pageSize');
+  return params;
 }
 
 /** A change of view, tab, filters, sort or page size starts again at page 1. */
@@ -216,13 +184,6 @@ export function hasFilters(state: StageTrayFilters): boolean {
     state.caseType !== null ||
     state.overdueOnly
   );
-}
-
-/** The next sort when a column header is pressed: ascending, then descending, then the server's default. */
-export function nextSort(state: StageTrayState, key: string): Pick<StageTrayState, 'sort' | 'order'> {
-  if (state.sort !== key) return { sort: key, order: 'asc' };
-  if (state.order === 'asc') return { sort: key, order: 'desc' };
-  return { sort: null, order: 'asc' };
 }
 
 // The filter form edits text; it becomes state only when every field is valid.

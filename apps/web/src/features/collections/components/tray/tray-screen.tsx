@@ -1,43 +1,31 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import type { TrayDefinition } from '@recovery-desk/domain/collections/trays.ts';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../../lib/http-client.ts';
 import { openDetailInTab } from '../../../../lib/open-detail-tab.ts';
 import { useSession } from '../../../../lib/session-store.ts';
 import { addToast } from '../../../../lib/toast-store.ts';
 import { fetchTrayPage, type TrayRow } from '../../api/collections-api.ts';
-import { describeError } from '../../api/describe-error.ts';
 import { viewLabel } from '../../labels.ts';
 import { TrayExportButtons } from './tray-export-buttons.tsx';
 import { TrayFiltersForm } from '../../../../components/tray/tray-filters.tsx';
 import { TrayPagination } from '../../../../components/tray/tray-pagination.tsx';
-import { detailPathOf } from './tray-rows.ts';
+import { detailPathOf, rowId, rowTitle } from './tray-rows.ts';
 import { useTrayActions } from './tray-actions.tsx';
-import { TrayTable } from './tray-table.tsx';
+import { holdBadges, useTrayColumns } from './tray-columns.tsx';
+import { DataGrid } from '../../../../components/data-grid/data-grid.tsx';
 import {
   EMPTY_FILTERS,
   hasFilters,
-  nextSort,
   trayApiQuery,
   withFirstPage,
   type TrayFilters,
   type TrayState,
 } from '../../../../components/tray/tray-state.ts';
 import { useTrayState } from '../../../../components/tray/use-tray-state.ts';
+import { collectionsKeys } from '../../api/query-keys.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
@@ -54,7 +42,7 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
   const queryKey = apiQuery.toString();
 
   const page = useQuery({
-    queryKey: ['collections', 'tray', tray.key, actingUnit, queryKey],
+    queryKey: collectionsKeys.trayPage(tray.key, actingUnit, queryKey),
     queryFn: ({ signal }) => fetchTrayPage(tray, apiQuery, signal),
     placeholderData: keepPreviousData,
   });
@@ -65,7 +53,7 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
     queries: otherViews.map((view) => {
       const countQuery = trayApiQuery({ ...withFirstPage(state), searchView: view, pageSize: 10, sort: null });
       return {
-        queryKey: ['collections', 'tray', tray.key, actingUnit, countQuery.toString()],
+        queryKey: collectionsKeys.trayPage(tray.key, actingUnit, countQuery.toString()),
         queryFn: ({ signal }: { signal: AbortSignal }) => fetchTrayPage(tray, countQuery, signal),
         select: (data: { count: number }) => data.count,
       };
@@ -90,7 +78,9 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
   const applyFilters = (filters: TrayFilters) => update(withFirstPage({ ...state, ...filters }));
   const clearFilters = () => applyFilters(EMPTY_FILTERS);
 
-  const handleOpen = (_item: TrayRow, path: string) => {
+  const handleOpen = (item: TrayRow) => {
+    const path = detailPathOf(tray, item);
+    if (path === null) return;
     const opened = openDetailInTab(tray.routeName, path);
     if (!opened) {
       addToast({
@@ -104,49 +94,64 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
 
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
   const rows = page.data?.rows ?? [];
+  const columns = useTrayColumns(tray);
 
-  let body: ReactNode;
-  if (page.isPending) {
-    body = <TraySkeleton label={String(t('LoadingRows'))} />;
-  } else if (page.isError && !page.data) {
-    body = <TrayError error={page.error} onRetry={() => void page.refetch()} onClear={clearFilters} />;
-  } else if (rows.length === 0) {
-    body = (
-      <Paper withBorder p="lg" data-testid="tray-empty">
-        <Stack gap="xs" align="flex-start">
-          <Text fw={600}>{String(t(hasFilters(state) ? 'NoRowsMatchFilters' : 'NoRowsInView'))}</Text>
-          {hasFilters(state) ? (
-            <Button size="xs" variant="default" onClick={clearFilters}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null}
-        </Stack>
-      </Paper>
-    );
-  } else {
-    body = (
-      <TrayTable
-        tray={tray}
-        rows={rows}
-        state={state}
-        caption={title}
-        isBusy={page.isFetching}
-        onSort={(key) => update(withFirstPage({ ...state, ...nextSort(state, key) }))}
-        selection={
-          actions.hasSelection ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) } : undefined
-        }
-        detailPathOf={(item) => detailPathOf(tray, item)}
-        onOpen={handleOpen}
-        renderActions={actions.renderRowActions}
-      />
-    );
-  }
+  const badFilter = page.error instanceof HttpError && page.error.status === 400;
+  const clearButton = (
+    <Button size="xs" variant="default" onClick={clearFilters}>
+      {String(t('ClearFilters'))}
+    </Button>
+  );
+  const body = (
+    <DataGrid<TrayRow>
+      caption={title}
+      columns={columns}
+      rows={rows}
+      rowId={rowId}
+      rowLabel={rowTitle}
+      isLoading={page.isPending}
+      isBusy={page.isFetching}
+      error={
+        page.isError
+          ? {
+              title: String(t('TrayLoadFailed')),
+              error: page.error,
+              onRetry: () => void page.refetch(),
+              extra: badFilter ? clearButton : undefined,
+            }
+          : undefined
+      }
+      empty={{
+        text: String(t(hasFilters(state) ? 'NoRowsMatchFilters' : 'NoRowsInView')),
+        action: hasFilters(state) ? clearButton : undefined,
+      }}
+      sort={{
+        value: state.sort === null ? null : { key: state.sort, order: state.order },
+        onChange: (next) => update(withFirstPage({ ...state, sort: next?.key ?? null, order: next?.order ?? 'asc' })),
+      }}
+      selection={
+        actions.hasSelection ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) } : undefined
+      }
+      open={{
+        onOpen: handleOpen,
+        canOpen: (item) => detailPathOf(tray, item) !== null,
+        label: (item) => String(t('OpenAccountNamed', { name: rowTitle(item) })),
+      }}
+      firstCellExtra={holdBadges}
+      rowActions={actions.renderRowActions}
+      testIds={{
+        table: 'tray-table',
+        row: 'tray-row',
+        open: 'open-row',
+        loading: 'tray-loading',
+        error: 'tray-error',
+        empty: 'tray-empty',
+      }}
+    />
+  );
 
   const content = (
     <Stack gap="sm">
-      {page.isError && page.data ? (
-        <TrayError error={page.error} onRetry={() => void page.refetch()} onClear={clearFilters} />
-      ) : null}
       {actions.bulkBar}
       {body}
       <TrayPagination
@@ -223,50 +228,5 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
       )}
       {actions.dialog}
     </Stack>
-  );
-}
-
-function TraySkeleton({ label }: { label: string }) {
-  return (
-    <Stack gap={6} role="status" aria-live="polite" data-testid="tray-loading">
-      <span className="visually-hidden">{label}</span>
-      {Array.from({ length: 8 }, (_, index) => (
-        <Skeleton key={index} height={28} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
-
-function TrayError({ error, onRetry, onClear }: { error: unknown; onRetry: () => void; onClear: () => void }) {
-  const { t } = useTranslation();
-  const fields = error instanceof HttpError ? error.fields : [];
-  const isBadFilter = error instanceof HttpError && error.status === 400;
-  return (
-    <Alert color="red" variant="outline" role="alert" title={String(t('TrayLoadFailed'))} data-testid="tray-error">
-      <Stack gap="xs">
-        <Text size="sm">{describeError(t, error)}</Text>
-        {fields.length > 0 ? (
-          <ul style={{ margin: 0 }}>
-            {fields.map((field) => (
-              <li key={field.field}>
-                <Text size="sm">
-                  {field.field}: {field.message}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Group gap="xs">
-          <Button size="xs" onClick={onRetry}>
-            {String(t('Retry'))}
-          </Button>
-          {isBadFilter ? (
-            <Button size="xs" variant="default" onClick={onClear}>
-              {String(t('ClearFilters'))}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Alert>
   );
 }

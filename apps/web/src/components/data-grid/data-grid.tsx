@@ -1,0 +1,393 @@
+import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GridEmpty, GridError, GridLoading, type GridEmptyState, type GridErrorState } from './grid-states.tsx';
+
+/** What an empty cell shows. */
+export const EMPTY_VALUE = '—';
+
+export type SortOrder = 'asc' | 'desc';
+/** The server-side sort of a list: a sortable column key and its order, or null for the list's default order. */
+export type GridSort = { key: string; order: SortOrder } | null;
+
+/** One column of a grid; lists build them from their data (a tray definition's columns, a stage's columns). */
+export type GridColumn<Row> = {
+  key: string;
+  header: string;
+  sortable?: boolean;
+  cell: (row: Row) => ReactNode;
+};
+
+export type GridSelection<Id extends string | number> = {
+  selected: ReadonlySet<Id>;
+  onChange: (next: Set<Id>) => void;
+};
+
+export type DataGridProps<Row, Id extends string | number = number> = {
+  /** names the table for assistive technology; shown above it only with `showCaption` */
+  caption: string;
+  showCaption?: boolean;
+  columns: readonly GridColumn<Row>[];
+  rows: readonly Row[];
+  rowId: (row: Row) => Id;
+  /** names a row in control labels ("Select …", "Open …") */
+  rowLabel: (row: Row) => string;
+  /** server-side sort: the current sort in, the next one out (ascending → descending → the list's default) */
+  sort?: { value: GridSort; onChange: (next: GridSort) => void };
+  /** row selection with a select-all of the page; absent when the list has no bulk action */
+  selection?: GridSelection<Id>;
+  /**
+   * Opening a row (its detail, usually in a `<screen>_tabView` tab): a click on the row outside its controls, the
+   * first cell's button, or Enter on the focused row. `canOpen` says which rows have somewhere to go.
+   */
+  open?: { onOpen: (row: Row) => void; canOpen?: (row: Row) => boolean; label: (row: Row) => string };
+  /** extra content under the first cell (hold badges, …) */
+  firstCellExtra?: (row: Row) => ReactNode;
+  /** a last column of row actions (Approve, Reject, Review, …) */
+  rowActions?: (row: Row) => ReactNode;
+  /** the first page is loading: placeholder rows instead of the table */
+  isLoading?: boolean;
+  /** a refetch is under way: the rows shown are the previous ones */
+  isBusy?: boolean;
+  /** the list failed to load: the error with a retry instead of the table (rows are kept when there are some) */
+  error?: GridErrorState;
+  empty: GridEmptyState;
+  /** the table scrolls inside this height with its header pinned; `none` lets the page scroll it */
+  maxHeight?: number | string | 'none';
+  minWidth?: number;
+  testIds?: { table?: string; row?: string; open?: string; loading?: string; error?: string; empty?: string };
+};
+
+/** Whether a click or key landed on a control inside a row (it must not also open or select the row). */
+export function isInteractive(target: EventTarget | null, row?: Element): boolean {
+  if (!(target instanceof Element)) return false;
+  const control = target.closest('button, a, input, label, select, textarea, [role="button"], [role="checkbox"]');
+  return control !== null && control !== row && (row === undefined || row.contains(control));
+}
+
+const SELECT_COLUMN = '__select';
+const ACTIONS_COLUMN = '__actions';
+
+function sortingOf(sort: GridSort): SortingState {
+  return sort ? [{ id: sort.key, desc: sort.order === 'desc' }] : [];
+}
+
+/**
+ * The one grid of every list screen (collections trays, stage trays, the legal pool, the record tables of an
+ * account or a case), on TanStack Table: sortable headers with aria-sort (sort is the server's: state in, next state
+ * out), selection with select-all of the page, a row click / Enter that opens the row, a sticky header, keyboard
+ * navigation (arrow keys, Home and End move between rows with one roving tab stop, Enter opens, Space selects) and
+ * the loading, error (with retry) and empty states.
+ */
+export function DataGrid<Row, Id extends string | number = number>(props: DataGridProps<Row, Id>) {
+  const {
+    caption,
+    showCaption = false,
+    columns,
+    rows,
+    rowId,
+    rowLabel,
+    sort,
+    selection,
+    open,
+    firstCellExtra,
+    rowActions,
+    isLoading = false,
+    isBusy = false,
+    error,
+    empty,
+    maxHeight = 'min(70vh, 1200px)',
+    minWidth = 900,
+    testIds = {},
+  } = props;
+  const { t } = useTranslation();
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+
+  const selected = selection?.selected;
+  const rowSelection = useMemo<RowSelectionState>(() => {
+    const state: RowSelectionState = {};
+    if (selected) for (const row of rows) if (selected.has(rowId(row))) state[String(rowId(row))] = true;
+    return state;
+  }, [rows, rowId, selected]);
+
+  const canOpen = (row: Row) => open !== undefined && (open.canOpen ? open.canOpen(row) : true);
+
+  const columnDefs = useMemo<ColumnDef<Row>[]>(() => {
+    const defs: ColumnDef<Row>[] = columns.map((column) => ({
+      id: column.key,
+      header: column.header,
+      // TanStack sorts only columns with an accessor; the value is the server's business, so the key stands in.
+      accessorFn: () => column.key,
+      enableSorting: Boolean(column.sortable) && sort !== undefined,
+      cell: ({ row }) => column.cell(row.original),
+    }));
+    if (selection) defs.unshift({ id: SELECT_COLUMN, enableSorting: false });
+    if (rowActions) defs.push({ id: ACTIONS_COLUMN, enableSorting: false });
+    return defs;
+  }, [columns, selection, rowActions, sort]);
+
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    if (!sort) return;
+    const next = typeof updater === 'function' ? updater(sortingOf(sort.value)) : updater;
+    const first = next[0];
+    sort.onChange(first ? { key: first.id, order: first.desc ? 'desc' : 'asc' } : null);
+  };
+
+  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
+    if (!selection) return;
+    const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+    const ids = new Set(selection.selected);
+    for (const row of rows) {
+      const id = rowId(row);
+      if (next[String(id)]) ids.add(id);
+      else ids.delete(id);
+    }
+    selection.onChange(ids);
+  };
+
+  const table = useReactTable<Row>({
+    data: rows as Row[],
+    columns: columnDefs,
+    getRowId: (row) => String(rowId(row)),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    enableSortingRemoval: true,
+    enableRowSelection: selection !== undefined,
+    state: { sorting: sortingOf(sort?.value ?? null), rowSelection },
+    onSortingChange,
+    onRowSelectionChange,
+  });
+
+  if (isLoading) return <GridLoading label={String(t('LoadingRows'))} testId={testIds.loading} />;
+  if (error && rows.length === 0) return <GridError {...error} testId={testIds.error} />;
+  // A list screen shows its empty state instead of the grid; a captioned record table keeps its caption and
+  // headers and says so in its body.
+  if (rows.length === 0 && !showCaption) return <GridEmpty {...empty} testId={testIds.empty} />;
+  // Rows are a roving tab stop only when there is something to do with them (open, select); a read-only grid is
+  // a focusable region instead, so the keyboard can still scroll it (WCAG 2.1.1).
+  const isInteractiveGrid = open !== undefined || selection !== undefined;
+
+  const tableRows = table.getRowModel().rows;
+  const activeRowId =
+    activeId !== null && tableRows.some((row) => row.id === activeId) ? activeId : (tableRows[0]?.id ?? null);
+
+  const focusRow = (index: number) => {
+    const target = tableRows[Math.max(0, Math.min(tableRows.length - 1, index))];
+    if (!target) return;
+    setActiveId(target.id);
+    bodyRef.current?.rows.item(tableRows.indexOf(target))?.focus();
+  };
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
+    // Keys typed into a control of the row (a checkbox, a button) belong to that control.
+    if (event.target !== event.currentTarget) return;
+    const row = tableRows[index];
+    if (!row) return;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusRow(index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusRow(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusRow(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusRow(tableRows.length - 1);
+        break;
+      case 'Enter':
+        if (canOpen(row.original)) {
+          event.preventDefault();
+          open?.onOpen(row.original);
+        }
+        break;
+      case ' ':
+        if (selection) {
+          event.preventDefault();
+          row.toggleSelected();
+        }
+        break;
+    }
+  };
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
+    setActiveId(String(rowId(row)));
+    if (canOpen(row) && !isInteractive(event.target, event.currentTarget)) open?.onOpen(row);
+  };
+
+  const ariaSort = (id: string): 'ascending' | 'descending' | undefined => {
+    if (!sort?.value || sort.value.key !== id) return undefined;
+    return sort.value.order === 'asc' ? 'ascending' : 'descending';
+  };
+
+  return (
+    <>
+      {error ? <GridError {...error} testId={testIds.error} /> : null}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        maxHeight={maxHeight === 'none' ? undefined : maxHeight}
+        type="native"
+        {...(isInteractiveGrid ? {} : { tabIndex: 0, role: 'region', 'aria-label': caption })}
+      >
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          stickyHeader
+          verticalSpacing="xs"
+          fz="sm"
+          aria-busy={isBusy}
+          style={{ opacity: isBusy ? 0.6 : 1 }}
+          data-testid={testIds.table}
+        >
+          <caption
+            className={showCaption ? undefined : 'visually-hidden'}
+            style={
+              showCaption ? { captionSide: 'top', textAlign: 'start', fontWeight: 700, color: 'inherit' } : undefined
+            }
+          >
+            {caption}
+          </caption>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  if (header.id === SELECT_COLUMN) {
+                    return (
+                      <Table.Th key={header.id} scope="col" w={40}>
+                        <Checkbox
+                          aria-label={String(t('SelectAllOnPage'))}
+                          checked={table.getIsAllRowsSelected()}
+                          indeterminate={table.getIsSomeRowsSelected()}
+                          onChange={(event) => table.toggleAllRowsSelected(event.currentTarget.checked)}
+                        />
+                      </Table.Th>
+                    );
+                  }
+                  if (header.id === ACTIONS_COLUMN) {
+                    return (
+                      <Table.Th key={header.id} scope="col">
+                        {String(t('Actions'))}
+                      </Table.Th>
+                    );
+                  }
+                  const label = String(header.column.columnDef.header);
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={ariaSort(header.id)}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      {header.column.getCanSort() ? (
+                        <UnstyledButton
+                          onClick={header.column.getToggleSortingHandler()}
+                          fw={700}
+                          fz="sm"
+                          data-testid={`sort-${header.id}`}
+                        >
+                          {label}
+                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody ref={bodyRef}>
+            {tableRows.length === 0 ? (
+              <Table.Tr data-testid={testIds.empty}>
+                <Table.Td colSpan={table.getVisibleLeafColumns().length}>
+                  <Text size="sm" c="dark.6">
+                    {empty.text}
+                  </Text>
+                  {empty.action}
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+            {tableRows.map((row, index) => {
+              const original = row.original;
+              const openable = canOpen(original);
+              return (
+                <Table.Tr
+                  key={row.id}
+                  data-row-id={row.id}
+                  tabIndex={isInteractiveGrid ? (row.id === activeRowId ? 0 : -1) : undefined}
+                  onClick={(event) => onRowClick(event, original)}
+                  onKeyDown={isInteractiveGrid ? (event) => onRowKeyDown(event, index) : undefined}
+                  onFocus={(event) => {
+                    if (event.target === event.currentTarget) setActiveId(row.id);
+                  }}
+                  style={openable ? { cursor: 'pointer' } : undefined}
+                  data-selected={row.getIsSelected() || undefined}
+                  data-testid={testIds.row}
+                >
+                  {row.getVisibleCells().map((cell, cellIndex) => {
+                    if (cell.column.id === SELECT_COLUMN) {
+                      return (
+                        <Table.Td key={cell.id}>
+                          <Checkbox
+                            aria-label={String(t('SelectRow', { name: rowLabel(original) }))}
+                            checked={row.getIsSelected()}
+                            onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+                          />
+                        </Table.Td>
+                      );
+                    }
+                    if (cell.column.id === ACTIONS_COLUMN) {
+                      return <Table.Td key={cell.id}>{rowActions?.(original)}</Table.Td>;
+                    }
+                    const content = cell.column.columnDef.cell;
+                    const value = typeof content === 'function' ? content(cell.getContext()) : null;
+                    const shown = value === null || value === undefined || value === '' ? EMPTY_VALUE : value;
+                    const isFirst = cellIndex === (selection ? 1 : 0);
+                    return (
+                      <Table.Td key={cell.id}>
+                        {isFirst && openable && open ? (
+                          <UnstyledButton
+                            c="blue.9"
+                            td="underline"
+                            fz="sm"
+                            onClick={() => open.onOpen(original)}
+                            aria-label={open.label(original)}
+                            data-testid={testIds.open}
+                          >
+                            {shown}
+                          </UnstyledButton>
+                        ) : (
+                          shown
+                        )}
+                        {isFirst && firstCellExtra ? firstCellExtra(original) : null}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
