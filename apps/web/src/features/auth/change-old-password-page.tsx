@@ -8,7 +8,7 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { PrimaryButton } from '../../components/primary-button.tsx';
 import { UserMenu } from '../../components/user-menu.tsx';
 import { ValidatedTextInput } from '../../components/validated-text-input.tsx';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { fieldErrorsOf } from '../../components/form/server-errors.ts';
 import type { FieldError } from '../../lib/http-client.ts';
 import { clearSession } from '../../lib/session-store.ts';
 import { addToast } from '../../lib/toast-store.ts';

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { PrimaryButton } from '../../components/primary-button.tsx';
 import { ValidatedTextInput } from '../../components/validated-text-input.tsx';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { fieldErrorsOf } from '../../components/form/server-errors.ts';
 import type { FieldError } from '../../lib/http-client.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { clearSession } from '../../lib/session-store.ts';

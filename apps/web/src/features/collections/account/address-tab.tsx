@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
+import { fieldErrorsOf } from '../../../components/form/server-errors.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { updateAddress, type AccountViewData, type AddressUpdate } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';

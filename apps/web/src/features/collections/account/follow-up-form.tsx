@@ -13,7 +13,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/select-field.tsx';
 import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { fieldErrorsOf, serverErrorFor } from '../../../lib/field-errors.ts';
+import { fieldErrorsOf, serverErrorFor } from '../../../components/form/server-errors.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import {
   recordFollowUp,

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/select-field.tsx';
 import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
+import { fieldErrorsOf } from '../../../components/form/server-errors.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import {
   createFiMatter,

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/select-field.tsx';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
+import { fieldErrorsOf } from '../../../components/form/server-errors.ts';
 import { declinePoolAccounts, initiateLegalCases, type InitiateReply } from '../api/legal-api.ts';
 import { describeLegalError } from '../api/describe-legal-error.ts';
 import { caseTypeOptions } from '../labels.ts';

@@ -2,6 +2,7 @@ import { collectionsHi } from './collections-hi.ts';
 import { workflowHi } from './workflow-hi.ts';
 import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
+import { formHi } from './form-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -398,4 +399,6 @@ export const hi: Dictionary = {
   ...workflowHi,
   ...legalDefinitionHi,
   ...legalUiHi,
+  // The web form kit (issue 10)
+  ...formHi,
 };

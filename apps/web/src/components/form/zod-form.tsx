@@ -1,0 +1,114 @@
+import { Alert } from '@mantine/core';
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import { FormProvider, useFormState, type FieldErrors, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describeMessage } from './messages.ts';
+import { fieldErrorsOf, placeServerErrors } from './server-errors.ts';
+import { ZodFormContext, useZodFormContext, type ZodFormApi } from './use-zod-form.ts';
+
+/** The DOM id of a kit field (labels, focus and e2e selectors use it). */
+export function fieldId(name: string): string {
+  return `field-${name}`;
+}
+
+/** Focuses the invalid field that comes first on the page (not first in registration order). */
+export function focusFirstInvalid(names: readonly string[]): void {
+  const elements = names
+    .map((name) => document.getElementById(fieldId(name)))
+    .filter((element): element is HTMLElement => element !== null);
+  elements.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  elements[0]?.focus();
+}
+
+function errorNames(errors: FieldErrors, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (key === 'root' || !value || typeof value !== 'object') return [];
+    const name = prefix ? `${prefix}.${key}` : key;
+    return 'message' in value && 'type' in value ? [name] : errorNames(value as FieldErrors, name);
+  });
+}
+
+export type ZodFormProps<Input extends FieldValues, Output> = {
+  form: ZodFormApi<Input, Output>;
+  /** called with the schema's output; a rejected promise's server field errors land on the fields */
+  onSubmit: (values: Output) => Promise<unknown> | void;
+  /** any error of onSubmit, after its field errors have been placed */
+  onError?: (error: unknown) => void;
+  children: ReactNode;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'data-testid'?: string;
+  id?: string;
+};
+
+/**
+ * The form element of the kit: validates on submit (focusing the first invalid field), submits once at a time (a
+ * second submit while one runs is ignored), and places a 400 reply's `fields` on the form's fields.
+ */
+export function ZodForm<Input extends FieldValues, Output>({
+  form,
+  onSubmit,
+  onError,
+  children,
+  ...attributes
+}: ZodFormProps<Input, Output>) {
+  const isRunning = useRef(false);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // A dialog's form is rendered in a portal: React would bubble its submit to a form around the dialog's opener.
+    event.stopPropagation();
+    event.preventDefault();
+    if (isRunning.current) return;
+    isRunning.current = true;
+    const run = form.handleSubmit(
+      async (values) => {
+        try {
+          await onSubmit(values);
+        } catch (error) {
+          const { fieldErrors, unplaced } = placeServerErrors(fieldErrorsOf(error), form.fields);
+          for (const { name, message } of fieldErrors) {
+            form.setError(name as never, { type: 'server', message });
+          }
+          if (unplaced.length > 0) {
+            form.setError('root.server', { type: 'server', message: unplaced.map((item) => item.message).join(' ') });
+          }
+          focusFirstInvalid(fieldErrors.map((item) => item.name));
+          onError?.(error);
+        }
+      },
+      (errors) => focusFirstInvalid(errorNames(errors as FieldErrors)),
+    );
+    void run(event).finally(() => {
+      isRunning.current = false;
+    });
+  };
+
+  return (
+    <ZodFormContext.Provider value={form as unknown as ZodFormApi<FieldValues, unknown>}>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={handleSubmit} {...attributes}>
+          {children}
+        </form>
+      </FormProvider>
+    </ZodFormContext.Provider>
+  );
+}
+
+/**
+ * The form's own errors (a schema refinement on the whole form, server errors naming no field of the form), shown
+ * in an alert. Field errors are shown under their fields.
+ */
+export function FormErrors() {
+  const { t } = useTranslation();
+  const form = useZodFormContext();
+  const { errors } = useFormState({ control: form.control });
+  const messages = [errors.root?.message, errors.root?.server?.message]
+    .map((message) => describeMessage(t, message))
+    .filter((message): message is string => Boolean(message));
+  if (messages.length === 0) return null;
+  return (
+    <Alert color="red" variant="outline" role="alert">
+      {messages.join(' ')}
+    </Alert>
+  );
+}
