@@ -18,7 +18,7 @@ type CommonProps = {
   label: string;
   description?: ReactNode;
   disabled?: boolean;
-  /** marks the field required; by default the schema and the field's rules decide */
+  /** makes the field required (marked and validated); by default the schema and the field's rules decide */
   required?: boolean;
   /** the field a dialog focuses first (Mantine's Modal honours `data-autofocus`) */
   autoFocus?: boolean;
@@ -29,7 +29,10 @@ function useKitField(name: string, label: string, rules: readonly InputRule[], r
   const { t } = useTranslation();
   const form = useZodFormContext();
   const controller = useController({ name, control: form.control });
-  const rulesKey = JSON.stringify(rules);
+  // `required` makes the field required now (a requirement that depends on other fields or the clock).
+  const effectiveRules: readonly InputRule[] =
+    required && !rulesRequire(rules) ? [{ kind: 'required' }, ...rules] : rules;
+  const rulesKey = JSON.stringify(effectiveRules);
   useEffect(() => {
     form.fields.set(name, { label, rules: JSON.parse(rulesKey) as InputRule[] });
     return () => {

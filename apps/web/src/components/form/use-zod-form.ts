@@ -49,6 +49,14 @@ function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
+/** The text the §5 rules judge: a number as its digits, no value as empty text. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (value === undefined || value === null) return '';
+  return String(value as boolean);
+}
+
 function schemaMessages<Values extends FieldValues>(errors: FieldErrors<Values>): FieldErrors<Values> {
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
@@ -93,8 +101,7 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
       }
       let broken = false;
       for (const [name, field] of fields) {
-        const value: unknown = get(values, name);
-        const rule = typeof value === 'string' ? firstBrokenRule(value, field.rules) : null;
+        const rule = firstBrokenRule(asText(get(values, name)), field.rules);
         if (rule) {
           set(errors, name, { type: 'rule', message: encodeMessage(rule) });
           broken = true;

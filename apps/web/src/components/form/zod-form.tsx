@@ -1,10 +1,13 @@
 import { Alert } from '@mantine/core';
 import { useRef, type FormEvent, type ReactNode } from 'react';
-import { FormProvider, useFormState, type FieldErrors, type FieldValues } from 'react-hook-form';
+import { FormProvider, get, useFormState, type FieldErrors, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { describeMessage } from './messages.ts';
+import { describeMessage, encodeMessage } from './messages.ts';
 import { fieldErrorsOf, placeServerErrors } from './server-errors.ts';
 import { ZodFormContext, useZodFormContext, type ZodFormApi } from './use-zod-form.ts';
+
+const REQUIRED = encodeMessage({ key: 'ValidationRequired' });
+const MANDATORY = encodeMessage({ key: 'PleaseFillMandatoryFields' });
 
 /** The DOM id of a kit field (labels, focus and e2e selectors use it). */
 export function fieldId(name: string): string {
@@ -76,7 +79,15 @@ export function ZodForm<Input extends FieldValues, Output>({
           onError?.(error);
         }
       },
-      (errors) => focusFirstInvalid(errorNames(errors as FieldErrors)),
+      (errors) => {
+        const names = errorNames(errors as FieldErrors);
+        // spec §5: a submit with a mandatory field empty also says 'Please fill mandatory fields'
+        const messageOf = (name: string) => (get(errors, name) as { message?: string } | undefined)?.message;
+        if (names.some((name) => messageOf(name) === REQUIRED)) {
+          form.setError('root.mandatory', { type: 'required', message: MANDATORY });
+        }
+        focusFirstInvalid(names);
+      },
     );
     void run(event).finally(() => {
       isRunning.current = false;
@@ -95,14 +106,14 @@ export function ZodForm<Input extends FieldValues, Output>({
 }
 
 /**
- * The form's own errors (a schema refinement on the whole form, server errors naming no field of the form), shown
- * in an alert. Field errors are shown under their fields.
+ * The form's own errors (a submit with a mandatory field empty, a schema refinement on the whole form, server errors
+ * naming no field of the form), shown in an alert. Field errors are shown under their fields.
  */
 export function FormErrors() {
   const { t } = useTranslation();
   const form = useZodFormContext();
   const { errors } = useFormState({ control: form.control });
-  const messages = [errors.root?.message, errors.root?.server?.message]
+  const messages = [errors.root?.mandatory?.message, errors.root?.message, errors.root?.server?.message]
     .map((message) => describeMessage(t, message))
     .filter((message): message is string => Boolean(message));
   if (messages.length === 0) return null;
