@@ -37,6 +37,8 @@ export type ZodFormProps<Input extends FieldValues, Output> = {
   onSubmit: (values: Output) => Promise<unknown> | void;
   /** any error of onSubmit, after its field errors have been placed */
   onError?: (error: unknown) => void;
+  /** runs when the schema or a field rule refused the submit (e.g. to check parts of the form outside the kit) */
+  onInvalid?: () => void;
   children: ReactNode;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -52,6 +54,7 @@ export function ZodForm<Input extends FieldValues, Output>({
   form,
   onSubmit,
   onError,
+  onInvalid,
   children,
   ...attributes
 }: ZodFormProps<Input, Output>) {
@@ -87,6 +90,7 @@ export function ZodForm<Input extends FieldValues, Output>({
           form.setError('root.mandatory', { type: 'required', message: MANDATORY });
         }
         focusFirstInvalid(names);
+        onInvalid?.();
       },
     );
     void run(event).finally(() => {

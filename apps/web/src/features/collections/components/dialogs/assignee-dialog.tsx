@@ -4,13 +4,7 @@ import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  SelectField,
-  SubmitButton,
-  TextareaField,
-  ZodForm,
-  useZodForm,
-} from '../../../../components/form/index.ts';
+import { SelectField, SubmitButton, TextareaField, ZodForm, useZodForm } from '../../../../components/form/index.ts';
 import { useSession } from '../../../../lib/session-store.ts';
 import { fetchAssignees, type Assignee } from '../../api/collections-api.ts';
 import { describeError } from '../../api/describe-error.ts';
@@ -137,9 +131,7 @@ export function AssigneeDialog({
               autoFocus
             />
           )}
-          {note ? (
-            <TextareaField name="note" label={note.label} rules={noteRules} maxLength={note.maxLength} />
-          ) : null}
+          {note ? <TextareaField name="note" label={note.label} rules={noteRules} maxLength={note.maxLength} /> : null}
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
