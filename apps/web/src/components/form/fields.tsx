@@ -1,9 +1,10 @@
-import { Button, Checkbox, NativeSelect, PasswordInput, Textarea, TextInput, type ButtonProps } from '@mantine/core';
+import { Checkbox, NativeSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PrimaryButton, type PrimaryButtonProps } from '../primary-button.tsx';
 import { applyTypingRules, isRequired as rulesRequire, type RuleMessage } from '../input-rules.ts';
 import { translateWithParams } from '../../lib/i18n/dynamic-key.ts';
 import { describeMessage } from './messages.ts';
@@ -348,16 +349,16 @@ export function CheckboxField({ name, label, autoFocus, ...rest }: CheckboxField
   );
 }
 
-export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'loading'> & { children: ReactNode };
+export type SubmitButtonProps = Omit<PrimaryButtonProps, 'type' | 'loading'> & { children: ReactNode };
 
 /** The form's submit button: shows progress and is disabled while the form submits (no double submit). */
 export function SubmitButton({ disabled, children, ...rest }: SubmitButtonProps) {
   const form = useZodFormContext();
   const { isSubmitting } = useFormState({ control: form.control });
   return (
-    <Button {...rest} type="submit" loading={isSubmitting} disabled={disabled || isSubmitting}>
+    <PrimaryButton {...rest} type="submit" loading={isSubmitting} disabled={disabled || isSubmitting}>
       {children}
-    </Button>
+    </PrimaryButton>
   );
 }
 

@@ -44,7 +44,8 @@ const SPEC_MESSAGE_KEYS: ReadonlyMap<string, DictionaryKey> = new Map<string, Di
 
 /** A schema's own message (written in the schema, e.g. `min(3, 'is required')`) as the kit's message. */
 export function messageOfSchemaText(text: string): string {
-  const key = SPEC_MESSAGE_KEYS.get(text);
+  // contracts say '<field> is required' (e.g. 'username is required'): on a form that is the spec's message
+  const key = SPEC_MESSAGE_KEYS.get(text) ?? (text.endsWith(' is required') ? 'ValidationRequired' : undefined);
   return key ? encodeMessage({ key }) : text;
 }
 
