@@ -44,7 +44,8 @@ export function LoginPage() {
   /** Get OTP needs the credentials too: their errors are shown and the first empty one is focused. */
   const credentialsMissing = async () => {
     const isValid = await form.trigger(['username', 'password']);
-    if (!isValid) focusFirstInvalid(['username', 'password'].filter((name) => form.getFieldState(name as never).invalid));
+    if (!isValid)
+      focusFirstInvalid(['username', 'password'].filter((name) => form.getFieldState(name as never).invalid));
     return !isValid;
   };
 
@@ -171,12 +172,7 @@ export function LoginPage() {
               </Alert>
             ) : null}
             <TextField label={String(t('Username'))} name="username" autoComplete="username" />
-            <TextField
-              label={String(t('Password'))}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-            />
+            <TextField label={String(t('Password'))} name="password" type="password" autoComplete="current-password" />
             {showOtp ? (
               <Group align="flex-end" gap="sm" wrap="nowrap">
                 <div style={{ flex: 1 }}>
