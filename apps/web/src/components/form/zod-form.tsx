@@ -113,17 +113,24 @@ export function ZodForm<Input extends FieldValues, Output>({
  * The form's own errors (a submit with a mandatory field empty, a schema refinement on the whole form, server errors
  * naming no field of the form), shown in an alert. Field errors are shown under their fields.
  */
-export function FormErrors() {
+export function FormErrors({ testId }: { testId?: string } = {}) {
   const { t } = useTranslation();
   const form = useZodFormContext();
   const { errors } = useFormState({ control: form.control });
-  const messages = [errors.root?.mandatory?.message, errors.root?.message, errors.root?.server?.message]
+  // errors of values no rendered field shows (e.g. the selected ids a form sends along)
+  const unshown = errorNames(errors).filter((name) => !form.fields.has(name));
+  const messages = [
+    errors.root?.mandatory?.message,
+    errors.root?.message,
+    errors.root?.server?.message,
+    ...unshown.map((name) => (get(errors, name) as { message?: string } | undefined)?.message),
+  ]
     .map((message) => describeMessage(t, message))
     .filter((message): message is string => Boolean(message));
   if (messages.length === 0) return null;
   return (
-    <Alert color="red" variant="outline" role="alert">
-      {messages.join(' ')}
+    <Alert color="red" variant="outline" role="alert" data-testid={testId}>
+      {[...new Set(messages)].join(' ')}
     </Alert>
   );
 }
