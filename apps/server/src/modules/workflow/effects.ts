@@ -148,7 +148,6 @@ export function requireEffectHandlers(effects: readonly WorkflowEffect[]): void 
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       `The ${missing} step is not available yet, so this action cannot be applied. Ask an administrator.`,
-      503,
     );
   }
 }

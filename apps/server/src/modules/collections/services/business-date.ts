@@ -6,7 +6,7 @@ import { findOrganisation } from '../../organisation/organisation.repository.ts'
 export async function requireBusinessDate(db: Executor): Promise<string> {
   const organisation = await findOrganisation(db);
   if (!organisation) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The organisation is not set up yet (no business date).', 503);
+    throw new AppError('SERVICE_UNAVAILABLE', 'The organisation is not set up yet (no business date).');
   }
   return organisation.businessDate;
 }

@@ -39,16 +39,15 @@ export async function changeRestriction(
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const [account] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
-    if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+    if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
     const active = kind === 'ALLOCATION_HOLD' ? account.isOnHold : account.isSuppressed;
     if (input.action === 'START' && active) {
-      throw new AppError('RESTRICTION_ACTIVE', `Account ${account.accountNo} already has ${LABEL[kind]}.`, 409);
+      throw new AppError('RESTRICTION_ACTIVE', `Account ${account.accountNo} already has ${LABEL[kind]}.`);
     }
     if (input.action === 'END' && !active) {
       throw new AppError(
         'RESTRICTION_NOT_ACTIVE',
         `Account ${account.accountNo} has no ${LABEL[kind].slice(3)} to end.`,
-        409,
       );
     }
     const { id, version } = await appendRestriction(tx, {

@@ -43,7 +43,7 @@ export async function uploadDocument(
   const parsed = documentFieldsSchema.safeParse(upload.fields);
   if (!parsed.success) {
     const fields = issueFields(parsed.error.issues, '');
-    throw new AppError('VALIDATION', 'Some fields are invalid', 400, { fields });
+    throw new AppError('VALIDATION', 'Some fields are invalid', { fields });
   }
   if (!upload.file || upload.file.content.length === 0) throw validationError('file', 'This field is required');
   const type = sniffDocumentType(upload.file.content);
@@ -99,9 +99,9 @@ export async function downloadDocument(
   const access = await requireTrayAccess(deps.db, ctx, trayKey);
   await requireAccountInScope(deps.db, ctx, accountId);
   if (!hasTab(access.tabs, 'Followup')) {
-    throw new AppError('AUTHORITY_MISSING', `The Followup tab is not granted in ${trayKey}.`, 403);
+    throw new AppError('AUTHORITY_MISSING', `The Followup tab is not granted in ${trayKey}.`);
   }
   const document = await findDocumentContent(deps.db, { accountId, documentId });
-  if (!document) throw new AppError('NOT_FOUND', 'Document not found', 404);
+  if (!document) throw new AppError('NOT_FOUND', 'Document not found');
   return { fileName: document.fileName, mimeType: document.mimeType, content: Buffer.from(document.content) };
 }

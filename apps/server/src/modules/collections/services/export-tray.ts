@@ -62,7 +62,6 @@ export async function exportTray(
     throw new AppError(
       'EXPORT_TOO_LARGE',
       `This view has ${count} rows; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
     );
   }
   const keyed = await readTrayPage(deps.db, selection, { ...sort, backward: false, limit: EXPORT_ROW_CAP });

@@ -139,7 +139,7 @@ export async function recordFollowUp(
 
   const { followUpId, ptpId } = await withTransaction(deps.db, async (tx) => {
     const [locked] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
-    if (!locked) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+    if (!locked) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
     const followUpId = await insertFollowUp(tx, {
       accountId,
       contactMode: input.contactMode,

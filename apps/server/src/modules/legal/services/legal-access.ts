@@ -14,7 +14,7 @@ export async function legalAuthorities(db: Executor, ctx: UnitContext): Promise<
 export async function requireSomeLegalAuthority(db: Executor, ctx: UnitContext): Promise<Set<string>> {
   const authorities = await legalAuthorities(db, ctx);
   if (authorities.size === 0) {
-    throw new AppError('AUTHORITY_MISSING', `You hold no ${LEGAL_APP} authority in this unit.`, 403);
+    throw new AppError('AUTHORITY_MISSING', `You hold no ${LEGAL_APP} authority in this unit.`);
   }
   return authorities;
 }

@@ -109,7 +109,7 @@ export async function getPoolAccount(
     requireBusinessDate(deps.db),
     findPoolAccount(deps.db, { accountId, unitPath: ctx.actingUnit.path }),
   ]);
-  if (!facts) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+  if (!facts) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   const [cheques, openCase] = await Promise.all([
     listBouncedCheques(deps.db, accountId),
     findOpenCaseOfAccount(deps.db, { accountId, unitPath: ctx.actingUnit.path }),

@@ -36,13 +36,12 @@ export async function generateNotices(
     for (const caseId of caseIds) {
       const legalCase = await findLegalCase(tx, { caseId, unitPath: ctx.actingUnit.path, forUpdate: true });
       if (!legalCase) {
-        throw new AppError('NOT_FOUND', `Case ${caseId} not found`, 404, { extra: { caseId } });
+        throw new AppError('NOT_FOUND', `Case ${caseId} not found`, { extra: { caseId } });
       }
       if (legalCase.isClosed || legalCase.stage !== NOTICE_STAGE) {
         throw new AppError(
           'WRONG_STAGE',
           `Case ${legalCase.caseNo} is not at Send Legal Notice (it is ${legalCase.isClosed ? 'closed' : `at ${legalCase.stage}`}).`,
-          409,
           { extra: { caseNo: legalCase.caseNo, stage: legalCase.stage } },
         );
       }

@@ -78,7 +78,7 @@ function rowValues(row: SheetRow, positions: Map<string, number>): RowValues {
 }
 
 function rowInvalid(fields: FieldError[]): AppError {
-  return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, 400, { fields });
+  return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
 }
 
 async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues): Promise<number[]> {
@@ -246,7 +246,7 @@ export async function uploadErrorsCsv(
   { ctx, uploadId }: { ctx: UnitContext; uploadId: number },
 ): Promise<DownloadFile> {
   const upload = await findUpload(deps.db, { uploadId, unitPath: ctx.actingUnit.path });
-  if (!upload) throw new AppError('NOT_FOUND', 'Upload not found', 404);
+  if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
   const rows = upload.errors.map((error) => [error.row, error.field, error.message]);
   return {
     fileName: `legal-upload-${uploadId}-errors.csv`,

@@ -18,7 +18,7 @@ export async function getProfile(deps: AppDeps, { ctx }: { ctx: SignedInContext 
     listApps(deps.db),
   ]);
   if (!organisation) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The organisation is not set up yet (no business date).', 503);
+    throw new AppError('SERVICE_UNAVAILABLE', 'The organisation is not set up yet (no business date).');
   }
 
   const appData = new Map<number, Record<string, AuthorityEntry[]>>(unitRows.map((unit) => [unit.id, {}]));

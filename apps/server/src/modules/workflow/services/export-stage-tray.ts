@@ -62,7 +62,6 @@ export async function exportStageTray(
     throw new AppError(
       'EXPORT_TOO_LARGE',
       `This view has ${count} cases; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
     );
   }
   const rows = (await readStageTrayPage(deps.db, selection, sort, { limit: EXPORT_ROW_CAP, offset: 0 })).map((row) =>
