@@ -57,16 +57,27 @@ function asText(value: unknown): string {
   return String(value as boolean);
 }
 
-function schemaMessages<Values extends FieldValues>(errors: FieldErrors<Values>): FieldErrors<Values> {
-  const visit = (node: unknown): void => {
+const REQUIRED_MESSAGE = encodeMessage({ key: 'ValidationRequired' });
+
+/**
+ * A schema's own messages as the kit's: the spec's words where the schema used them, and "This field is required"
+ * for an empty value whatever the schema's message for its type (e.g. `z.iso.date('must be a date')` on no date).
+ */
+function schemaMessages<Values extends FieldValues>(errors: FieldErrors<Values>, values: unknown): FieldErrors<Values> {
+  const visit = (node: unknown, path: string): void => {
     if (!node || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
     if (typeof record.message === 'string' && typeof record.type === 'string') {
-      record.message = messageOfSchemaText(record.message);
+      record.message =
+        record.type === 'invalid_type' && asText(get(values, path)).trim() === ''
+          ? REQUIRED_MESSAGE
+          : messageOfSchemaText(record.message);
     }
-    for (const [key, value] of Object.entries(record)) if (key !== 'ref') visit(value);
+    for (const [key, value] of Object.entries(record)) {
+      if (key !== 'ref') visit(value, path ? `${path}.${key}` : key);
+    }
   };
-  visit(errors);
+  visit(errors, '');
   return errors;
 }
 
@@ -93,7 +104,7 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
     >;
     const combined: Resolver<z.input<Schema>, unknown, z.output<Schema>> = async (values, context, resolverOptions) => {
       const result = await bySchema(blankToUndefined(values) as z.input<Schema>, context, resolverOptions);
-      const errors = schemaMessages({ ...result.errors }) as Record<string, unknown>;
+      const errors = schemaMessages({ ...result.errors }, values) as Record<string, unknown>;
       // An issue of the whole form (a refinement with no path) is the form's root error.
       if (errors['']) {
         errors.root = errors[''];
