@@ -4,7 +4,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { RequestContext } from '../../../http/request-context.ts';
-import { findOrganisation } from '../../organisation/organisation.repository.ts';
+import { findOrganisation } from '../../organisation/index.ts';
 import { checkOtp } from '../otp-codes.ts';
 import { openSession } from '../session-issuer.ts';
 import { clearFailedSignIns } from '../user.repository.ts';

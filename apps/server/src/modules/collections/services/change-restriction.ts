@@ -7,7 +7,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { listRestrictions } from '../accounts.repository.ts';
 import { appendRestriction, lockAccountsInScope, type RestrictionKind } from '../casework.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { ACCOUNT_NOT_FOUND } from './get-account-view.ts';
 
 export type RestrictionInput = z.infer<typeof restrictionInputSchema>;

@@ -7,9 +7,9 @@ import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { issueFields } from '../../../http/zod-issues.ts';
 import { listDocuments, type DocumentItem } from '../accounts.repository.ts';
-import { safeFileName, sniffDocumentType } from '../document-types.ts';
+import { safeFileName, sniffDocumentType } from '../../../documents/document-types.ts';
 import { findDocumentContent, insertDocument } from '../documents.repository.ts';
-import type { Upload } from '../multipart-upload.ts';
+import type { Upload } from '../../../http/multipart-upload.ts';
 import { requireAccountInScope } from './get-account-view.ts';
 import { hasTab, requireEditableTab, requireTrayAccess } from './tray-access.ts';
 

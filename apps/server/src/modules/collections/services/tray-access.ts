@@ -3,12 +3,8 @@ import { permittedTabs, type TabPermission } from '@recovery-desk/domain/profile
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import {
-  listAccountsOutsideReach,
-  listAssigneeAgencies,
-  listAssigneeUsers,
-  listAuthorityEntries,
-} from '../tray-access.repository.ts';
+import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
+import { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from '../tray-access.repository.ts';
 
 // Shared rules of the collections verbs: the tray a call acts through (its authority and the account-view tabs
 // that authority grants), and who may receive accounts.

@@ -9,7 +9,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import {
   findFiMatter,
   insertFiMatter,

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { listAuthorityEntries } from '../../collections/tray-access.repository.ts';
+import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import { LEGAL_APP } from '../legal-constants.ts';
 
 /** The legal app authorities the caller holds in the acting unit. */

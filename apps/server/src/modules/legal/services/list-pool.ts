@@ -4,9 +4,9 @@ import { poolIneligibility } from '@recovery-desk/domain/legal/pool-rule.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { decodeCursor, encodeCursor } from '../../collections/tray-cursor.ts';
-import { DEFAULT_SORT, SORT_KEY_TYPES } from '../../collections/tray-sorts.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { decodeCursor, encodeCursor } from '../../../db/keyset-cursor.ts';
+import { DEFAULT_SORT, SORT_KEY_TYPES } from '../../collections/index.ts';
 import { findOpenCaseOfAccount } from '../cases.repository.ts';
 import {
   countPool,

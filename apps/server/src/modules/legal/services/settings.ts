@@ -17,7 +17,7 @@ import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, type FieldError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { activeDefinition, publishDefinitionVersion } from '../../workflow/services/definitions.ts';
+import { activeDefinition, publishDefinitionVersion } from '../../workflow/index.ts';
 import { LEGAL_CODE } from '../legal-constants.ts';
 import {
   findLegalSettings,

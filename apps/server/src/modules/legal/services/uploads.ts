@@ -12,12 +12,11 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError, type FieldError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { safeFileName } from '../../collections/document-types.ts';
-import type { Upload } from '../../collections/multipart-upload.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { toCsv } from '../../collections/spreadsheet.ts';
-import { applyCaseActionInTx } from '../../workflow/services/apply-action.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
+import { safeFileName } from '../../../documents/document-types.ts';
+import type { Upload } from '../../../http/multipart-upload.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { toCsv } from '../../exports/index.ts';
+import { applyCaseActionInTx, withCaseTransaction } from '../../workflow/index.ts';
 import { findLegalCase } from '../cases.repository.ts';
 import {
   findUpload,

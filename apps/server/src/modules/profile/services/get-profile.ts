@@ -2,7 +2,7 @@ import type { AuthorityEntry, ProfileReply, ProfileUnit } from '@recovery-desk/d
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { SignedInContext } from '../../../http/request-context.ts';
-import { findOrganisation } from '../../organisation/organisation.repository.ts';
+import { findOrganisation } from '../../organisation/index.ts';
 import { listApps, listUserAuthorities, listUserUnits } from '../profile.repository.ts';
 
 /**

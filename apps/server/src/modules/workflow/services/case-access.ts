@@ -3,7 +3,7 @@ import type { Actor, CaseSnapshot } from '@recovery-desk/domain/workflow/transit
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { listAuthorityEntries } from '../../collections/tray-access.repository.ts';
+import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import { findCaseInScope, type CaseRecord } from '../cases.repository.ts';
 
 // Who may touch a case (the second authorization, architecture §4): the case must belong to the acting unit's

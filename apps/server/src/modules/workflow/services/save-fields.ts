@@ -7,7 +7,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { insertCaseEvent, listDocumentCodes, updateCaseIfVersion } from '../cases.repository.ts';
 import { actorAuthorities, caseClosed, requireCaseInScope, snapshotOf, staleVersion } from './case-access.ts';
 import { loadDefinition } from './definitions.ts';

@@ -7,7 +7,7 @@ import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import {
   findAccountInScope,
   findOpenCaseOfAccount,

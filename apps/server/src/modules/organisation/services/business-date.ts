@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { findOrganisation } from '../../organisation/organisation.repository.ts';
+import { findOrganisation } from '../organisation.repository.ts';
 
 /** The organisation's business date: every collections rule reads it, never the wall clock. */
 export async function requireBusinessDate(db: Executor): Promise<string> {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, validationError } from '../../http/app-error.ts';
-import { DOCUMENT_MAX_BYTES } from './document-types.ts';
+import { AppError, validationError } from './app-error.ts';
+import { DOCUMENT_MAX_BYTES } from '../documents/document-types.ts';
 import { nulCharacterPath } from './nul-characters.ts';
 
 export type Upload = { file: { fileName: string; content: Buffer } | null; fields: Record<string, string> };

@@ -1,0 +1,3 @@
+// The collections module's public surface: what other modules may import from it.
+export { TrayCountCache } from './tray-count-cache.ts';
+export { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
