@@ -95,6 +95,8 @@ describe('the form kit', () => {
     // required by the schema: the spec's message, also where the schema wrote its own 'is required'
     expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(4);
     expect(input('Count').getAttribute('aria-invalid')).not.toBe('true');
+    // spec §5: a submit with a mandatory field empty says so in the form's alert
+    expect(screen.getByRole('alert').textContent).toBe('Please fill mandatory fields');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
