@@ -1,7 +1,7 @@
-import { Checkbox, NativeSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, FileInput, NativeSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PrimaryButton, type PrimaryButtonProps } from '../primary-button.tsx';
@@ -26,7 +26,13 @@ type CommonProps = {
 };
 
 /** Binds a field to the form: value, error text, required mark; registers label and rules while mounted. */
-function useKitField(name: string, label: string, rules: readonly InputRule[], required: boolean | undefined) {
+function useKitField(
+  name: string,
+  label: string,
+  rules: readonly InputRule[],
+  required: boolean | undefined,
+  check?: (value: unknown) => RuleMessage | null,
+) {
   const { t } = useTranslation();
   const form = useZodFormContext();
   const controller = useController({ name, control: form.control });
@@ -35,11 +41,11 @@ function useKitField(name: string, label: string, rules: readonly InputRule[], r
     required && !rulesRequire(rules) ? [{ kind: 'required' }, ...rules] : rules;
   const rulesKey = JSON.stringify(effectiveRules);
   useEffect(() => {
-    form.fields.set(name, { label, rules: JSON.parse(rulesKey) as InputRule[] });
+    form.fields.set(name, { label, rules: JSON.parse(rulesKey) as InputRule[], ...(check ? { check } : {}) });
     return () => {
       form.fields.delete(name);
     };
-  }, [form.fields, name, label, rulesKey]);
+  }, [form.fields, name, label, rulesKey, check]);
   return {
     form,
     field: controller.field,
@@ -324,6 +330,38 @@ export function TextareaField({
         if (trimmed !== value) field.onChange(trimmed);
         field.onBlur();
       }}
+    />
+  );
+}
+
+export type FileFieldProps = CommonProps & {
+  accept?: string;
+  placeholder?: string;
+  /** the file's own checks (type, size); a missing file is 'This field is required' unless `check` says otherwise */
+  check?: (file: File | null) => RuleMessage | null;
+};
+
+/** One file (a File, or null when none is chosen). */
+export function FileField({ name, label, check, required, autoFocus, ...rest }: FileFieldProps) {
+  const fileCheck = useCallback(
+    (value: unknown) => (check ? check(value instanceof File ? value : null) : null),
+    [check],
+  );
+  const { field, error, isRequired } = useKitField(name, label, [], required, fileCheck);
+  return (
+    <FileInput
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      value={field.value instanceof File ? field.value : null}
+      error={error}
+      required={isRequired}
+      clearable
+      data-autofocus={autoFocus || undefined}
+      onChange={(file) => field.onChange(file)}
+      onBlur={field.onBlur}
     />
   );
 }

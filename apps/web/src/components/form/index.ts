@@ -5,6 +5,7 @@ export {
   AmountField,
   CheckboxField,
   DateField,
+  FileField,
   NumberField,
   SelectField,
   SubmitButton,

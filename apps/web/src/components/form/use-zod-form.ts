@@ -13,14 +13,19 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { firstBrokenRule } from '../input-rules.ts';
+import { firstBrokenRule, type RuleMessage } from '../input-rules.ts';
 import { encodeMessage, issueMessage, messageOfSchemaText } from './messages.ts';
 
 // The form kit's hook: react-hook-form validated by a domain zod schema (the same schema the server parses the body
 // with), plus the spec §5 input rules that each field declares (trim, digits only, lengths, names, dates).
 
 /** A field the form has rendered: its label (server errors may name a field by its label) and its §5 rules. */
-export type RegisteredField = { label: string; rules: readonly InputRule[] };
+export type RegisteredField = {
+  label: string;
+  rules: readonly InputRule[];
+  /** a field's own check of its value (e.g. a file's type and size), after its rules */
+  check?: (value: unknown) => RuleMessage | null;
+};
 
 export type FieldRegistry = Map<string, RegisteredField>;
 
@@ -52,9 +57,9 @@ function blankToUndefined(value: unknown): unknown {
 /** The text the §5 rules judge: a number as its digits, no value as empty text. */
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === undefined || value === null) return '';
-  return String(value as boolean);
+  return '[value]';
 }
 
 const REQUIRED_MESSAGE = encodeMessage({ key: 'ValidationRequired' });
@@ -112,7 +117,8 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
       }
       let broken = false;
       for (const [name, field] of fields) {
-        const rule = firstBrokenRule(asText(get(values, name)), field.rules);
+        const value: unknown = get(values, name);
+        const rule = firstBrokenRule(asText(value), field.rules) ?? field.check?.(value) ?? null;
         if (rule) {
           set(errors, name, { type: 'rule', message: encodeMessage(rule) });
           broken = true;
