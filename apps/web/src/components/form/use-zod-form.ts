@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
-import { createContext, useContext, useMemo, useRef } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import {
   get,
   set,
@@ -27,7 +27,33 @@ export type RegisteredField = {
   check?: (value: unknown) => RuleMessage | null;
 };
 
-export type FieldRegistry = Map<string, RegisteredField>;
+/** The mounted fields of a form; `FormErrors` subscribes to learn which errors no field shows. */
+export class FieldRegistry extends Map<string, RegisteredField> {
+  private listeners = new Set<() => void>();
+  version = 0;
+
+  override set(name: string, field: RegisteredField): this {
+    super.set(name, field);
+    this.changed();
+    return this;
+  }
+
+  override delete(name: string): boolean {
+    const deleted = super.delete(name);
+    if (deleted) this.changed();
+    return deleted;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed(): void {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+}
 
 export type ZodFormApi<Input extends FieldValues, Output> = UseFormReturn<Input, unknown, Output> & {
   /** the fields currently rendered (filled by the kit's field components) */
@@ -100,7 +126,7 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
   defaults: DefaultValues<z.input<Schema>>,
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver' | 'defaultValues'> = {},
 ): ZodFormApi<z.input<Schema>, z.output<Schema>> {
-  const fields = useRef<FieldRegistry>(new Map()).current;
+  const [fields] = useState(() => new FieldRegistry());
   const resolver = useMemo(() => {
     const bySchema = zodResolver(schema as never, { error: issueMessage } as never) as unknown as Resolver<
       z.input<Schema>,

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, get, useFormState, type FieldErrors, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describeMessage, encodeMessage } from './messages.ts';
@@ -117,6 +117,7 @@ export function FormErrors({ testId }: { testId?: string } = {}) {
   const { t } = useTranslation();
   const form = useZodFormContext();
   const { errors } = useFormState({ control: form.control });
+  useSyncExternalStore(form.fields.subscribe, () => form.fields.version);
   // errors of values no rendered field shows (e.g. the selected ids a form sends along)
   const unshown = errorNames(errors).filter((name) => !form.fields.has(name));
   const messages = [
