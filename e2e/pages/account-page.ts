@@ -42,12 +42,12 @@ export class AccountPage {
     if (followUp.nextActionDate) await form.getByLabel(/^Next action date/).fill(followUp.nextActionDate);
     await form.getByLabel('Remarks', { exact: true }).fill(followUp.remarks);
     const override = form.getByLabel(/^Reason for calling outside 08:00–19:00/);
-    const answered = await override.isVisible();
-    if (answered) await override.fill(followUp.overrideReason);
+    const isAsked = await override.isVisible();
+    if (isAsked) await override.fill(followUp.overrideReason);
     await form.getByRole('button', { name: 'Save follow-up' }).click();
     const saved = this.page.getByTestId('toast-container').getByText('Follow-up saved');
-    // Answered already (outside the window by the browser's clock): the save goes through.
-    if (answered) {
+    if (isAsked) {
+      // answered already: the saved form resets (the field goes), so wait for the save itself
       await expect(saved).toBeVisible();
       return;
     }

@@ -226,7 +226,12 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
     'POST /api/collections/escalations/:id/reject': async () => {
       const { account, api } = await collections();
       const escalation = await createEscalation(handle.db, { accountId: account.id });
-      return status(await api.post(`/api/collections/escalations/${escalation.id}/reject`, { version: 1 }));
+      return status(
+        await api.post(`/api/collections/escalations/${escalation.id}/reject`, {
+          version: 1,
+          remarks: 'Not for legal',
+        }),
+      );
     },
     'POST /api/collections/escalations/:id/reallocate': async () => {
       const { account, collector, api } = await collections();
@@ -260,7 +265,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
         amount: '10.00',
         deviation: true,
       });
-      return status(await api.post(`/api/collections/ptps/${ptp.id}/reject`, { version: 1 }));
+      return status(await api.post(`/api/collections/ptps/${ptp.id}/reject`, { version: 1, remarks: 'Too far out' }));
     },
     'POST /api/collections/ptps/:id/refer': async () => {
       const { org, account, collector, api } = await collections();
@@ -308,7 +313,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
       return status(
         await checkerApi.post(
           `/api/collections/reallocation-requests/${request.json<{ requestId: number }>().requestId}/reject`,
-          { version: 1 },
+          { version: 1, remarks: 'Not needed' },
         ),
       );
     },

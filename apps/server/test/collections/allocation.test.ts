@@ -293,6 +293,7 @@ describe.each(testDatabaseKinds())('collections allocation, re-allocation and ho
 
     const again = await checkerApi.post(`/api/collections/reallocation-requests/${request.requestId}/reject`, {
       version: 2,
+      remarks: 'Too late',
     });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('ALREADY_DECIDED');

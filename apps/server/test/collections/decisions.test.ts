@@ -77,7 +77,10 @@ describe.each(testDatabaseKinds())('collections escalations and PTP decisions (%
       await auditRows(handle.db, { action: 'collections.escalation.approve', entityId: escalation.id }),
     ).toHaveLength(1);
 
-    const again = await api.post(`/api/collections/escalations/${escalation.id}/reject`, { version: 2 });
+    const again = await api.post(`/api/collections/escalations/${escalation.id}/reject`, {
+      version: 2,
+      remarks: 'Not a legal case',
+    });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('ALREADY_DECIDED');
     const history = await api.get('/api/collections/trays/escalcases?view=team&searchView=historicEscalation');
@@ -86,7 +89,14 @@ describe.each(testDatabaseKinds())('collections escalations and PTP decisions (%
     ]);
 
     const { escalation: second, api: other } = await escalationSetup();
-    const rejected = await other.post(`/api/collections/escalations/${second.id}/reject`, { version: 1 });
+    // A rejection must say why (issue 12: an empty Escalation Reject was accepted).
+    const withoutRemarks = await other.post(`/api/collections/escalations/${second.id}/reject`, { version: 1 });
+    expect(withoutRemarks.statusCode).toBe(400);
+    expect(errorOf(withoutRemarks).fields).toEqual(['remarks']);
+    const rejected = await other.post(`/api/collections/escalations/${second.id}/reject`, {
+      version: 1,
+      remarks: 'Borrower paid in full',
+    });
     expect(rejected.json()).toMatchObject({ escalationStatus: 'REJECTED' });
     expect(
       errorOf(await other.post(`/api/collections/escalations/${second.id}/approve`, { version: 1, bogus: 1 })).fields,
@@ -165,14 +175,17 @@ describe.each(testDatabaseKinds())('collections escalations and PTP decisions (%
     expect(await auditRows(handle.db, { action: 'collections.ptp_deviation.approve', entityId: ptp.id })).toHaveLength(
       1,
     );
-    expect(errorOf(await api.post(`/api/collections/ptps/${ptp.id}/reject`, { version: 2 })).code).toBe(
+    expect(errorOf(await api.post(`/api/collections/ptps/${ptp.id}/reject`, { version: 2, remarks: 'No' })).code).toBe(
       'ALREADY_DECIDED',
     );
 
     const outsider = await createStaff(handle.db, org.foreign, ['PTP_DEVIATION_SAUTH']);
     expect(
-      (await (await apiAs(t, outsider, org.foreign)).post(`/api/collections/ptps/${ptp.id}/reject`, { version: 2 }))
-        .statusCode,
+      (
+        await (
+          await apiAs(t, outsider, org.foreign)
+        ).post(`/api/collections/ptps/${ptp.id}/reject`, { version: 2, remarks: 'No' })
+      ).statusCode,
     ).toBe(404);
   });
 

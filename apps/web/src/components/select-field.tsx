@@ -2,7 +2,7 @@ import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../lib/http-client.ts';
-import { serverErrorFor } from '../lib/field-errors.ts';
+import { serverErrorFor } from './form/server-errors.ts';
 
 export type SelectOption = { value: string; label: string };
 

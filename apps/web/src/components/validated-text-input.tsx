@@ -4,7 +4,7 @@ import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../lib/http-client.ts';
-import { serverErrorFor } from '../lib/field-errors.ts';
+import { serverErrorFor } from './form/server-errors.ts';
 import { translateWithParams } from '../lib/i18n/dynamic-key.ts';
 import { applyTypingRules, firstBrokenRule, isRequired, type RuleMessage } from './input-rules.ts';
 

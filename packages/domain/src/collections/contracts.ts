@@ -416,8 +416,16 @@ export const reallocationRequestInputSchema = z
   .strict()
   .and(assignee);
 
-/** POST …/approve | …/reject on re-allocation requests, PTP deviations and escalations. */
+/** POST …/approve on re-allocation requests, PTP deviations and escalations: remarks are optional. */
 export const decisionInputSchema = z.object({ ...versioned, remarks: z.string().trim().max(500).optional() }).strict();
+
+/** POST …/reject on re-allocation requests, PTP deviations and escalations: a rejection must say why. */
+export const rejectionInputSchema = z
+  .object({ ...versioned, remarks: z.string().trim().min(1, 'This field is required').max(500) })
+  .strict();
+
+/** The body schema of each decision: a reject needs remarks, an approve does not. */
+export const decisionInputSchemas = { approve: decisionInputSchema, reject: rejectionInputSchema } as const;
 
 /** POST /api/collections/escalations/:id/reallocate (ESCALATED_SAUTH). */
 export const escalationReallocateSchema = z

@@ -4,6 +4,7 @@ import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { serverAr } from './server-ar.ts';
+import { formAr } from './form-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -401,4 +402,6 @@ export const ar: Dictionary = {
   ...legalUiAr,
   ...errorsAr,
   ...serverAr,
+  // The web form kit (issue 10)
+  ...formAr,
 };

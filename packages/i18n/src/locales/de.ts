@@ -4,6 +4,7 @@ import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { serverDe } from './server-de.ts';
+import { formDe } from './form-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -416,4 +417,6 @@ export const de: Dictionary = {
   ...legalUiDe,
   ...errorsDe,
   ...serverDe,
+  // The web form kit (issue 10)
+  ...formDe,
 };

@@ -4,6 +4,7 @@ import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { serverEn } from './server-en.ts';
+import { formEn } from './form-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -422,6 +423,8 @@ export const en = {
   ...legalUiEn,
   ...errorsEn,
   ...serverEn,
+  // The web form kit (issue 10)
+  ...formEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { serverHi } from './server-hi.ts';
+import { formHi } from './form-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -402,4 +403,6 @@ export const hi: Dictionary = {
   ...legalUiHi,
   ...errorsHi,
   ...serverHi,
+  // The web form kit (issue 10)
+  ...formHi,
 };

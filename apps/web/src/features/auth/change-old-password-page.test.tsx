@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../lib/session-store.ts';
 import { toastStore } from '../../lib/toast-store.ts';
@@ -36,7 +36,7 @@ describe('ChangeOldPasswordPage', () => {
     expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
   });
 
-  it('a mismatch shows the spec toast and calls nothing', () => {
+  it('a mismatch shows the spec toast and calls nothing', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<ChangeOldPasswordPage />, { path: '/changeOldPassword' });
@@ -44,10 +44,12 @@ describe('ChangeOldPasswordPage', () => {
     fill(/^New Password/, 'a long new passphrase');
     fill(/^Confirm Password/, 'another long passphrase');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(toastStore.get().toasts[0]).toMatchObject({
-      title: 'Error',
-      message: 'New Password , Confirm Password is not Match',
-    });
+    await waitFor(() =>
+      expect(toastStore.get().toasts[0]).toMatchObject({
+        title: 'Error',
+        message: 'New Password , Confirm Password is not Match',
+      }),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
   });

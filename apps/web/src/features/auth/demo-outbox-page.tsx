@@ -1,25 +1,25 @@
 import { Alert, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { validateInput, type InputRule } from '@recovery-desk/domain/validation.ts';
-import { useState, type FormEvent } from 'react';
+import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { SubmitButton, TextField, ZodForm, useZodForm } from '../../components/form/index.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { PrimaryButton } from '../../components/primary-button.tsx';
-import { ValidatedTextInput } from '../../components/validated-text-input.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { fetchDemoOutbox } from './api/auth-api.ts';
 
-const EMAIL_RULES: InputRule[] = [{ kind: 'required' }, { kind: 'email' }];
+const EMAIL_RULES: InputRule[] = [{ kind: 'email' }];
+// GET /api/demo/outbox?email= — the one value this lookup sends (no domain contract: a demo-only route)
+const outboxLookupSchema = z.object({ email: z.string().trim().min(1).max(254) });
 
 /** /demo/outbox (demo mode only): the mail the demo server would have sent, newest first. */
 export function DemoOutboxPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const shownEmail = params.get('email') ?? '';
-  const [email, setEmail] = useState(shownEmail);
-  const [showErrors, setShowErrors] = useState(false);
+  const form = useZodForm(outboxLookupSchema, { email: shownEmail });
 
   const outbox = useQuery({
     queryKey: ['demo-outbox', shownEmail],
@@ -27,12 +27,9 @@ export function DemoOutboxPage() {
     enabled: shownEmail !== '',
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (validateInput(email, EMAIL_RULES) !== null) return;
-    setParams({ email: email.trim() });
-    if (email.trim() === shownEmail) void outbox.refetch();
+  const submit = ({ email }: { email: string }) => {
+    setParams({ email });
+    if (email === shownEmail) void outbox.refetch();
   };
 
   return (
@@ -47,25 +44,20 @@ export function DemoOutboxPage() {
               {String(t('DemoOutboxIntro'))}
             </Text>
           </div>
-          <form onSubmit={handleSubmit} noValidate>
+          <ZodForm form={form} onSubmit={submit}>
             <Group align="flex-start" gap="sm">
               <div style={{ flex: 1 }}>
-                <ValidatedTextInput
+                <TextField
                   label={String(t('Email'))}
                   name="email"
                   type="email"
-                  value={email}
-                  onChange={setEmail}
                   rules={EMAIL_RULES}
-                  showErrors={showErrors}
                   autoComplete="email"
                 />
               </div>
-              <PrimaryButton type="submit" mt={25}>
-                {String(t('ShowMessages'))}
-              </PrimaryButton>
+              <SubmitButton mt={25}>{String(t('ShowMessages'))}</SubmitButton>
             </Group>
-          </form>
+          </ZodForm>
           {outbox.isFetching ? <PageLoader label={String(t('Loading'))} /> : null}
           {outbox.isError ? (
             <Alert color="red" variant="outline" role="alert">

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { loginPayloadSchema } from '@recovery-desk/domain/sign-in.ts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SubmitButton, TextField, ZodForm, focusFirstInvalid, useZodForm } from '../../components/form/index.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { PrimaryButton } from '../../components/primary-button.tsx';
-import { ValidatedTextInput } from '../../components/validated-text-input.tsx';
 import { HttpError, NetworkError } from '../../lib/http-client.ts';
 import { log } from '../../lib/log.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
@@ -19,7 +18,9 @@ import { useOtpCooldown } from './use-otp-cooldown.ts';
 
 type LoginAlert = { title: string; detail: string; hint?: string };
 
-const REQUIRED = [{ kind: 'required' }] as const;
+// The sign-in form: the payload contract's username, password and OTP (spec §5 rules on the OTP as typed).
+const loginFormSchema = loginPayloadSchema.pick({ username: true, password: true, otp: true });
+type LoginForm = { username: string; password: string; otp?: string | null | undefined };
 const CREDENTIAL_CODES = new Set(['INVALID_CREDENTIALS', 'AUTH_FAILED', 'UNAUTHORIZED', '401']);
 
 /** /login (spec §2.2): username, password, optional OTP, Sign In, single sign-on, Forgot Password. */
@@ -28,13 +29,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const config = usePublicConfig();
   const cooldown = useOtpCooldown();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState('');
+  const form = useZodForm(loginFormSchema, { username: '', password: '', otp: '' });
   const [isOtpDemanded, setIsOtpDemanded] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
   const [alert, setAlert] = useState<LoginAlert | null>(null);
-  const [isSigningIn, setIsSigningIn] = useState(false);
   const [isSendingOtp, setIsSendingOtp] = useState(false);
   const [isStartingSso, setIsStartingSso] = useState(false);
 
@@ -44,9 +41,12 @@ export function LoginPage() {
     ensureTemporaryIdCookie();
   }, []);
 
-  const credentialsMissing = () => {
-    setShowErrors(true);
-    return username.trim() === '' || password === '';
+  /** Get OTP needs the credentials too: their errors are shown and the first empty one is focused. */
+  const credentialsMissing = async () => {
+    const isValid = await form.trigger(['username', 'password']);
+    if (!isValid)
+      focusFirstInvalid(['username', 'password'].filter((name) => form.getFieldState(name as never).invalid));
+    return !isValid;
   };
 
   const failureAlert = (error: unknown): LoginAlert => {
@@ -66,16 +66,13 @@ export function LoginPage() {
     return { title: String(t('Error')), detail: String(t('ApiRequestFailed')) };
   };
 
-  const handleSignIn = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSigningIn || credentialsMissing()) return;
+  const handleSignIn = async ({ username, password, otp }: LoginForm) => {
     setAlert(null);
-    setIsSigningIn(true);
     try {
       const reply = await requestToken({
-        username: normalizeSpaces(username),
+        username,
         password,
-        ...(showOtp && otp.trim() !== '' ? { otp: otp.trim() } : {}),
+        ...(showOtp && otp ? { otp } : {}),
       });
       // Spec §4: signed in when the reply carries a token and no detail message.
       if (reply.detail || !reply.access) {
@@ -97,17 +94,16 @@ export function LoginPage() {
       await navigate('/home', { replace: true, state: { fromLogin: true } });
     } catch (error) {
       setAlert(failureAlert(error));
-    } finally {
-      setIsSigningIn(false);
     }
   };
 
   const handleGetOtp = async () => {
     // A press during the cooldown is ignored (spec §5).
-    if (cooldown.isCoolingDown || isSendingOtp || credentialsMissing()) return;
+    if (cooldown.isCoolingDown || isSendingOtp || (await credentialsMissing())) return;
     setIsSendingOtp(true);
     try {
-      const reply = await sendOtp({ username: normalizeSpaces(username), password });
+      const { username, password } = form.getValues();
+      const reply = await sendOtp({ username: username.trim().replace(/\s+/g, ' '), password });
       showOtpReply(reply);
     } catch (error) {
       const reply = codeReplyOf(error);
@@ -159,7 +155,7 @@ export function LoginPage() {
   return (
     <PageFrame>
       <Paper withBorder shadow="sm" p="xl" radius="md">
-        <form onSubmit={(event) => void handleSignIn(event)} noValidate aria-labelledby="login-title">
+        <ZodForm form={form} onSubmit={handleSignIn} aria-labelledby="login-title">
           <Stack gap="md">
             <div>
               <Title order={1} id="login-title" size="h2">
@@ -175,33 +171,14 @@ export function LoginPage() {
                 {alert.hint ? <Text size="sm">{alert.hint}</Text> : null}
               </Alert>
             ) : null}
-            <ValidatedTextInput
-              label={String(t('Username'))}
-              name="username"
-              value={username}
-              onChange={setUsername}
-              rules={REQUIRED}
-              showErrors={showErrors}
-              autoComplete="username"
-            />
-            <ValidatedTextInput
-              label={String(t('Password'))}
-              name="password"
-              type="password"
-              value={password}
-              onChange={setPassword}
-              rules={REQUIRED}
-              showErrors={showErrors}
-              autoComplete="current-password"
-            />
+            <TextField label={String(t('Username'))} name="username" autoComplete="username" />
+            <TextField label={String(t('Password'))} name="password" type="password" autoComplete="current-password" />
             {showOtp ? (
               <Group align="flex-end" gap="sm" wrap="nowrap">
                 <div style={{ flex: 1 }}>
-                  <ValidatedTextInput
+                  <TextField
                     label={String(t('Otp'))}
                     name="otp"
-                    value={otp}
-                    onChange={setOtp}
                     rules={[{ kind: 'number' }, { kind: 'maxLength', length: 12 }]}
                     autoComplete="one-time-code"
                     inputMode="numeric"
@@ -220,9 +197,7 @@ export function LoginPage() {
                 </Button>
               </Group>
             ) : null}
-            <PrimaryButton type="submit" loading={isSigningIn} fullWidth>
-              {String(t('SignIn'))}
-            </PrimaryButton>
+            <SubmitButton fullWidth>{String(t('SignIn'))}</SubmitButton>
             {config.ssoEnabled ? (
               <Button variant="default" onClick={() => void handleSso()} loading={isStartingSso} fullWidth>
                 {String(t('ForInternalLogin'))}
@@ -232,7 +207,7 @@ export function LoginPage() {
               {String(t('ForgotPassword'))}
             </Anchor>
           </Stack>
-        </form>
+        </ZodForm>
       </Paper>
       <CookieBanner />
     </PageFrame>

@@ -2,12 +2,18 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { addressUpdateSchema } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
-import { validateInput } from '@recovery-desk/domain/validation.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
+import {
+  FormErrors,
+  SubmitButton,
+  TextField,
+  ZodForm,
+  encodeMessage,
+  fieldErrorsOf,
+  useZodForm,
+} from '../../../components/form/index.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { updateAddress, type AccountViewData, type AddressUpdate } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
@@ -126,9 +132,7 @@ function AddressEditDialog({
     state: address.state,
     pinCode: address.pinCode,
   };
-  const [form, setForm] = useState<AddressForm>(initial);
-  const [showErrors, setShowErrors] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useZodForm(addressUpdateSchema, { version: address.version, ...initial });
 
   const mutation = useMutation({
     mutationFn: (input: AddressUpdate) => updateAddress(accountId, address.id, trayKey, input),
@@ -147,28 +151,18 @@ function AddressEditDialog({
     },
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    setProblem(null);
-    const hasRuleError = FIELD_ORDER.some((field) => validateInput(form[field], RULES[field]) !== null);
-    if (hasRuleError) {
-      setProblem(String(t('PleaseFillMandatoryFields')));
-      return;
-    }
+  // Only what changed is sent, with the version the dialog was opened on.
+  const submit = async (values: AddressUpdate) => {
     const input: AddressUpdate = { version: address.version };
     for (const field of FIELD_ORDER) {
-      if (form[field] !== initial[field]) input[field] = form[field];
+      const value = values[field] ?? '';
+      if (value !== initial[field]) input[field] = value;
     }
     if (Object.keys(input).length === 1) {
-      setProblem(String(t('NothingChanged')));
+      form.setError('root', { type: 'unchanged', message: encodeMessage({ key: 'NothingChanged' }) });
       return;
     }
-    if (!addressUpdateSchema.safeParse(input).success) {
-      setProblem(String(t('PleaseFillMandatoryFields')));
-      return;
-    }
-    mutation.mutate(input);
+    await mutation.mutateAsync(input);
   };
 
   const serverErrors = fieldErrorsOf(mutation.error);
@@ -181,29 +175,21 @@ function AddressEditDialog({
       centered
       size="lg"
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <ZodForm form={form} onSubmit={submit}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {FIELD_ORDER.map((field, index) => (
-              <ValidatedTextInput
+              <TextField
                 key={field}
                 label={String(t(LABEL_KEYS[field]))}
                 name={field}
-                value={form[field]}
-                onChange={(value) => setForm((previous) => ({ ...previous, [field]: value }))}
                 rules={RULES[field]}
-                showErrors={showErrors}
-                serverErrors={serverErrors}
                 inputMode={field === 'pinCode' ? 'numeric' : undefined}
                 autoFocus={index === 0}
               />
             ))}
           </SimpleGrid>
-          {problem ? (
-            <Alert color="red" variant="outline" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
+          <FormErrors />
           {mutation.isError && serverErrors.length === 0 ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
@@ -213,12 +199,10 @@ function AddressEditDialog({
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {String(t('Save'))}
-            </Button>
+            <SubmitButton>{String(t('Save'))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }

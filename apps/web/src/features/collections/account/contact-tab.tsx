@@ -1,12 +1,21 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack } from '@mantine/core';
 import { contactUpdateSchema } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/select-field.tsx';
-import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
+import { z } from 'zod';
+import {
+  CheckboxField,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextField,
+  ZodForm,
+  encodeMessage,
+  fieldErrorsOf,
+  useZodForm,
+} from '../../../components/form/index.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { updateContact, type AccountViewData, type ContactUpdate } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
@@ -19,6 +28,11 @@ type Contact = AccountViewData['contacts'][number];
 const EDITABLE_MODES = ['CALL', 'SMS', 'WHATSAPP', 'EMAIL'] as const;
 const PHONE_RULES = [{ kind: 'phone' as const }, { kind: 'minLength' as const, length: 6 }];
 const EMAIL_RULES = [{ kind: 'email' as const }];
+const INVALID_REASON_MIN_LENGTH = 3;
+
+// The edit form: the contact update contract, with "Mark invalid" in place of its isValid flag.
+const contactFormSchema = contactUpdateSchema.omit({ isValid: true }).extend({ isInvalid: z.boolean() });
+type ContactForm = z.output<typeof contactFormSchema>;
 
 export type ContactTabProps = { view: AccountViewData; trayKey: TrayKey; isEditable: boolean };
 
@@ -101,13 +115,17 @@ function ContactEditDialog({
 }) {
   const { t } = useTranslation();
   const refresh = useAccountRefresh();
-  const [phone, setPhone] = useState(contact.phone ?? '');
-  const [email, setEmail] = useState(contact.email ?? '');
-  const [mode, setMode] = useState(contact.mode ?? '');
-  const [isInvalid, setIsInvalid] = useState(!contact.isValid);
-  const [invalidReason, setInvalidReason] = useState(contact.invalidReason ?? '');
-  const [showErrors, setShowErrors] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useZodForm(contactFormSchema, {
+    version: contact.version,
+    phone: contact.phone ?? '',
+    email: contact.email ?? '',
+    mode: (EDITABLE_MODES as readonly string[]).includes(contact.mode ?? '')
+      ? (contact.mode as ContactUpdate['mode'])
+      : undefined,
+    isInvalid: !contact.isValid,
+    invalidReason: contact.invalidReason ?? '',
+  });
+  const isInvalid = form.watch('isInvalid');
 
   const mutation = useMutation({
     mutationFn: (input: ContactUpdate) => updateContact(accountId, contact.id, trayKey, input),
@@ -126,30 +144,20 @@ function ContactEditDialog({
     },
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    setProblem(null);
+  // Only what changed is sent, with the version the dialog was opened on.
+  const submit = async (values: ContactForm) => {
     const input: ContactUpdate = { version: contact.version };
-    if (phone !== (contact.phone ?? '') && phone !== '') input.phone = phone;
-    if (email !== (contact.email ?? '') && email !== '') input.email = email;
-    if (mode !== (contact.mode ?? '') && mode !== '') input.mode = mode as ContactUpdate['mode'];
-    if (isInvalid === contact.isValid) input.isValid = !isInvalid;
-    if (isInvalid && invalidReason.trim() !== (contact.invalidReason ?? '')) input.invalidReason = invalidReason.trim();
-    if (isInvalid && invalidReason.trim().length < 3) {
-      setProblem(String(t('InvalidReasonRequired')));
-      return;
-    }
+    if (values.phone !== undefined && values.phone !== (contact.phone ?? '')) input.phone = values.phone;
+    if (values.email !== undefined && values.email !== (contact.email ?? '')) input.email = values.email;
+    if (values.mode !== undefined && values.mode !== (contact.mode ?? '')) input.mode = values.mode;
+    if (values.isInvalid === contact.isValid) input.isValid = !values.isInvalid;
+    const reason = values.invalidReason ?? '';
+    if (values.isInvalid && reason !== (contact.invalidReason ?? '')) input.invalidReason = reason;
     if (Object.keys(input).length === 1) {
-      setProblem(String(t('NothingChanged')));
+      form.setError('root', { type: 'unchanged', message: encodeMessage({ key: 'NothingChanged' }) });
       return;
     }
-    const parsed = contactUpdateSchema.safeParse(input);
-    if (!parsed.success) {
-      setProblem(String(t('PleaseFillMandatoryFields')));
-      return;
-    }
-    mutation.mutate(input);
+    await mutation.mutateAsync(input);
   };
 
   const serverErrors = fieldErrorsOf(mutation.error);
@@ -161,57 +169,35 @@ function ContactEditDialog({
       title={String(t('EditContact'))}
       centered
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <ZodForm form={form} onSubmit={submit}>
         <Stack gap="sm">
-          <ValidatedTextInput
+          <TextField
             label={String(t('PhoneOrMobile'))}
             name="phone"
             type="tel"
             inputMode="numeric"
-            value={phone}
-            onChange={setPhone}
             rules={PHONE_RULES}
-            showErrors={showErrors}
-            serverErrors={serverErrors}
             autoFocus
           />
-          <ValidatedTextInput
-            label={String(t('EmailId'))}
-            name="email"
-            type="email"
-            value={email}
-            onChange={setEmail}
-            rules={EMAIL_RULES}
-            showErrors={showErrors}
-            serverErrors={serverErrors}
-          />
+          <TextField label={String(t('EmailId'))} name="email" type="email" rules={EMAIL_RULES} />
           <SelectField
             label={String(t('Mode'))}
             name="mode"
-            value={mode}
-            onChange={setMode}
             options={EDITABLE_MODES.map((value) => ({ value, label: contactModeLabel(t, value) }))}
-            serverErrors={serverErrors}
           />
-          <Checkbox
-            label={String(t('MarkInvalid'))}
-            checked={isInvalid}
-            onChange={(event) => setIsInvalid(event.currentTarget.checked)}
-          />
+          <CheckboxField label={String(t('MarkInvalid'))} name="isInvalid" />
           {isInvalid ? (
-            <TextInput
+            <TextField
               label={String(t('InvalidReason'))}
-              value={invalidReason}
-              maxLength={200}
+              name="invalidReason"
               required
-              onChange={(event) => setInvalidReason(event.currentTarget.value)}
+              rules={[
+                { kind: 'minLength', length: INVALID_REASON_MIN_LENGTH },
+                { kind: 'maxLength', length: 200 },
+              ]}
             />
           ) : null}
-          {problem ? (
-            <Alert color="red" variant="outline" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
+          <FormErrors />
           {mutation.isError && serverErrors.length === 0 ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
@@ -221,12 +207,10 @@ function ContactEditDialog({
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {String(t('Save'))}
-            </Button>
+            <SubmitButton>{String(t('Save'))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }

@@ -1,9 +1,17 @@
-import { Alert, Button, FileInput, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/select-field.tsx';
+import { z } from 'zod';
+import {
+  FileField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  ZodForm,
+  useZodForm,
+} from '../../../components/form/index.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import {
@@ -29,6 +37,20 @@ const DOCUMENT_CATEGORIES: { value: string; key: DictionaryKey }[] = [
 ];
 
 /** Why a chosen file cannot be uploaded, or null (pdf, png or jpg, at most 5 MB). */
+// POST …/accounts/:accountId/documents (multipart): the file, its name, category and remark.
+const documentUploadSchema = z.object({
+  file: z.instanceof(File),
+  documentName: z.string().trim().min(1).max(120),
+  category: z.string().min(1),
+  remark: z.string().trim().max(500).optional(),
+});
+type DocumentUpload = z.output<typeof documentUploadSchema>;
+
+function checkDocumentFile(file: File | null) {
+  const problem = documentFileProblem(file);
+  return problem ? { key: problem } : null;
+}
+
 export function documentFileProblem(
   file: File | null,
 ): 'PleaseUploadFileFirst' | 'FileTypeNotAllowed' | 'FileTooLarge' | null {
@@ -133,22 +155,16 @@ function UploadForm({
   onUploaded: () => void;
 }) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [documentName, setDocumentName] = useState('');
-  const [category, setCategory] = useState('');
-  const [remark, setRemark] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  // Remounting the file input is the only way to clear a chosen file after an upload.
-  const [inputKey, setInputKey] = useState(0);
+  const empty = { file: null as unknown as File, documentName: '', category: '', remark: '' };
+  const form = useZodForm(documentUploadSchema, empty);
 
   const mutation = useMutation({
-    mutationFn: (chosen: File) =>
+    mutationFn: (input: DocumentUpload) =>
       uploadDocument(accountId, trayKey, {
-        file: chosen,
-        documentName: documentName.trim(),
-        category,
-        remark: remark.trim(),
+        file: input.file,
+        documentName: input.documentName,
+        category: input.category,
+        remark: input.remark ?? '',
       }),
     onSuccess: () => {
       addToast({
@@ -157,87 +173,57 @@ function UploadForm({
         type: 'success',
         from: 'account/documents',
       });
-      setFile(null);
-      setDocumentName('');
-      setCategory('');
-      setRemark('');
-      setShowErrors(false);
-      setInputKey((key) => key + 1);
+      form.reset(empty);
       onUploaded();
     },
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    const problem = documentFileProblem(file);
-    if (problem) {
-      setFileProblem(String(t(problem)));
-      if (problem === 'PleaseUploadFileFirst') {
-        addToast({
-          title: String(t('SystemMsg')),
-          message: String(t('PleaseUploadFileFirst')),
-          type: 'warning',
-          from: 'account/documents',
-        });
-      }
-      return;
-    }
-    if (documentName.trim() === '' || category === '' || !file) return;
-    mutation.mutate(file);
+  // spec §5: submitting without a file also says 'please upload file first'
+  const handleInvalid = () => {
+    if (documentFileProblem(form.getValues('file') ?? null) !== 'PleaseUploadFileFirst') return;
+    addToast({
+      title: String(t('SystemMsg')),
+      message: String(t('PleaseUploadFileFirst')),
+      type: 'warning',
+      from: 'account/documents',
+    });
   };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="upload-title">
-      <form onSubmit={handleSubmit} noValidate data-testid="upload-form">
+      <ZodForm
+        form={form}
+        onSubmit={(input) => mutation.mutateAsync(input)}
+        onInvalid={handleInvalid}
+        data-testid="upload-form"
+      >
         <Stack gap="sm">
           <Title order={3} size="h5" id="upload-title">
             {String(t('UploadDocument'))}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <FileInput
-              key={inputKey}
+            <FileField
               label={String(t('File'))}
+              name="file"
               description={String(t('FileRules'))}
               accept={DOCUMENT_TYPES.join(',')}
-              value={file}
-              onChange={(chosen) => {
-                setFile(chosen);
-                setFileProblem(null);
-              }}
-              clearable
-              required
-              error={fileProblem ?? undefined}
+              check={checkDocumentFile}
               placeholder={String(t('ChooseFile'))}
             />
-            <TextInput
+            <TextField
               label={String(t('DocumentName'))}
-              value={documentName}
-              required
-              maxLength={120}
-              onChange={(event) => setDocumentName(event.currentTarget.value)}
-              error={showErrors && documentName.trim() === '' ? String(t('ValidationRequired')) : undefined}
+              name="documentName"
+              rules={[{ kind: 'maxLength', length: 120 }]}
             />
             <SelectField
               label={String(t('Category'))}
               name="category"
-              value={category}
-              onChange={setCategory}
               options={DOCUMENT_CATEGORIES.map((item) => ({
                 value: item.value,
                 label: translateWithParams(t, item.key),
               }))}
-              isRequired
-              showErrors={showErrors}
             />
-            <Textarea
-              label={String(t('Remark'))}
-              value={remark}
-              maxLength={500}
-              autosize
-              minRows={1}
-              onChange={(event) => setRemark(event.currentTarget.value)}
-            />
+            <TextareaField label={String(t('Remark'))} name="remark" maxLength={500} minRows={1} />
           </SimpleGrid>
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert">
@@ -245,12 +231,10 @@ function UploadForm({
             </Alert>
           ) : null}
           <Group>
-            <Button type="submit" variant="default" loading={mutation.isPending}>
-              {String(t('Upload'))}
-            </Button>
+            <SubmitButton variant="default">{String(t('Upload'))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Paper>
   );
 }

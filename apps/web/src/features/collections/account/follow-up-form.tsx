@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isWithinCallingWindow } from '@recovery-desk/domain/collections/calling-window.ts';
 import {
   CONTACT_MODES,
@@ -7,13 +7,22 @@ import {
   type FollowUpInput,
 } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
-import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/select-field.tsx';
-import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { fieldErrorsOf, serverErrorFor } from '../../../lib/field-errors.ts';
+import {
+  AmountField,
+  DateField,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  ZodForm,
+  fieldErrorsOf,
+  serverErrorFor,
+  useZodForm,
+} from '../../../components/form/index.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import {
   recordFollowUp,
@@ -27,31 +36,17 @@ import { contactModeLabel } from '../labels.ts';
 export const OVERRIDE_MIN_LENGTH = 10;
 const WRONG_NUMBER = 'WN';
 
-type Draft = {
-  contactMode: string;
-  reminderMode: string;
-  personContacted: string;
-  contactId: string;
-  dispositionCode: string;
-  actionAmount: string;
-  nextActionDate: string;
-  nextActionTime: string;
-  remarks: string;
-  documentId: string;
-  callingWindowOverride: string;
-};
-
-const EMPTY_DRAFT: Draft = {
-  contactMode: '',
-  reminderMode: '',
+const EMPTY_FOLLOW_UP = {
+  contactMode: undefined,
+  reminderMode: undefined,
   personContacted: '',
-  contactId: '',
+  contactId: undefined,
   dispositionCode: '',
   actionAmount: '',
   nextActionDate: '',
   nextActionTime: '',
   remarks: '',
-  documentId: '',
+  documentId: undefined,
   callingWindowOverride: '',
 };
 
@@ -102,9 +97,7 @@ export function FollowUpForm({
 }: FollowUpFormProps) {
   const { t } = useTranslation();
   const now = useNow(clock);
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [showErrors, setShowErrors] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useZodForm(followUpInputSchema, EMPTY_FOLLOW_UP);
   // The server decides too (its clock): once it has asked for the reason, the field stays.
   const [serverAskedOverride, setServerAskedOverride] = useState(false);
 
@@ -117,93 +110,41 @@ export function FollowUpForm({
         type: isDeviation(reply) ? 'info' : 'success',
         from: `account/${trayKey}/follow-up`,
       });
-      setDraft(EMPTY_DRAFT);
-      setShowErrors(false);
+      form.reset(EMPTY_FOLLOW_UP);
       setServerAskedOverride(false);
       onSaved();
-    },
-    onError: (error) => {
-      if (serverErrorFor(fieldErrorsOf(error), 'callingWindowOverride', '') !== null) setServerAskedOverride(true);
     },
   });
   const serverErrors = fieldErrorsOf(mutation.error);
 
-  const disposition = dispositions.find((item) => item.code === draft.dispositionCode);
+  const [contactMode, dispositionCode] = form.watch(['contactMode', 'dispositionCode']);
+  const disposition = dispositions.find((item) => item.code === dispositionCode);
   const needsAmount = disposition?.requiresAmount ?? false;
   const needsDate = disposition?.requiresNextActionDate ?? false;
   // WN marks a number invalid: the server needs to know which one.
   const needsContact = disposition?.code === WRONG_NUMBER;
-  const isOutsideWindow = draft.contactMode === 'CALL' && !isWithinCallingWindow(now, view.customer.timeZone);
+  const isOutsideWindow = contactMode === 'CALL' && !isWithinCallingWindow(now, view.customer.timeZone);
   const needsOverride = isOutsideWindow || serverAskedOverride;
-
-  const update = (patch: Partial<Draft>) => {
-    setDraft((previous) => ({ ...previous, ...patch }));
-    setProblem(null);
-    // An edit answers the server's field errors; the rules of the form apply again.
-    if (mutation.isError) mutation.reset();
-  };
-
-  const amountRules: InputRule[] = [
-    ...(needsAmount ? [{ kind: 'required' as const }] : []),
-    { kind: 'amount' },
-    { kind: 'maxLength', length: 15 },
-  ];
-  const dateRules: InputRule[] = [
-    ...(needsDate ? [{ kind: 'required' as const }] : []),
-    ...(businessDate ? [{ kind: 'dateMin' as const, min: businessDate }] : []),
-  ];
-  const overrideTrimmed = draft.callingWindowOverride.trim();
-  const overrideError =
-    needsOverride && showErrors
-      ? overrideTrimmed === ''
-        ? String(t('ValidationRequired'))
-        : overrideTrimmed.length < OVERRIDE_MIN_LENGTH
-          ? String(t('ValidationMinLength', { n: OVERRIDE_MIN_LENGTH }))
-          : null
-      : null;
 
   const validContacts = view.contacts.filter((contact) => contact.isValid);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    const missing =
-      draft.contactMode === '' ||
-      draft.dispositionCode === '' ||
-      (needsAmount && draft.actionAmount === '') ||
-      (needsDate && draft.nextActionDate === '') ||
-      (needsContact && draft.contactId === '') ||
-      (needsOverride && overrideTrimmed === '');
-    if (missing) {
-      setProblem(String(t('PleaseFillMandatoryFields')));
-      return;
-    }
-    if (needsOverride && overrideTrimmed.length < OVERRIDE_MIN_LENGTH) return;
-    if (businessDate && draft.nextActionDate !== '' && draft.nextActionDate < businessDate) return;
-    const candidate = {
-      contactMode: draft.contactMode,
-      dispositionCode: draft.dispositionCode,
-      ...(draft.reminderMode ? { reminderMode: draft.reminderMode } : {}),
-      ...(draft.personContacted.trim() ? { personContacted: draft.personContacted.trim() } : {}),
-      ...(draft.contactId ? { contactId: Number(draft.contactId) } : {}),
-      ...(draft.actionAmount ? { actionAmount: draft.actionAmount } : {}),
-      ...(draft.nextActionDate ? { nextActionDate: draft.nextActionDate } : {}),
-      ...(draft.nextActionTime ? { nextActionTime: draft.nextActionTime } : {}),
-      ...(draft.remarks.trim() ? { remarks: draft.remarks.trim() } : {}),
-      ...(draft.documentId ? { documentId: Number(draft.documentId) } : {}),
-      ...(needsOverride ? { callingWindowOverride: overrideTrimmed } : {}),
-    };
-    const parsed = followUpInputSchema.safeParse(candidate);
-    if (!parsed.success) {
-      setProblem(String(t('PleaseFillMandatoryFields')));
-      return;
-    }
-    mutation.mutate(parsed.data);
+  const submit = (values: FollowUpInput) => {
+    // a reason typed while the call was outside the window is not sent once it no longer is
+    const { callingWindowOverride, ...rest } = values;
+    return mutation.mutateAsync(needsOverride ? { ...rest, callingWindowOverride } : rest);
+  };
+
+  const handleError = (error: unknown) => {
+    const asked = serverErrorFor(fieldErrorsOf(error), 'callingWindowOverride', '');
+    if (asked === null) return;
+    setServerAskedOverride(true);
+    form.clearErrors('root.server');
+    form.setError('callingWindowOverride', { type: 'server', message: asked });
   };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="follow-up-form-title">
-      <form onSubmit={handleSubmit} noValidate data-testid="follow-up-form">
+      <ZodForm form={form} onSubmit={submit} onError={handleError} data-testid="follow-up-form">
         <Stack gap="sm">
           <Title order={3} size="h4" id="follow-up-form-title">
             {String(t('RecordFollowUp'))}
@@ -212,129 +153,75 @@ export function FollowUpForm({
             <SelectField
               label={String(t('ContactMode'))}
               name="contactMode"
-              value={draft.contactMode}
-              onChange={(contactMode) => update({ contactMode })}
               options={CONTACT_MODES.map((value) => ({ value, label: contactModeLabel(t, value) }))}
-              isRequired
-              showErrors={showErrors}
-              serverErrors={serverErrors}
             />
             <SelectField
               label={String(t('ReminderMode'))}
               name="reminderMode"
-              value={draft.reminderMode}
-              onChange={(reminderMode) => update({ reminderMode })}
               options={REMINDER_MODES.map((value) => ({ value, label: contactModeLabel(t, value) }))}
-              serverErrors={serverErrors}
             />
-            <ValidatedTextInput
+            <TextField
               label={String(t('PersonContacted'))}
               name="personContacted"
-              value={draft.personContacted}
-              onChange={(personContacted) => update({ personContacted })}
               rules={[{ kind: 'maxLength', length: 120 }]}
-              serverErrors={serverErrors}
             />
             <SelectField
               label={String(t('ContactUsed'))}
               name="contactId"
-              value={draft.contactId}
-              onChange={(contactId) => update({ contactId })}
+              valueAs="number"
               options={validContacts.map((contact) => ({
                 value: String(contact.id),
                 label: `${contact.contactType}: ${contact.phone ?? contact.email ?? ''}`,
               }))}
-              isRequired={needsContact}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
+              required={needsContact}
             />
             <SelectField
               label={String(t('Disposition'))}
               name="dispositionCode"
-              value={draft.dispositionCode}
-              onChange={(dispositionCode) => update({ dispositionCode })}
               options={dispositions.map((item) => ({ value: item.code, label: `${item.code} – ${item.label}` }))}
-              isRequired
-              showErrors={showErrors}
-              serverErrors={serverErrors}
             />
-            <ValidatedTextInput
+            <AmountField
               label={String(t('ActionAmount'))}
               name="actionAmount"
-              value={draft.actionAmount}
-              onChange={(actionAmount) => update({ actionAmount })}
-              rules={amountRules}
-              inputMode="numeric"
-              showErrors={showErrors}
-              serverErrors={serverErrors}
+              currency={view.account.currency}
+              required={needsAmount}
               description={String(t('ActionAmountHint', { currency: view.account.currency }))}
             />
-            <ValidatedTextInput
+            <DateField
               label={String(t('NextActionDate'))}
               name="nextActionDate"
-              type="date"
-              value={draft.nextActionDate}
-              onChange={(nextActionDate) => update({ nextActionDate })}
-              rules={dateRules}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
+              rules={businessDate ? [{ kind: 'dateMin', min: businessDate }] : []}
+              required={needsDate}
             />
-            <ValidatedTextInput
-              label={String(t('NextActionTime'))}
-              name="nextActionTime"
-              type="time"
-              value={draft.nextActionTime}
-              onChange={(nextActionTime) => update({ nextActionTime })}
-              serverErrors={serverErrors}
-            />
+            <TextField label={String(t('NextActionTime'))} name="nextActionTime" type="time" />
             {view.documents && view.documents.length > 0 ? (
               <SelectField
                 label={String(t('AttachDocument'))}
                 name="documentId"
-                value={draft.documentId}
-                onChange={(documentId) => update({ documentId })}
+                valueAs="number"
                 options={view.documents.map((document) => ({
                   value: String(document.id),
                   label: `${document.documentName} (${document.fileName})`,
                 }))}
-                serverErrors={serverErrors}
               />
             ) : null}
           </SimpleGrid>
-          <Textarea
-            label={String(t('Remarks'))}
-            name="remarks"
-            value={draft.remarks}
-            maxLength={1000}
-            autosize
-            minRows={2}
-            onChange={(event) => update({ remarks: event.currentTarget.value })}
-            error={serverErrorFor(serverErrors, 'remarks', String(t('Remarks'))) ?? undefined}
-          />
+          <TextareaField label={String(t('Remarks'))} name="remarks" maxLength={1000} />
           {needsOverride ? (
             <Stack gap={6} data-testid="calling-window-override">
               <Alert color="blue" variant="outline" title={String(t('OutsideCallingWindowTitle'))}>
                 <Text size="sm">{String(t('OutsideCallingWindowText', { timeZone: view.customer.timeZone }))}</Text>
               </Alert>
-              <Textarea
+              <TextareaField
                 label={String(t('CallingWindowOverride'))}
                 name="callingWindowOverride"
-                id="field-callingWindowOverride"
-                value={draft.callingWindowOverride}
-                required
                 maxLength={500}
-                autosize
-                minRows={2}
-                onChange={(event) => update({ callingWindowOverride: event.currentTarget.value })}
-                error={serverErrorFor(serverErrors, 'callingWindowOverride', '') ?? overrideError ?? undefined}
+                required
+                rules={[{ kind: 'minLength', length: OVERRIDE_MIN_LENGTH }]}
               />
             </Stack>
           ) : null}
-          {problem ? (
-            <Alert color="red" variant="outline" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
+          <FormErrors />
           {mutation.isError && (serverErrors.length === 0 || errorCodeOf(mutation.error) === 'TAB_READ_ONLY') ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
@@ -346,12 +233,10 @@ export function FollowUpForm({
             </Alert>
           ) : null}
           <Group>
-            <Button type="submit" loading={mutation.isPending}>
-              {String(t('SaveFollowUp'))}
-            </Button>
+            <SubmitButton>{String(t('SaveFollowUp'))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Paper>
   );
 }

@@ -1,80 +1,43 @@
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { fiMatterInputSchema, fiMatterUpdateSchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/select-field.tsx';
-import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
-import { useSession } from '../../../lib/session-store.ts';
+import type { z } from 'zod';
 import {
-  createFiMatter,
-  updateFiMatter,
-  type FiMatterInput,
-  type FiMatterRow,
-  type FiMatterUpdate,
-} from '../api/legal-api.ts';
+  AmountField,
+  DateField,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  ZodForm,
+  useZodForm,
+} from '../../../components/form/index.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { createFiMatter, updateFiMatter, type FiMatterRow, type FiMatterUpdate } from '../api/legal-api.ts';
 import { describeLegalError, isStaleVersion } from '../api/describe-legal-error.ts';
 import { todayIso } from '../components/screen-helpers.ts';
 import { fiStatusLabel, forumOptions } from '../labels.ts';
 
-const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-type MatterDraft = {
-  petitionerName: string;
-  accountNo: string;
-  forum: string;
-  court: string;
-  caseNumber: string;
-  filedOn: string;
-  claimAmount: string;
-  currency: 'INR' | 'USD';
-  subject: string;
-  nextHearingDate: string;
-  advocateName: string;
-};
-
-const EMPTY_MATTER: MatterDraft = {
+const EMPTY_MATTER = {
   petitionerName: '',
   accountNo: '',
-  forum: '',
+  forum: undefined,
   court: '',
   caseNumber: '',
   filedOn: '',
   claimAmount: '',
-  currency: 'INR',
+  currency: 'INR' as const,
   subject: '',
   nextHearingDate: '',
   advocateName: '',
 };
 
-/** The body of POST /against-fi for a draft, or null when a required field is missing or a value is malformed. */
-export function matterInputOf(draft: MatterDraft, today: string): FiMatterInput | null {
-  const text = (value: string) => value.trim();
-  const optional = (value: string) => (text(value) === '' ? undefined : text(value));
-  if (text(draft.petitionerName) === '' || draft.forum === '' || draft.filedOn === '' || text(draft.subject) === '')
-    return null;
-  if (!ISO_DATE.test(draft.filedOn) || draft.filedOn > today) return null;
-  if (text(draft.claimAmount) !== '' && !AMOUNT.test(text(draft.claimAmount))) return null;
-  if (draft.nextHearingDate !== '' && !ISO_DATE.test(draft.nextHearingDate)) return null;
-  const input: FiMatterInput = {
-    petitionerName: text(draft.petitionerName),
-    forum: draft.forum,
-    filedOn: draft.filedOn,
-    currency: draft.currency,
-    subject: text(draft.subject),
-  };
-  const extras: Partial<FiMatterInput> = {
-    accountNo: optional(draft.accountNo),
-    court: optional(draft.court),
-    caseNumber: optional(draft.caseNumber),
-    claimAmount: optional(draft.claimAmount),
-    nextHearingDate: optional(draft.nextHearingDate),
-    advocateName: optional(draft.advocateName),
-  };
-  for (const [key, value] of Object.entries(extras)) if (value !== undefined) Object.assign(input, { [key]: value });
-  return input;
-}
+const CURRENCY_OPTIONS = [
+  { value: 'INR', label: 'INR (₹)' },
+  { value: 'USD', label: 'USD ($)' },
+];
 
 /** Add matter: a case filed against the lender (consumer commission, ombudsman, court, police complaint, …). */
 export function AddMatterDialog({
@@ -87,30 +50,9 @@ export function AddMatterDialog({
   const { t } = useTranslation();
   const businessDate = useSession((session) => session.businessDate);
   const today = businessDate ?? todayIso();
-  const [draft, setDraft] = useState<MatterDraft>(EMPTY_MATTER);
-  const [showErrors, setShowErrors] = useState(false);
-  const [isIncomplete, setIsIncomplete] = useState(false);
+  const form = useZodForm(fiMatterInputSchema, EMPTY_MATTER);
+  const currency = form.watch('currency') ?? 'INR';
   const mutation = useMutation({ mutationFn: createFiMatter, onSuccess: onDone });
-  const serverErrors = fieldErrorsOf(mutation.error);
-  const update = (patch: Partial<MatterDraft>) => {
-    setDraft((previous) => ({ ...previous, ...patch }));
-    setIsIncomplete(false);
-  };
-  const amountError =
-    showErrors && draft.claimAmount.trim() !== '' && !AMOUNT.test(draft.claimAmount.trim())
-      ? String(t('LegalAmountFormat'))
-      : serverErrors.find((error) => error.field === 'claimAmount')?.message;
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    const input = matterInputOf(draft, today);
-    if (!input) {
-      setIsIncomplete(true);
-      return;
-    }
-    mutation.mutate(input);
-  };
 
   return (
     <Modal
@@ -121,128 +63,45 @@ export function AddMatterDialog({
       size="lg"
       closeButtonProps={{ 'aria-label': String(t('Close')) }}
     >
-      <form onSubmit={handleSubmit} noValidate data-testid="fi-add-form">
+      <ZodForm form={form} onSubmit={(input) => mutation.mutateAsync(input)} data-testid="fi-add-form">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <ValidatedTextInput
+            <TextField
               label={String(t('FiPetitionerName'))}
               name="petitionerName"
-              value={draft.petitionerName}
-              onChange={(petitionerName) => update({ petitionerName })}
-              rules={[{ kind: 'required' }, { kind: 'maxLength', length: 120 }]}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
+              rules={[{ kind: 'maxLength', length: 120 }]}
               autoFocus
             />
-            <ValidatedTextInput
+            <TextField
               label={String(t('FiAccountNo'))}
               name="accountNo"
-              value={draft.accountNo}
-              onChange={(accountNo) => update({ accountNo })}
               rules={[{ kind: 'maxLength', length: 30 }]}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
               description={String(t('FiOptional'))}
             />
-            <SelectField
-              label={String(t('FiForum'))}
-              name="forum"
-              value={draft.forum}
-              onChange={(forum) => update({ forum })}
-              options={forumOptions(t)}
-              isRequired
-              showErrors={showErrors}
-              serverErrors={serverErrors}
-            />
-            <ValidatedTextInput
-              label={String(t('FiCourt'))}
-              name="court"
-              value={draft.court}
-              onChange={(court) => update({ court })}
-              rules={[{ kind: 'maxLength', length: 120 }]}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
-            />
-            <ValidatedTextInput
+            <SelectField label={String(t('FiForum'))} name="forum" options={forumOptions(t)} />
+            <TextField label={String(t('FiCourt'))} name="court" rules={[{ kind: 'maxLength', length: 120 }]} />
+            <TextField
               label={String(t('FiCaseNumber'))}
               name="caseNumber"
-              value={draft.caseNumber}
-              onChange={(caseNumber) => update({ caseNumber })}
               rules={[{ kind: 'maxLength', length: 40 }]}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
             />
-            <ValidatedTextInput
-              label={String(t('FiFiledOn'))}
-              name="filedOn"
-              type="date"
-              value={draft.filedOn}
-              onChange={(filedOn) => update({ filedOn })}
-              rules={[{ kind: 'required' }, { kind: 'dateMax', max: today }]}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
-            />
-            <TextInput
-              id="field-claimAmount"
-              name="claimAmount"
+            <DateField label={String(t('FiFiledOn'))} name="filedOn" rules={[{ kind: 'dateMax', max: today }]} />
+            <AmountField
               label={String(t('FiClaimAmount'))}
+              name="claimAmount"
+              currency={currency}
               description={String(t('LegalAmountHint'))}
-              value={draft.claimAmount}
-              inputMode="decimal"
-              maxLength={18}
-              error={amountError}
-              onChange={(event) => update({ claimAmount: event.currentTarget.value })}
             />
-            <NativeSelect
-              id="field-currency"
-              label={String(t('Currency'))}
-              value={draft.currency}
-              onChange={(event) => update({ currency: event.currentTarget.value === 'USD' ? 'USD' : 'INR' })}
-              data={[
-                { value: 'INR', label: 'INR (₹)' },
-                { value: 'USD', label: 'USD ($)' },
-              ]}
-            />
-            <ValidatedTextInput
-              label={String(t('FiNextHearingDate'))}
-              name="nextHearingDate"
-              type="date"
-              value={draft.nextHearingDate}
-              onChange={(nextHearingDate) => update({ nextHearingDate })}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
-            />
-            <ValidatedTextInput
+            <SelectField label={String(t('Currency'))} name="currency" options={CURRENCY_OPTIONS} />
+            <DateField label={String(t('FiNextHearingDate'))} name="nextHearingDate" />
+            <TextField
               label={String(t('FiAdvocate'))}
               name="advocateName"
-              value={draft.advocateName}
-              onChange={(advocateName) => update({ advocateName })}
               rules={[{ kind: 'maxLength', length: 100 }]}
-              showErrors={showErrors}
-              serverErrors={serverErrors}
             />
           </SimpleGrid>
-          <Textarea
-            id="field-subject"
-            name="subject"
-            label={String(t('FiSubject'))}
-            value={draft.subject}
-            required
-            maxLength={1000}
-            autosize
-            minRows={3}
-            error={
-              showErrors && draft.subject.trim() === ''
-                ? String(t('ValidationRequired'))
-                : serverErrors.find((error) => error.field === 'subject')?.message
-            }
-            onChange={(event) => update({ subject: event.currentTarget.value })}
-          />
-          {isIncomplete ? (
-            <Text size="sm" c="red.9" role="alert" data-testid="fi-add-incomplete">
-              {String(t('PleaseFillMandatoryFields'))}
-            </Text>
-          ) : null}
+          <TextareaField label={String(t('FiSubject'))} name="subject" maxLength={1000} minRows={3} />
+          <FormErrors testId="fi-add-incomplete" />
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert">
               {describeLegalError(t, mutation.error)}
@@ -252,15 +111,15 @@ export function AddMatterDialog({
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {String(t('FiAddMatter'))}
-            </Button>
+            <SubmitButton>{String(t('FiAddMatter'))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }
+
+type MatterUpdateForm = z.output<typeof fiMatterUpdateSchema>;
 
 /** Update a matter: next hearing, advocate, status; a disposed matter needs its outcome. Sent with the row version. */
 export function UpdateMatterDialog({
@@ -273,12 +132,15 @@ export function UpdateMatterDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [nextHearingDate, setNextHearingDate] = useState(matter.nextHearingDate ?? '');
-  const [advocateName, setAdvocateName] = useState(matter.advocateName ?? '');
-  const [status, setStatus] = useState<'OPEN' | 'DISPOSED'>(matter.status);
-  const [outcome, setOutcome] = useState(matter.outcome ?? '');
-  const [remarks, setRemarks] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
+  const form = useZodForm(fiMatterUpdateSchema, {
+    version: matter.version,
+    nextHearingDate: matter.nextHearingDate ?? '',
+    advocateName: matter.advocateName ?? '',
+    status: matter.status,
+    outcome: matter.outcome ?? '',
+    remarks: '',
+  });
+  const status = form.watch('status');
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (input: FiMatterUpdate) => updateFiMatter(matter.matterId, input),
@@ -288,19 +150,18 @@ export function UpdateMatterDialog({
       if (isStaleVersion(error)) void queryClient.invalidateQueries({ queryKey: ['legal', 'against-fi'] });
     },
   });
-  const serverErrors = fieldErrorsOf(mutation.error);
-  const needsOutcome = status === 'DISPOSED' && outcome.trim() === '';
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (needsOutcome) return;
-    const input: FiMatterUpdate = { version: matter.version, status };
-    if (nextHearingDate !== (matter.nextHearingDate ?? '')) input.nextHearingDate = nextHearingDate || null;
-    if (advocateName.trim() !== (matter.advocateName ?? '')) input.advocateName = advocateName.trim();
-    if (outcome.trim() !== '') input.outcome = outcome.trim();
-    if (remarks.trim() !== '') input.remarks = remarks.trim();
-    mutation.mutate(input);
+  // Sent: the status, and what changed (a cleared hearing date as null), with the row version.
+  const submit = async (values: MatterUpdateForm) => {
+    const outcome = values.outcome ?? '';
+    const input: FiMatterUpdate = { version: matter.version, status: values.status ?? matter.status };
+    const hearing = values.nextHearingDate ?? '';
+    if (hearing !== (matter.nextHearingDate ?? '')) input.nextHearingDate = hearing || null;
+    const advocate = values.advocateName ?? '';
+    if (advocate !== (matter.advocateName ?? '')) input.advocateName = advocate;
+    if (outcome !== '') input.outcome = outcome;
+    if (values.remarks) input.remarks = values.remarks;
+    await mutation.mutateAsync(input);
   };
 
   return (
@@ -311,66 +172,30 @@ export function UpdateMatterDialog({
       centered
       closeButtonProps={{ 'aria-label': String(t('Close')) }}
     >
-      <form onSubmit={handleSubmit} noValidate data-testid="fi-update-form">
+      <ZodForm form={form} onSubmit={submit} data-testid="fi-update-form">
         <Stack gap="sm">
           <Text size="sm">
             {matter.petitionerName} · {matter.subject}
           </Text>
-          <ValidatedTextInput
-            label={String(t('FiNextHearingDate'))}
-            name="nextHearingDate"
-            type="date"
-            value={nextHearingDate}
-            onChange={setNextHearingDate}
-            serverErrors={serverErrors}
-            autoFocus
-          />
-          <ValidatedTextInput
-            label={String(t('FiAdvocate'))}
-            name="advocateName"
-            value={advocateName}
-            onChange={setAdvocateName}
-            rules={[{ kind: 'maxLength', length: 100 }]}
-            showErrors={showErrors}
-            serverErrors={serverErrors}
-          />
-          <NativeSelect
-            id="field-status"
+          <DateField label={String(t('FiNextHearingDate'))} name="nextHearingDate" autoFocus />
+          <TextField label={String(t('FiAdvocate'))} name="advocateName" rules={[{ kind: 'maxLength', length: 100 }]} />
+          <SelectField
             label={String(t('Status'))}
-            value={status}
-            onChange={(event) => setStatus(event.currentTarget.value === 'DISPOSED' ? 'DISPOSED' : 'OPEN')}
-            data={[
+            name="status"
+            required={false}
+            options={[
               { value: 'OPEN', label: fiStatusLabel(t, 'OPEN') },
               { value: 'DISPOSED', label: fiStatusLabel(t, 'DISPOSED') },
             ]}
           />
-          <Textarea
-            id="field-outcome"
-            name="outcome"
+          <TextareaField
             label={String(t('FiOutcome'))}
+            name="outcome"
             description={String(t('FiOutcomeHint'))}
-            value={outcome}
-            required={status === 'DISPOSED'}
+            required={status === 'DISPOSED'} /* a disposed matter needs its outcome (the server says so too) */
             maxLength={500}
-            autosize
-            minRows={2}
-            error={
-              showErrors && needsOutcome
-                ? String(t('FiOutcomeRequired'))
-                : serverErrors.find((error) => error.field === 'outcome')?.message
-            }
-            onChange={(event) => setOutcome(event.currentTarget.value)}
           />
-          <Textarea
-            id="field-fi-remarks"
-            name="remarks"
-            label={String(t('Remarks'))}
-            value={remarks}
-            maxLength={1000}
-            autosize
-            minRows={2}
-            onChange={(event) => setRemarks(event.currentTarget.value)}
-          />
+          <TextareaField label={String(t('Remarks'))} name="remarks" maxLength={1000} />
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert" data-testid="fi-update-error">
               {describeLegalError(t, mutation.error)}
@@ -380,12 +205,10 @@ export function UpdateMatterDialog({
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {String(t('FiSaveUpdate'))}
-            </Button>
+            <SubmitButton>{String(t('FiSaveUpdate'))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }

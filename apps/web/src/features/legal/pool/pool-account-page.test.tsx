@@ -63,7 +63,7 @@ describe('Legal Eligible Pool account', () => {
 
     const form = screen.getByTestId('initiate-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Initiate Legal' }));
-    expect(within(form).getByText('Please fill mandatory fields')).toBeTruthy();
+    expect(await within(form).findByText('Please fill mandatory fields')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText(/Case type/), { target: { value: 'S138' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Initiate Legal' }));
     await waitFor(() => expect(toastStore.get().toasts[0]?.message).toBe('Legal cases created: LC-2025-000090'));

@@ -1,10 +1,16 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { initiateInputSchema, poolDeclineInputSchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/select-field.tsx';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
+import {
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  ZodForm,
+  useZodForm,
+} from '../../../components/form/index.ts';
 import { declinePoolAccounts, initiateLegalCases, type InitiateReply } from '../api/legal-api.ts';
 import { describeLegalError } from '../api/describe-legal-error.ts';
 import { caseTypeOptions } from '../labels.ts';
@@ -37,49 +43,25 @@ export function InitiateForm({
   autoFocus = false,
 }: FormProps<InitiateReply>) {
   const { t } = useTranslation();
-  const [caseType, setCaseType] = useState('');
-  const [remarks, setRemarks] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
+  const form = useZodForm(initiateInputSchema, { accountIds, caseType: undefined, remarks: '' });
   const mutation = useMutation({ mutationFn: initiateLegalCases, onSuccess: onDone });
-  const isMissing = showErrors && caseType === '';
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (caseType === '' || remarks.trim().length > MAX_REMARKS) return;
-    mutation.mutate({ accountIds, caseType, ...(remarks.trim() ? { remarks: remarks.trim() } : {}) });
-  };
 
   return (
-    <form onSubmit={handleSubmit} noValidate data-testid="initiate-form">
+    <ZodForm
+      form={form}
+      onSubmit={(input) => mutation.mutateAsync({ ...input, accountIds })}
+      data-testid="initiate-form"
+    >
       <Stack gap="sm">
         <SelectField
           label={String(t('PoolCaseType'))}
           name="caseType"
-          value={caseType}
-          onChange={setCaseType}
           options={caseTypeOptions(t)}
-          isRequired
-          showErrors={showErrors}
-          serverErrors={fieldErrorsOf(mutation.error)}
           disabled={isDisabled}
           autoFocus={autoFocus}
         />
-        <Textarea
-          label={String(t('Remarks'))}
-          name="remarks"
-          value={remarks}
-          maxLength={MAX_REMARKS}
-          autosize
-          minRows={2}
-          disabled={isDisabled}
-          onChange={(event) => setRemarks(event.currentTarget.value)}
-        />
-        {isMissing ? (
-          <Text size="sm" c="red.9" role="alert" data-testid="initiate-missing">
-            {String(t('PleaseFillMandatoryFields'))}
-          </Text>
-        ) : null}
+        <TextareaField label={String(t('Remarks'))} name="remarks" maxLength={MAX_REMARKS} disabled={isDisabled} />
+        <FormErrors testId="initiate-missing" />
         {mutation.isError ? (
           <Alert color="red" variant="outline" role="alert" data-testid="initiate-error">
             {describeLegalError(t, mutation.error)}
@@ -91,17 +73,12 @@ export function InitiateForm({
               {String(t('Cancel'))}
             </Button>
           ) : null}
-          <Button
-            type="submit"
-            loading={mutation.isPending}
-            disabled={isDisabled}
-            aria-describedby={isDisabled ? disabledReasonId : undefined}
-          >
+          <SubmitButton disabled={isDisabled} aria-describedby={isDisabled ? disabledReasonId : undefined}>
             {String(t('PoolInitiateLegal'))}
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </ZodForm>
   );
 }
 
@@ -115,38 +92,25 @@ export function DeclineForm({
   autoFocus = false,
 }: FormProps<unknown>) {
   const { t } = useTranslation();
-  const [remarks, setRemarks] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
+  const form = useZodForm(poolDeclineInputSchema, { accountIds, remarks: '' });
   const mutation = useMutation({ mutationFn: declinePoolAccounts, onSuccess: onDone });
-  const remarksError =
-    showErrors && remarks.trim() === ''
-      ? String(t('ValidationRequired'))
-      : (fieldErrorsOf(mutation.error).find((field) => field.field === 'remarks')?.message ?? undefined);
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (remarks.trim() === '') return;
-    mutation.mutate({ accountIds, remarks: remarks.trim() });
-  };
 
   return (
-    <form onSubmit={handleSubmit} noValidate data-testid="decline-form">
+    <ZodForm
+      form={form}
+      onSubmit={(input) => mutation.mutateAsync({ ...input, accountIds })}
+      data-testid="decline-form"
+    >
       <Stack gap="sm">
-        <Textarea
+        <TextareaField
           label={String(t('Remarks'))}
-          name="declineRemarks"
+          name="remarks"
           description={String(t('PoolDeclineHint'))}
-          value={remarks}
-          required
           maxLength={MAX_REMARKS}
-          autosize
-          minRows={2}
           disabled={isDisabled}
-          error={remarksError}
-          data-autofocus={autoFocus || undefined}
-          onChange={(event) => setRemarks(event.currentTarget.value)}
+          autoFocus={autoFocus}
         />
+        <FormErrors />
         {mutation.isError ? (
           <Alert color="red" variant="outline" role="alert" data-testid="decline-error">
             {describeLegalError(t, mutation.error)}
@@ -158,19 +122,17 @@ export function DeclineForm({
               {String(t('Cancel'))}
             </Button>
           ) : null}
-          <Button
-            type="submit"
+          <SubmitButton
             color="red.9"
             variant="outline"
-            loading={mutation.isPending}
             disabled={isDisabled}
             aria-describedby={isDisabled ? disabledReasonId : undefined}
           >
             {String(t('PoolNotFitForLegal'))}
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </ZodForm>
   );
 }
 

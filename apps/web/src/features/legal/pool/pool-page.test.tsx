@@ -130,7 +130,7 @@ describe('Legal Eligible Pool', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     // The case type is mandatory.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Initiate Legal' }));
-    expect(within(dialog).getByTestId('initiate-missing').textContent).toBe('Please fill mandatory fields');
+    expect((await within(dialog).findByTestId('initiate-missing')).textContent).toBe('Please fill mandatory fields');
     expect(within(dialog).getByText('This field is required')).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText(/Case type/), { target: { value: 'S138' } });
@@ -182,7 +182,7 @@ describe('Legal Eligible Pool', { timeout: 20_000 }, () => {
     fireEvent.click(within(screen.getByTestId('bulk-actions')).getByRole('button', { name: 'Not fit for legal' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Not fit for legal' }));
-    expect(within(dialog).getByText('This field is required')).toBeTruthy();
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText(/Remarks/), {
       target: { value: 'Borrower deceased, estate pending' },

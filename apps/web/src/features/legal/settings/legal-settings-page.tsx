@@ -21,7 +21,7 @@ import { ASSET_CLASSES } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../lib/field-errors.ts';
+import { fieldErrorsOf } from '../../../components/form/server-errors.ts';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';

@@ -1,15 +1,15 @@
 import { PRODUCTS } from '@recovery-desk/domain/products.ts';
-import type { LegalSettings } from '@recovery-desk/domain/legal/contracts.ts';
+import { legalTimelinesSchema, type LegalSettings } from '@recovery-desk/domain/legal/contracts.ts';
 import { unknownPlaceholders } from '@recovery-desk/domain/legal/notice-templates.ts';
-import { ASSET_CLASSES } from '@recovery-desk/domain/legal/pool-rule.ts';
+import { ASSET_CLASSES, legalPoolRuleSchema } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { LEGAL_CASE_TYPES, type LegalTimelines } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import type { LegalSettingsInput } from '../api/legal-api.ts';
 
 // Legal Settings as an editable draft: text for the numbers, lists for the choices, one template per case type.
-// Validation mirrors the contract (legalSettingsInputSchema) with the spec's messages; the field names are the
-// server's field paths (`poolRule.minDpd`, `timelines.approvalSlaDays`, `templates.2.body`), so a server error
-// lands on the same input.
+// Amounts are checked by the contract's own schemas (legalPoolRuleSchema, legalTimelinesSchema), not a local copy;
+// the field names are the server's field paths (`poolRule.minDpd`, `timelines.approvalSlaDays`, `templates.2.body`),
+// so a server error lands on the same input. (This page is not on the form kit yet: see docs/architecture.md.)
 
 export type TimelineKey = keyof LegalTimelines;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
@@ -128,7 +128,11 @@ export type SettingsDraft = {
 
 export type DraftError = { field: string; key: DictionaryKey; params?: Record<string, string | number> };
 
-const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+// The contract's amount rule (exact decimal string, at most 2 decimals) for each amount of the draft.
+const AMOUNT_SCHEMAS: Record<string, { safeParse: (value: unknown) => { success: boolean } }> = {
+  'poolRule.minOverdue': legalPoolRuleSchema.shape.minOverdue,
+  'timelines.drtMinimumClaim': legalTimelinesSchema.shape.drtMinimumClaim,
+};
 const MAX_TITLE = 200;
 const MAX_BODY = 20_000;
 
@@ -165,7 +169,8 @@ function checkInt(field: string, value: string, min: number, max: number): Draft
 function checkAmount(field: string, value: string): DraftError | null {
   const text = value.trim();
   if (text === '') return { field, key: 'ValidationRequired' };
-  return AMOUNT.test(text) ? null : { field, key: 'LegalAmountFormat' };
+  const schema = AMOUNT_SCHEMAS[field];
+  return schema?.safeParse(text).success ? null : { field, key: 'LegalAmountFormat' };
 }
 
 export function validateDraft(draft: SettingsDraft): DraftError[] {

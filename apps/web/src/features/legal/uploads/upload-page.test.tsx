@@ -67,7 +67,7 @@ describe('File Upload and upload dashboard', { timeout: 20_000 }, () => {
     await screen.findByTestId('uploads-table');
     const form = screen.getByTestId('upload-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Upload' }));
-    expect(within(form).getByText('This field is required')).toBeTruthy();
+    expect(await within(form).findByText('This field is required')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText(/Upload type/), { target: { value: 'CASE_INITIATION' } });
     chooseFile(file('cases.xlsx'));
     fireEvent.click(within(form).getByRole('button', { name: 'Upload' }));

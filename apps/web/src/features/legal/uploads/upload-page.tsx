@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   MAX_UPLOAD_ROWS,
   UPLOAD_COLUMNS,
@@ -6,11 +6,12 @@ import {
   pagedQuerySchema,
 } from '@recovery-desk/domain/legal/contracts.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
+import { z } from 'zod';
+import { FileField, SelectField, SubmitButton, ZodForm, useZodForm } from '../../../components/form/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -53,8 +54,13 @@ export function uploadFileProblem(
   return null;
 }
 
-function isUploadKind(value: string): value is UploadKind {
-  return (UPLOAD_KINDS as readonly string[]).includes(value);
+// POST /api/legal/uploads/:kind with the spreadsheet as the body: the kind and one file.
+const uploadFormSchema = z.object({ kind: z.enum(UPLOAD_KINDS), file: z.instanceof(File) });
+
+/** The file's own checks, with the spec's 'Uploading Fileis Mandatory' when none is chosen. */
+function checkUploadFile(file: File | null) {
+  const problem = uploadFileProblem(file);
+  return problem ? { key: problem } : null;
 }
 
 /** /legalapp/UploadLegal — bulk case initiation and hearing updates from a spreadsheet, and the upload dashboard. */
@@ -90,12 +96,7 @@ function useDownload(from: string) {
 function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [showErrors, setShowErrors] = useState(false);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  // Remounting the file input is the only way to clear a chosen file after an upload.
-  const [inputKey, setInputKey] = useState(0);
+  const form = useZodForm(uploadFormSchema, { kind: undefined, file: null as unknown as File });
   const template = useDownload(`${FROM}/template`);
 
   const mutation = useMutation({
@@ -108,36 +109,30 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
         from: FROM,
       });
       onUploaded(reply);
-      setFile(null);
-      setShowErrors(false);
-      setInputKey((key) => key + 1);
+      form.resetField('file');
       void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
     },
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    const problem = uploadFileProblem(file);
-    if (problem) {
-      setFileProblem(String(t(problem)));
-      if (problem === 'UploadingFileIsMandatory') {
-        addToast({
-          title: String(t('SystemMsg')),
-          message: String(t('PleaseUploadFileFirst')),
-          type: 'warning',
-          from: FROM,
-        });
-      }
-      return;
-    }
-    if (!isUploadKind(kind) || !file) return;
-    mutation.mutate({ kind, file });
+  // spec §5: submitting without a file also says 'please upload file first'
+  const handleInvalid = () => {
+    if (uploadFileProblem(form.getValues('file') ?? null) !== 'UploadingFileIsMandatory') return;
+    addToast({
+      title: String(t('SystemMsg')),
+      message: String(t('PleaseUploadFileFirst')),
+      type: 'warning',
+      from: FROM,
+    });
   };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="upload-form-title">
-      <form onSubmit={handleSubmit} noValidate data-testid="upload-form">
+      <ZodForm
+        form={form}
+        onSubmit={(input) => mutation.mutateAsync(input)}
+        onInvalid={handleInvalid}
+        data-testid="upload-form"
+      >
         <Stack gap="sm">
           <Title order={2} size="h4" id="upload-form-title">
             {String(t('UploadSpreadsheet'))}
@@ -146,26 +141,14 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
             <SelectField
               label={String(t('UploadKind'))}
               name="kind"
-              value={kind}
-              onChange={setKind}
               options={UPLOAD_KINDS.map((value) => ({ value, label: uploadKindLabel(t, value) }))}
-              isRequired
-              showErrors={showErrors}
             />
-            <FileInput
-              key={inputKey}
-              id="field-upload-file"
+            <FileField
               label={String(t('File'))}
+              name="file"
               description={String(t('UploadFileRules', { rows: MAX_UPLOAD_ROWS }))}
               accept={ACCEPT}
-              value={file}
-              onChange={(chosen) => {
-                setFile(chosen);
-                setFileProblem(null);
-              }}
-              clearable
-              required
-              error={fileProblem ?? undefined}
+              check={checkUploadFile}
               placeholder={String(t('ChooseFile'))}
             />
           </SimpleGrid>
@@ -200,12 +183,10 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
             </Alert>
           ) : null}
           <Group>
-            <Button type="submit" loading={mutation.isPending}>
-              {String(t('Upload'))}
-            </Button>
+            <SubmitButton>{String(t('Upload'))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Paper>
   );
 }

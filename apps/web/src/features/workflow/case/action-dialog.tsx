@@ -1,11 +1,16 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CaseFields, FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
-import type { AvailableActionReply, CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
+import {
+  actionInputSchema,
+  type AvailableActionReply,
+  type CaseView,
+} from '@recovery-desk/domain/workflow/contracts.ts';
 import { findStage, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
-import { MESSAGES } from '@recovery-desk/domain/validation.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { SubmitButton, TextareaField, ZodForm, useZodForm } from '../../../components/form/index.ts';
 import { HttpError } from '../../../lib/http-client.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError, errorBody, errorCodeOf, isStaleError } from '../api/describe-error.ts';
@@ -21,13 +26,17 @@ import {
   mergedValues,
   requiredErrors,
   serverFieldErrors,
-  translateFieldMessage,
   valueErrors,
   type Draft,
   type FieldErrors,
 } from './field-values.ts';
 
 export const REMARKS_MAX_LENGTH = 1000;
+
+// The dialog's remarks go through the form kit with the action contract's rule; whether this action needs them is
+// the definition's (`remarksRequired`, true for every reject, pushback and decline). The action's own fields are
+// definition data, rendered and checked by the engine's rules (CaseFieldsGrid, validateFields), not a zod schema.
+const remarksSchema = z.object({ remarks: actionInputSchema.shape.remarks });
 
 export type ActionDialogProps = {
   view: CaseView;
@@ -69,7 +78,7 @@ export function ActionDialog({
   const stage = definition ? findStage(definition, view.case.stage) : undefined;
   const fields = dialogFieldsOf(stage, action.name, action.fields);
   const [draft, setDraft] = useState<Draft>(() => draftOf(fields, view.case.fields));
-  const [remarks, setRemarks] = useState('');
+  const form = useZodForm(remarksSchema, { remarks: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const values = mergedValues(fields, draft, formValues);
@@ -137,20 +146,22 @@ export function ActionDialog({
     setFailure(message);
   }
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const trimmed = remarks.trim();
+  /** The action's own fields by the engine's rules; true when they are complete. */
+  const checkFields = (): boolean => {
     const found: FieldErrors = {
       ...valueErrors(fields, values, view.businessDate),
       ...requiredErrors(fields, values),
     };
-    if (action.remarksRequired && trimmed === '') found.remarks = MESSAGES.required;
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    return Object.keys(found).length === 0;
+  };
+
+  const submit = async ({ remarks }: z.output<typeof remarksSchema>) => {
+    setFailure(null);
+    if (!checkFields()) return;
     const shown = fields.filter((field) => isShown(field, values));
     const dialogValues = changedValues(shown, draft, {});
-    mutation.mutate({ remarks: trimmed, fields: { ...formChanges, ...dialogValues } });
+    await mutation.mutateAsync({ remarks: remarks ?? '', fields: { ...formChanges, ...dialogValues } });
   };
 
   return (
@@ -162,7 +173,7 @@ export function ActionDialog({
       size="lg"
       closeButtonProps={{ 'aria-label': String(t('Close')) }}
     >
-      <form onSubmit={handleSubmit} noValidate data-testid="action-dialog">
+      <ZodForm form={form} onSubmit={submit} onInvalid={checkFields} data-testid="action-dialog">
         <Stack gap="sm">
           <Text size="sm">
             {String(t('WorkflowActionQuestion', { caseNo: view.case.caseNo, action: actionLabel }))}
@@ -182,20 +193,12 @@ export function ActionDialog({
               autoFocusFirst
             />
           ) : null}
-          <Textarea
-            id="action-remarks"
+          <TextareaField
+            name="remarks"
             label={String(t('Remarks'))}
-            value={remarks}
             required={action.remarksRequired}
             maxLength={REMARKS_MAX_LENGTH}
-            autosize
-            minRows={2}
-            onChange={(event) => {
-              setRemarks(event.currentTarget.value);
-              setErrors(({ remarks: _cleared, ...rest }) => rest);
-            }}
-            error={errors.remarks ? translateFieldMessage(t, errors.remarks) : undefined}
-            data-autofocus={fields.length === 0 || undefined}
+            autoFocus={fields.length === 0}
           />
           {failure ? (
             <Alert color="red" variant="outline" role="alert" data-testid="action-error">
@@ -206,12 +209,10 @@ export function ActionDialog({
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {actionLabel}
-            </Button>
+            <SubmitButton>{actionLabel}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
+import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../../components/select-field.tsx';
+import { z } from 'zod';
+import { SelectField, SubmitButton, TextareaField, ZodForm, useZodForm } from '../../../../components/form/index.ts';
 import { useSession } from '../../../../lib/session-store.ts';
 import { fetchAssignees, type Assignee } from '../../api/collections-api.ts';
 import { describeError } from '../../api/describe-error.ts';
@@ -24,6 +25,14 @@ export type AssigneeDialogProps = {
   onClose: () => void;
 };
 
+// The dialog's own form: which kind of assignee, which one, and the note. The note's rules come from the caller (the
+// allocation, re-allocation and escalation contracts differ); each caller's domain schema checks the request it sends.
+const assigneeFormSchema = z.object({
+  kind: z.enum(['user', 'agency']),
+  assigneeId: z.number().int().positive(),
+  note: z.string().max(1000).optional(),
+});
+
 /** Choose a user or an agency of the acting unit's subtree (GET /assignees) and give a reason. */
 export function AssigneeDialog({
   title,
@@ -38,10 +47,8 @@ export function AssigneeDialog({
 }: AssigneeDialogProps) {
   const { t } = useTranslation();
   const actingUnit = useSession((session) => session.actingUnit);
-  const [kind, setKind] = useState<'user' | 'agency'>('user');
-  const [chosen, setChosen] = useState('');
-  const [text, setText] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
+  const form = useZodForm(assigneeFormSchema, { kind: 'user', assigneeId: undefined, note: '' });
+  const kind = form.watch('kind');
   const assignees = useQuery({
     queryKey: ['collections', 'assignees', trayKey, actingUnit],
     queryFn: ({ signal }) => fetchAssignees(trayKey, signal),
@@ -60,24 +67,19 @@ export function AssigneeDialog({
           label: `${agency.name} (${agency.code})`,
         }));
 
-  const trimmed = text.trim();
-  const noteError =
-    note && showErrors
-      ? note.isRequired && trimmed === ''
-        ? String(t('ValidationRequired'))
-        : trimmed !== '' && trimmed.length < note.minLength
-          ? String(t('ValidationMinLength', { n: note.minLength }))
-          : null
-      : null;
+  const noteRules: InputRule[] = note
+    ? [
+        ...(note.isRequired ? [{ kind: 'required' as const }] : []),
+        { kind: 'minLength', length: note.minLength },
+        { kind: 'maxLength', length: note.maxLength },
+      ]
+    : [];
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (chosen === '') return;
-    if (note && ((note.isRequired && trimmed === '') || (trimmed !== '' && trimmed.length < note.minLength))) return;
-    const id = Number(chosen);
-    mutation.mutate({ assignee: kind === 'user' ? { toUserId: id } : { toAgencyId: id }, reason: trimmed });
-  };
+  const submit = (values: z.output<typeof assigneeFormSchema>) =>
+    mutation.mutateAsync({
+      assignee: values.kind === 'user' ? { toUserId: values.assigneeId } : { toAgencyId: values.assigneeId },
+      reason: values.note?.trim() ?? '',
+    });
 
   const chooserLabel = String(t(kind === 'user' ? 'AssignUser' : 'AssignAgency'));
 
@@ -90,7 +92,7 @@ export function AssigneeDialog({
       centered
       size="lg"
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <ZodForm form={form} onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm">{summary}</Text>
           {allowAgency ? (
@@ -98,8 +100,8 @@ export function AssigneeDialog({
               aria-label={String(t('AssignTo'))}
               value={kind}
               onChange={(value) => {
-                setKind(value === 'agency' ? 'agency' : 'user');
-                setChosen('');
+                form.setValue('kind', value === 'agency' ? 'agency' : 'user');
+                form.resetField('assigneeId');
               }}
               data={[
                 { value: 'user', label: String(t('User')) },
@@ -122,28 +124,14 @@ export function AssigneeDialog({
           ) : (
             <SelectField
               label={chooserLabel}
-              name="assignee"
-              value={chosen}
-              onChange={setChosen}
+              name="assigneeId"
+              valueAs="number"
               options={options}
-              isRequired
-              showErrors={showErrors}
               description={options.length === 0 ? String(t('NoAssignees')) : undefined}
               autoFocus
             />
           )}
-          {note ? (
-            <Textarea
-              label={note.label}
-              value={text}
-              required={note.isRequired}
-              onChange={(event) => setText(event.currentTarget.value)}
-              maxLength={note.maxLength}
-              autosize
-              minRows={2}
-              error={noteError ?? undefined}
-            />
-          ) : null}
+          {note ? <TextareaField name="note" label={note.label} rules={noteRules} maxLength={note.maxLength} /> : null}
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
@@ -153,12 +141,10 @@ export function AssigneeDialog({
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={assignees.isPending}>
-              {submitLabel}
-            </Button>
+            <SubmitButton disabled={assignees.isPending}>{submitLabel}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { decisionInputSchema } from '@recovery-desk/domain/collections/contracts.ts';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { decisionInputSchemas } from '@recovery-desk/domain/collections/contracts.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton, TextareaField, ZodForm, useZodForm } from '../../../../components/form/index.ts';
 import type { Decision, DecisionInput } from '../../api/collections-api.ts';
 import { describeError } from '../../api/describe-error.ts';
 
@@ -16,42 +16,22 @@ export type DecisionDialogProps = {
   onClose: () => void;
 };
 
-/** Approve or reject with optional remarks (maker-checker decisions: re-allocation, PTP deviation, escalation). */
+/**
+ * Approve (remarks optional) or reject (remarks required) a maker-checker decision: re-allocation, PTP deviation,
+ * escalation. The domain's decision schemas say which.
+ */
 export function DecisionDialog({ decision, subject, version, onSubmit, onDone, onClose }: DecisionDialogProps) {
   const { t } = useTranslation();
-  const [remarks, setRemarks] = useState('');
-  const [remarksError, setRemarksError] = useState<string | null>(null);
+  const form = useZodForm(decisionInputSchemas[decision], { version, remarks: '' });
   const mutation = useMutation({ mutationFn: onSubmit, onSuccess: () => onDone(decision) });
   const title = String(t(decision === 'approve' ? 'ApproveTitle' : 'RejectTitle', { subject }));
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = decisionInputSchema.safeParse({ version, ...(remarks.trim() ? { remarks: remarks.trim() } : {}) });
-    if (!parsed.success) {
-      setRemarksError(String(t('ValidationMaxLength', { n: 500 })));
-      return;
-    }
-    mutation.mutate(parsed.data);
-  };
-
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': String(t('Close')) }} title={title} centered>
-      <form onSubmit={handleSubmit} noValidate>
+      <ZodForm form={form} onSubmit={(input) => mutation.mutateAsync(input)}>
         <Stack gap="sm">
           <Text size="sm">{String(t(decision === 'approve' ? 'ApproveQuestion' : 'RejectQuestion'))}</Text>
-          <Textarea
-            label={String(t('Remarks'))}
-            value={remarks}
-            onChange={(event) => {
-              setRemarks(event.currentTarget.value);
-              setRemarksError(null);
-            }}
-            maxLength={500}
-            autosize
-            minRows={2}
-            error={remarksError ?? undefined}
-            data-autofocus
-          />
+          <TextareaField name="remarks" label={String(t('Remarks'))} maxLength={500} autoFocus />
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
@@ -61,12 +41,12 @@ export function DecisionDialog({ decision, subject, version, onSubmit, onDone, o
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" color={decision === 'approve' ? 'green.9' : 'red.9'} loading={mutation.isPending}>
+            <SubmitButton color={decision === 'approve' ? 'green.9' : 'red.9'}>
               {String(t(decision === 'approve' ? 'Approve' : 'Reject'))}
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }

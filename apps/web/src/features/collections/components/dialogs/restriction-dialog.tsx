@@ -1,9 +1,15 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { HOLD_REASONS, restrictionInputSchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../../components/select-field.tsx';
+import {
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  ZodForm,
+  useZodForm,
+} from '../../../../components/form/index.ts';
 import type { RestrictionKind } from '../../api/collections-api.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { holdReasonLabel } from '../../labels.ts';
@@ -23,9 +29,7 @@ export type RestrictionDialogProps = {
  */
 export function RestrictionDialog({ kind, action, subject, onSubmit, onDone, onClose }: RestrictionDialogProps) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [remarks, setRemarks] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
+  const form = useZodForm(restrictionInputSchema, { action, reason: '', remarks: '' });
   const mutation = useMutation({ mutationFn: onSubmit, onSuccess: onDone });
   const usesReasonList = kind === 'holds' && action === 'START';
   const titleKey =
@@ -37,28 +41,6 @@ export function RestrictionDialog({ kind, action, subject, onSubmit, onDone, onC
         ? 'StartSuppression'
         : 'RemoveSuppression';
 
-  const parsed = restrictionInputSchema.safeParse({
-    action,
-    reason,
-    ...(remarks.trim() ? { remarks: remarks.trim() } : {}),
-  });
-  const reasonIssue = parsed.success ? null : parsed.error.issues.find((issue) => issue.path[0] === 'reason');
-  const remarksIssue = parsed.success ? null : parsed.error.issues.find((issue) => issue.path[0] === 'remarks');
-  const reasonError =
-    showErrors && reasonIssue
-      ? reason.trim() === ''
-        ? String(t('ValidationRequired'))
-        : reason.trim().length < 3
-          ? String(t('ValidationMinLength', { n: 3 }))
-          : String(t('ValidationMaxLength', { n: 200 }))
-      : null;
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (parsed.success) mutation.mutate(parsed.data);
-  };
-
   return (
     <Modal
       opened
@@ -67,40 +49,25 @@ export function RestrictionDialog({ kind, action, subject, onSubmit, onDone, onC
       title={String(t(titleKey))}
       centered
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <ZodForm form={form} onSubmit={(input) => mutation.mutateAsync(input)}>
         <Stack gap="sm">
           <Text size="sm">{subject}</Text>
           {usesReasonList ? (
             <SelectField
               label={String(t('Reason'))}
               name="reason"
-              value={reason}
-              onChange={setReason}
               options={HOLD_REASONS.map((value) => ({ value, label: holdReasonLabel(t, value) }))}
-              isRequired
-              showErrors={showErrors}
               autoFocus
             />
           ) : (
-            <TextInput
+            <TextField
               label={String(t('Reason'))}
-              value={reason}
-              required
-              maxLength={200}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              error={reasonError ?? undefined}
-              data-autofocus
+              name="reason"
+              rules={[{ kind: 'maxLength', length: 200 }]}
+              autoFocus
             />
           )}
-          <Textarea
-            label={String(t('Remarks'))}
-            value={remarks}
-            maxLength={500}
-            autosize
-            minRows={2}
-            onChange={(event) => setRemarks(event.currentTarget.value)}
-            error={showErrors && remarksIssue ? String(t('ValidationMaxLength', { n: 500 })) : undefined}
-          />
+          <TextareaField name="remarks" label={String(t('Remarks'))} maxLength={500} />
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
@@ -110,12 +77,10 @@ export function RestrictionDialog({ kind, action, subject, onSubmit, onDone, onC
             <Button variant="default" onClick={onClose}>
               {String(t('Cancel'))}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {String(t(titleKey))}
-            </Button>
+            <SubmitButton>{String(t(titleKey))}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </ZodForm>
     </Modal>
   );
 }

@@ -239,7 +239,7 @@ describe('TrayScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     // Focus moves into the dialog, onto its first field.
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Remarks')));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Remarks/)));
 
     fireEvent.click(screen.getByRole('tab', { name: /Historic Escalation/ }));
     await waitFor(() => expect(search().get('searchView')).toBe('historicEscalation'));

@@ -1,0 +1,413 @@
+import { Checkbox, FileInput, NativeSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import type { InputRule } from '@recovery-desk/domain/validation.ts';
+import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useController, useFormState } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PrimaryButton, type PrimaryButtonProps } from '../primary-button.tsx';
+import { applyTypingRules, isRequired as rulesRequire, type RuleMessage } from '../input-rules.ts';
+import { translateWithParams } from '../../lib/i18n/dynamic-key.ts';
+import { describeMessage } from './messages.ts';
+import { useZodFormContext } from './use-zod-form.ts';
+import { fieldId } from './zod-form.tsx';
+
+// Mantine inputs bound to the kit's form: each shows its error (translated), is marked aria-invalid by Mantine when
+// it has one, takes the focus when it is the first invalid field, and registers its label and §5 rules.
+
+type CommonProps = {
+  name: string;
+  label: string;
+  description?: ReactNode;
+  disabled?: boolean;
+  /** makes the field required (marked and validated); by default the schema and the field's rules decide */
+  required?: boolean;
+  /** the field a dialog focuses first (Mantine's Modal honours `data-autofocus`) */
+  autoFocus?: boolean;
+};
+
+/** Binds a field to the form: value, error text, required mark; registers label and rules while mounted. */
+function useKitField(
+  name: string,
+  label: string,
+  rules: readonly InputRule[],
+  required: boolean | undefined,
+  check?: (value: unknown) => RuleMessage | null,
+) {
+  const { t } = useTranslation();
+  const form = useZodFormContext();
+  const controller = useController({ name, control: form.control });
+  // `required` makes the field required now (a requirement that depends on other fields or the clock).
+  const effectiveRules: readonly InputRule[] =
+    required && !rulesRequire(rules) ? [{ kind: 'required' }, ...rules] : rules;
+  const rulesKey = JSON.stringify(effectiveRules);
+  useEffect(() => {
+    form.fields.set(name, { label, rules: JSON.parse(rulesKey) as InputRule[], ...(check ? { check } : {}) });
+    return () => {
+      form.fields.delete(name);
+    };
+  }, [form.fields, name, label, rulesKey, check]);
+  return {
+    form,
+    field: controller.field,
+    error: describeMessage(t, controller.fieldState.error?.message),
+    isRequired: required ?? (form.isRequired(name) || rulesRequire(rules)),
+  };
+}
+
+export type TextFieldProps = CommonProps & {
+  /** spec §5 rules: sanitising while typing and the exact messages */
+  rules?: readonly InputRule[];
+  /** the spec's uppercase directive: text is uppercased as typed */
+  uppercase?: boolean;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'time';
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  placeholder?: string;
+};
+
+/** Text with the spec §5 rules: sanitised as typed (saying why characters vanished), trimmed on blur. */
+export function TextField({
+  name,
+  label,
+  rules = [],
+  uppercase = false,
+  type = 'text',
+  required,
+  autoFocus,
+  ...rest
+}: TextFieldProps) {
+  const { t } = useTranslation();
+  const { field, error, isRequired } = useKitField(name, label, rules, required);
+  const [rejectedBy, setRejectedBy] = useState<RuleMessage | null>(null);
+  const [isRevealed, setIsRevealed] = useState(false);
+  const value = typeof field.value === 'string' ? field.value : '';
+  const shown = rejectedBy ? translateWithParams(t, rejectedBy.key, rejectedBy.params) : error;
+
+  const common = {
+    ...rest,
+    ref: field.ref,
+    id: fieldId(name),
+    name,
+    label,
+    value,
+    error: shown,
+    required: isRequired,
+    'data-autofocus': autoFocus || undefined,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const result = applyTypingRules(event.currentTarget.value, rules, uppercase);
+      setRejectedBy(result.rejectedBy);
+      field.onChange(result.value);
+    },
+    onBlur: () => {
+      setRejectedBy(null);
+      if (type !== 'password') {
+        const normalized = normalizeSpaces(value);
+        if (normalized !== value) field.onChange(normalized);
+      }
+      field.onBlur();
+    },
+  };
+
+  if (type === 'password') {
+    const toggle = String(t(isRevealed ? 'HidePassword' : 'ShowPassword'));
+    return (
+      <PasswordInput
+        {...common}
+        visible={isRevealed}
+        visibilityToggleFocusable
+        onVisibilityChange={setIsRevealed}
+        visibilityToggleButtonProps={{ 'aria-label': toggle, 'aria-pressed': isRevealed, title: toggle }}
+        visibilityToggleIcon={({ reveal }) => <EyeIcon isCrossed={reveal} />}
+      />
+    );
+  }
+  return <TextInput {...common} type={type} />;
+}
+
+export type DateFieldProps = CommonProps & {
+  /** dateMin, dateMax, datePast, dateFuture (ISO dates) */
+  rules?: readonly InputRule[];
+};
+
+/** An ISO date (`YYYY-MM-DD`) with the spec's date rules. */
+export function DateField({ name, label, rules = [], required, autoFocus, ...rest }: DateFieldProps) {
+  const { field, error, isRequired } = useKitField(name, label, rules, required);
+  return (
+    <TextInput
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      type="date"
+      value={typeof field.value === 'string' ? field.value : ''}
+      error={error}
+      required={isRequired}
+      data-autofocus={autoFocus || undefined}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+const MAX_INTEGER_DIGITS = 15;
+
+/** The number of decimals a currency's amounts have (INR and USD: 2), from the platform's currency data. */
+export function minorUnitsOf(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Keeps digits and one decimal point, at most `decimals` decimals and 15 integer digits. */
+export function sanitizeAmount(raw: string, decimals: number): string {
+  const cleaned = raw.replace(/[^\d.]/g, '');
+  const [whole = '', ...fractions] = cleaned.split('.');
+  const integer = whole.slice(0, MAX_INTEGER_DIGITS);
+  if (fractions.length === 0 || decimals === 0) return integer;
+  return `${integer}.${fractions.join('').slice(0, decimals)}`;
+}
+
+export type AmountFieldProps = CommonProps & {
+  /** the amount's currency: its minor units decide how many decimals may be typed */
+  currency: string;
+};
+
+/** A money amount as an exact decimal string in the currency's minor units (never a float). */
+export function AmountField({ name, label, currency, required, autoFocus, description, ...rest }: AmountFieldProps) {
+  const { t } = useTranslation();
+  const decimals = minorUnitsOf(currency);
+  const { field, error, isRequired } = useKitField(name, label, [], required);
+  const value = typeof field.value === 'string' ? field.value : '';
+  const [rejected, setRejected] = useState(false);
+  return (
+    <TextInput
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      inputMode="decimal"
+      value={value}
+      description={description ?? String(t('FormAmountIn', { currency }))}
+      error={rejected ? String(t('ValidationNumber')) : error}
+      required={isRequired}
+      data-autofocus={autoFocus || undefined}
+      onChange={(event) => {
+        const typed = event.currentTarget.value;
+        const next = sanitizeAmount(typed, decimals);
+        setRejected(next !== typed);
+        field.onChange(next);
+      }}
+      onBlur={() => {
+        setRejected(false);
+        if (value.endsWith('.')) field.onChange(value.slice(0, -1));
+        field.onBlur();
+      }}
+    />
+  );
+}
+
+export type NumberFieldProps = CommonProps & { placeholder?: string };
+
+/** A whole number (digits only, stored as a number; empty is no value). */
+export function NumberField({ name, label, required, autoFocus, ...rest }: NumberFieldProps) {
+  const { t } = useTranslation();
+  const { field, error, isRequired } = useKitField(name, label, [], required);
+  const [rejected, setRejected] = useState(false);
+  const value = typeof field.value === 'number' ? String(field.value) : '';
+  return (
+    <TextInput
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      inputMode="numeric"
+      value={value}
+      error={rejected ? String(t('ValidationNumber')) : error}
+      required={isRequired}
+      data-autofocus={autoFocus || undefined}
+      onChange={(event) => {
+        const typed = event.currentTarget.value;
+        const digits = typed.replace(/\D+/g, '').slice(0, MAX_INTEGER_DIGITS);
+        setRejected(digits !== typed);
+        field.onChange(digits === '' ? undefined : Number(digits));
+      }}
+      onBlur={() => {
+        setRejected(false);
+        field.onBlur();
+      }}
+    />
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+export type SelectFieldProps = CommonProps & {
+  options: readonly SelectOption[];
+  /** store the chosen value as a number (ids) instead of a string */
+  valueAs?: 'string' | 'number';
+  /** runs after the value changed (e.g. to clear a dependent field) */
+  onValueChange?: (value: string) => void;
+};
+
+/** A select whose first option is the spec's placeholder 'Select <label>' (spec §5). */
+export function SelectField({
+  name,
+  label,
+  options,
+  valueAs = 'string',
+  required,
+  autoFocus,
+  onValueChange,
+  ...rest
+}: SelectFieldProps) {
+  const { t } = useTranslation();
+  const { field, error, isRequired } = useKitField(name, label, [], required);
+  const value = field.value === undefined || field.value === null ? '' : String(field.value);
+  return (
+    <NativeSelect
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      value={value}
+      error={error}
+      required={isRequired}
+      data-autofocus={autoFocus || undefined}
+      onBlur={field.onBlur}
+      onChange={(event) => {
+        const chosen = event.currentTarget.value;
+        field.onChange(valueAs === 'number' ? (chosen === '' ? undefined : Number(chosen)) : chosen);
+        onValueChange?.(chosen);
+      }}
+      data={[{ value: '', label: String(t('SelectPlaceholder', { label })) }, ...options]}
+    />
+  );
+}
+
+export type TextareaFieldProps = CommonProps & {
+  maxLength?: number;
+  minRows?: number;
+  /** spec §5 rules (required, minimum and maximum length) */
+  rules?: readonly InputRule[];
+};
+
+/** Remarks and other free text: trimmed on blur, its length rules with the spec's messages. */
+export function TextareaField({
+  name,
+  label,
+  maxLength,
+  minRows = 2,
+  rules = [],
+  required,
+  autoFocus,
+  ...rest
+}: TextareaFieldProps) {
+  const { field, error, isRequired } = useKitField(name, label, rules, required);
+  const value = typeof field.value === 'string' ? field.value : '';
+  return (
+    <Textarea
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      value={value}
+      maxLength={maxLength}
+      autosize
+      minRows={minRows}
+      error={error}
+      required={isRequired}
+      data-autofocus={autoFocus || undefined}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={() => {
+        const trimmed = value.trim();
+        if (trimmed !== value) field.onChange(trimmed);
+        field.onBlur();
+      }}
+    />
+  );
+}
+
+export type FileFieldProps = CommonProps & {
+  accept?: string;
+  placeholder?: string;
+  /** the file's own checks (type, size); a missing file is 'This field is required' unless `check` says otherwise */
+  check?: (file: File | null) => RuleMessage | null;
+};
+
+/** One file (a File, or null when none is chosen). */
+export function FileField({ name, label, check, required, autoFocus, ...rest }: FileFieldProps) {
+  const fileCheck = useCallback(
+    (value: unknown) => (check ? check(value instanceof File ? value : null) : null),
+    [check],
+  );
+  const { field, error, isRequired } = useKitField(name, label, [], required, fileCheck);
+  return (
+    <FileInput
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      value={field.value instanceof File ? field.value : null}
+      error={error}
+      required={isRequired}
+      clearable
+      data-autofocus={autoFocus || undefined}
+      onChange={(file) => field.onChange(file)}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+export type CheckboxFieldProps = Omit<CommonProps, 'required'>;
+
+/** A yes/no field (a boolean value). */
+export function CheckboxField({ name, label, autoFocus, ...rest }: CheckboxFieldProps) {
+  const { field, error } = useKitField(name, label, [], false);
+  return (
+    <Checkbox
+      {...rest}
+      ref={field.ref}
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      checked={field.value === true}
+      error={error}
+      data-autofocus={autoFocus || undefined}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+export type SubmitButtonProps = Omit<PrimaryButtonProps, 'type' | 'loading'> & { children: ReactNode };
+
+/** The form's submit button: shows progress and is disabled while the form submits (no double submit). */
+export function SubmitButton({ disabled, children, ...rest }: SubmitButtonProps) {
+  const form = useZodFormContext();
+  const { isSubmitting } = useFormState({ control: form.control });
+  return (
+    <PrimaryButton {...rest} type="submit" loading={isSubmitting} disabled={disabled || isSubmitting}>
+      {children}
+    </PrimaryButton>
+  );
+}
+
+function EyeIcon({ isCrossed }: { isCrossed: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 5C6.5 5 2.7 9.2 1.5 12c1.2 2.8 5 7 10.5 7s9.3-4.2 10.5-7C21.3 9.2 17.5 5 12 5zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z"
+        fill="currentColor"
+      />
+      {isCrossed ? <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" /> : null}
+    </svg>
+  );
+}
