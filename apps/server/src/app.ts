@@ -14,6 +14,8 @@ import { AttemptLimiter } from './http/rate-limit.ts';
 import { registerRouteDeclarationCheck } from './http/route-declarations.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { JobWorker } from './jobs/job-worker.ts';
+import { JOB_KINDS } from './jobs/registry.ts';
 import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
@@ -26,6 +28,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -40,7 +43,20 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** where log lines go (default stdout); tests capture them */
   logStream?: DestinationStream;
+  /** the job worker's lease and poll interval (defaults: 60 s, 2 s) */
+  jobWorker?: { leaseMs?: number; pollMs?: number };
 };
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /**
+     * This process's background job worker. Not started by buildApp: main.ts calls `app.jobs.start()` once the
+     * server listens; `app.close()` stops it (waiting for the running job). Tests run jobs with `app.jobs.drain()`.
+     */
+    jobs: JobWorker;
+  }
+}
 
 /**
  * The HTTP application, not yet listening (use `app.inject` in tests, `app.listen` in main.ts).
@@ -63,6 +79,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
 
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
+  const jobs = new JobWorker({ kinds: JOB_KINDS, ...options.jobWorker });
   const deps: AppDeps = {
     config,
     db,
@@ -74,7 +91,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
     log: app.log,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
+    jobs,
   };
+  jobs.attach(deps);
+  app.decorate('jobs', jobs);
   if (!transport && !config.demoMode) {
     app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');
   }
@@ -104,10 +124,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionsRoutes(deps));
   app.register(workflowRoutes(deps));
   app.register(legalRoutes(deps));
+  app.register(jobsRoutes(deps));
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await deps.mail.flush();
     deps.mail.close();
   });

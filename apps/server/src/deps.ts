@@ -3,6 +3,7 @@ import type { Database } from '@recovery-desk/db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AttemptLimiter } from './http/rate-limit.ts';
+import type { JobWorker } from './jobs/job-worker.ts';
 import type { MailService } from './mail/mail-service.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
@@ -23,4 +24,6 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   /** short-lived tray counts of this process, cleared by every state-changing request */
   trayCounts: TrayCountCache;
+  /** the background job worker of this process (`wake()` after queueing a job) */
+  jobs: JobWorker;
 };

@@ -105,6 +105,9 @@ async function main(): Promise<void> {
       });
     }
     await app.listen({ port: config.port, host: config.host });
+    // Background jobs (day start, uploads, exports, notices, mail retries, hearing reminders): queued work left by a
+    // previous run is picked up here, and a job whose worker died is run again once its lease runs out.
+    app.jobs.start();
   } catch (error) {
     await app.close().catch(() => undefined);
     await handle.close();

@@ -23,3 +23,17 @@ export function resetCodeMail(to: string, code: string, ttlMinutes: number): Mai
       'ignore this message; your password has not changed.\n',
   };
 }
+
+export function hearingReminderMail(
+  to: string,
+  hearing: { caseNo: string; hearingDate: string; court: string | null },
+): MailMessage {
+  return {
+    to,
+    subject: `Hearing reminder: case ${hearing.caseNo} on ${hearing.hearingDate}`,
+    body:
+      `Case ${hearing.caseNo} has its next hearing on ${hearing.hearingDate}` +
+      `${hearing.court ? ` at ${hearing.court}` : ''}.\n\n` +
+      'Prepare the file and record the outcome in Recovery Desk (Court Case Update) after the hearing.\n',
+  };
+}

@@ -113,6 +113,7 @@ export function testDeps(t: TestApp): AppDeps {
     accessTokens: createAccessTokens({ secret: t.config.jwtSecret, ttlSeconds: 900, clock: t.clock }),
     unknownUserFailures: new UnknownUserFailures(),
     sso: null,
+    jobs: t.app.jobs,
     log,
     trayCounts: new TrayCountCache(0),
   };

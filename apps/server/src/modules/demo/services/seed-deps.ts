@@ -4,6 +4,7 @@ import { systemClock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AttemptLimiter } from '../../../http/rate-limit.ts';
+import { JobWorker } from '../../../jobs/job-worker.ts';
 import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens } from '../../auth/access-token.ts';
 import { UnknownUserFailures } from '../../auth/sign-in-throttle.ts';
@@ -30,5 +31,7 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     sso: null,
     log,
     trayCounts: new TrayCountCache(0),
+    // Jobs the seed queues wait in the table for the app's worker, which starts once the server listens.
+    jobs: new JobWorker({ kinds: [] }),
   };
 }
