@@ -14,6 +14,7 @@ import { AttemptLimiter } from './http/rate-limit.ts';
 import { registerRouteDeclarationCheck } from './http/route-declarations.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import type { JobKind } from './jobs/job-kind.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { JOB_KINDS } from './jobs/registry.ts';
 import { MailService } from './mail/mail-service.ts';
@@ -43,8 +44,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** where log lines go (default stdout); tests capture them */
   logStream?: DestinationStream;
-  /** the job worker's lease and poll interval (defaults: 60 s, 2 s) */
-  jobWorker?: { leaseMs?: number; pollMs?: number };
+  /** the job worker's lease and poll interval (defaults: 60 s, 2 s) and its kinds (default: every kind) */
+  jobWorker?: { leaseMs?: number; pollMs?: number; kinds?: readonly JobKind<never>[] };
 };
 
 declare module 'fastify' {
@@ -79,7 +80,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
 
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
-  const jobs = new JobWorker({ kinds: JOB_KINDS, ...options.jobWorker });
+  const jobs = new JobWorker({ ...options.jobWorker, kinds: options.jobWorker?.kinds ?? JOB_KINDS });
   const deps: AppDeps = {
     config,
     db,

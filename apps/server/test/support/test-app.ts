@@ -7,6 +7,7 @@ import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
+import type { JobKind } from '../../src/jobs/job-kind.ts';
 import type { MailTransport } from '../../src/mail/smtp-transport.ts';
 import { queryRows, type TestUser } from '../factories.ts';
 
@@ -81,6 +82,8 @@ export async function createTestApp(
     logStream?: Writable;
     /** extra routes for a test (registered before the app is ready) */
     routes?: (app: FastifyInstance) => void;
+    /** the job kinds the worker runs (default: every kind of the product) */
+    jobKinds?: readonly JobKind<never>[];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
@@ -91,6 +94,7 @@ export async function createTestApp(
     clock,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.jobKinds ? { jobWorker: { kinds: options.jobKinds } } : {}),
   });
   options.routes?.(app);
   await app.ready();
