@@ -111,6 +111,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Folder for the files of workflow case documents (uploads and generated notices). Unset keeps them in the database.',
   },
   {
+    name: 'EXPORT_SYNC_MAX_ROWS',
+    default: '2000',
+    meaning:
+      'Exports of at most this many rows download at once; larger ones (up to 50,000) run as a background job whose file downloads when done.',
+  },
+  {
     name: 'TRAY_COUNT_CACHE_SECONDS',
     default: '15',
     meaning:
@@ -155,6 +161,8 @@ export type Config = {
   /** folder of case document files; null keeps them in the database */
   caseDocumentDir: string | null;
   trayCountCacheSeconds: number;
+  /** exports above this many rows run as a background job */
+  exportSyncMaxRows: number;
   trustProxy: boolean | number | string[];
 };
 
@@ -287,6 +295,7 @@ const envSchema = z.object({
   WEB_DIST: optional(z.string()),
   CASE_DOCUMENT_DIR: optional(z.string()),
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
+  EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -384,6 +393,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),
     caseDocumentDir: v.CASE_DOCUMENT_DIR === undefined ? null : path.resolve(base, v.CASE_DOCUMENT_DIR),
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
+    exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     trustProxy: v.TRUST_PROXY ?? false,
   };
 }

@@ -10,8 +10,8 @@ import { enqueueJob } from '../../src/jobs/enqueue-job.ts';
 import { defineJob, type JobKind } from '../../src/jobs/job-kind.ts';
 import { JOB_KINDS } from '../../src/jobs/registry.ts';
 import { createSmtpTransport } from '../../src/mail/smtp-transport.ts';
-import { apiAs, createOrg, createStaff, type Org } from '../collections/factories.ts';
-import { ensureOrganisation, queryRows, type TestUser } from '../factories.ts';
+import { apiAs, createAccount, createOrg, createStaff, type Org } from '../collections/factories.ts';
+import { BUSINESS_DATE, ensureOrganisation, queryRows, type TestUser } from '../factories.ts';
 import { startSmtpServer } from '../support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createLegalCase, createLegalOrg, apiAs as legalApiAs, unitContextOf } from '../workflow/factories.ts';
@@ -213,6 +213,42 @@ describe.each(testDatabaseKinds())('background jobs (%s)', (kind) => {
       expect([...runs].sort((a, b) => a - b)).toEqual(ids);
     } finally {
       await other.close();
+    }
+  });
+
+  it('exports a view above EXPORT_SYNC_MAX_ROWS as a job whose file its starter and the dashboard download', async () => {
+    const app = await createTestApp(handle.db, { config: { exportSyncMaxRows: 2 }, clock: t.clock });
+    try {
+      const collector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
+      for (const dpd of [70, 60, 50]) await createAccount(handle.db, { unit: org.branch, dpd, allocatedTo: collector });
+      const api = await apiAs(app, collector, org.branch);
+      const started = await api.get('/api/collections/trays/telecaller/export?format=csv');
+      expect(started.statusCode, started.body).toBe(202);
+      const queued = started.json<Job>();
+      expect(queued).toMatchObject({ kind: 'collections.tray_export', status: 'QUEUED' });
+      await app.app.jobs.drain();
+      const done = (await api.get(`/api/jobs/${queued.id}`)).json<Job>();
+      expect(done).toMatchObject({
+        status: 'DONE',
+        progressDone: 3,
+        progressTotal: 3,
+        resultFileName: `telecaller-${BUSINESS_DATE}.csv`,
+        result: { rows: 3 },
+      });
+      const file = await api.get(`/api/jobs/${queued.id}/result`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="telecaller-${BUSINESS_DATE}.csv"`);
+      expect(file.body.split('\r\n').filter(Boolean)).toHaveLength(4);
+      const dashboardFile = await (
+        await apiAs(app, supervisor, org.zone)
+      ).get(`/api/jobs/dashboard/${queued.id}/result`);
+      expect(dashboardFile.body).toBe(file.body);
+      // At or under the threshold the file comes at once.
+      const small = await api.get('/api/collections/trays/telecaller/export?format=csv&dpdFrom=55');
+      expect(small.statusCode).toBe(200);
+      expect(small.body.split('\r\n').filter(Boolean)).toHaveLength(3);
+    } finally {
+      await app.close();
     }
   });
 

@@ -11,7 +11,7 @@ import type { Transaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { UnitContext } from '../../http/request-context.ts';
-import { columnLabel } from '../collections/spreadsheet.ts';
+import { columnLabel } from '../exports/spreadsheet.ts';
 import { createNoticeDocument } from '../legal/services/notice-document.ts';
 import { findUserContact } from './cases.repository.ts';
 import { appendHold, cancelOpenReminders, insertReminder, lockHoldState } from './effects.repository.ts';

@@ -1,24 +1,27 @@
 import ExcelJS from 'exceljs';
-import type { TrayQuery } from '@recovery-desk/domain/collections/contracts.ts';
-import type { TrayDefinition } from '@recovery-desk/domain/collections/trays.ts';
+import { z } from 'zod';
+import { trayQuerySchema, type TrayQuery } from '@recovery-desk/domain/collections/contracts.ts';
+import { findTray, type TrayDefinition } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { columnLabel, escapeFormula, toCsv, type Cell } from '../spreadsheet.ts';
+import { defineJob } from '../../../jobs/job-kind.ts';
+import {
+  checkExportSize,
+  EXPORT_CONTENT_TYPES,
+  EXPORT_ROW_CAP,
+  exportRunsAsJob,
+  jobUnitContext,
+  queueExport,
+  type ExportFile,
+  type ExportFormat,
+  type ExportReply,
+} from '../../exports/export-file.ts';
+import { columnLabel, escapeFormula, toCsv, type Cell } from '../../exports/spreadsheet.ts';
 import { countTrayRows, readTrayPage, type AnyTrayRow } from '../trays.repository.ts';
 import { requireBusinessDate } from './business-date.ts';
 import { traySelection, traySort } from './tray-selection.ts';
-
-export const EXPORT_ROW_CAP = 50_000;
-export type ExportFormat = 'csv' | 'xlsx';
-export type ExportFile = { fileName: string; contentType: string; body: Buffer };
-
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 function cellOf(row: AnyTrayRow, key: string, type: string): Cell {
   const value = (row as Record<string, unknown>)[key];
@@ -47,28 +50,69 @@ async function toXlsx(tray: TrayDefinition, header: string[], rows: Cell[][]): P
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** A large tray export runs as a job; its result is the file. */
+export const trayExportJob = defineJob({
+  kind: 'collections.tray_export',
+  payload: z.object({ tray: z.string(), query: trayQuerySchema, format: z.enum(['csv', 'xlsx']) }),
+  needs: 'user',
+  run: async ({ deps, ctx, payload, progress }) => {
+    const tray = findTray(payload.tray);
+    if (!tray) throw new Error(`unknown tray ${payload.tray}`);
+    const file = await writeTrayExport(deps, {
+      ctx: jobUnitContext(ctx),
+      tray,
+      query: payload.query,
+      format: payload.format,
+      progress,
+    });
+    return { summary: { rows: file.rows, fileName: file.fileName }, file };
+  },
+});
+
 /**
- * GET /api/collections/trays/:tray/export — the current view (filters, view, sort; every page) as CSV or XLSX,
- * at most EXPORT_ROW_CAP rows. Text cells that a spreadsheet would read as a formula are escaped. Audited.
+ * GET /api/collections/trays/:tray/export — the current view (filters, view, sort; every page) as CSV or XLSX, at
+ * most EXPORT_ROW_CAP rows: the file at once up to EXPORT_SYNC_MAX_ROWS rows, else a queued job (its result is the
+ * file). Text cells that a spreadsheet would read as a formula are escaped. Audited when the file is written.
  */
 export async function exportTray(
   deps: AppDeps,
   { ctx, tray, query, format }: { ctx: UnitContext; tray: TrayDefinition; query: TrayQuery; format: ExportFormat },
-): Promise<ExportFile> {
+): Promise<ExportReply> {
+  const selection = await traySelection(deps.db, ctx, tray, query);
+  const count = await countTrayRows(deps.db, selection);
+  checkExportSize(count, 'rows');
+  if (exportRunsAsJob(deps, count)) {
+    return { job: await queueExport(deps, ctx, trayExportJob, { tray: tray.key, query, format }) };
+  }
+  return { file: await writeTrayExport(deps, { ctx, tray, query, format }) };
+}
+
+async function writeTrayExport(
+  deps: AppDeps,
+  {
+    ctx,
+    tray,
+    query,
+    format,
+    progress,
+  }: {
+    ctx: UnitContext;
+    tray: TrayDefinition;
+    query: TrayQuery;
+    format: ExportFormat;
+    progress?: (done: number, total?: number) => Promise<void>;
+  },
+): Promise<ExportFile & { rows: number }> {
   const selection = await traySelection(deps.db, ctx, tray, query);
   const sort = traySort(tray, query);
   const [count, businessDate] = await Promise.all([countTrayRows(deps.db, selection), requireBusinessDate(deps.db)]);
-  if (count > EXPORT_ROW_CAP) {
-    throw new AppError(
-      'EXPORT_TOO_LARGE',
-      `This view has ${count} rows; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
-    );
-  }
+  checkExportSize(count, 'rows');
+  await progress?.(0, count);
   const keyed = await readTrayPage(deps.db, selection, { ...sort, backward: false, limit: EXPORT_ROW_CAP });
   const header = tray.columns.map((column) => columnLabel(column.labelKey));
   const rows = keyed.map(({ row }) => tray.columns.map((column) => cellOf(row, column.key, column.type)));
   const body = format === 'csv' ? Buffer.from(toCsv(header, rows), 'utf8') : await toXlsx(tray, header, rows);
+  await progress?.(rows.length, Math.max(count, rows.length));
 
   await withTransaction(deps.db, (tx) =>
     emitAudit(tx, ctx, {
@@ -86,5 +130,10 @@ export async function exportTray(
       },
     }),
   );
-  return { fileName: `${tray.key}-${businessDate}.${format}`, contentType: CONTENT_TYPES[format], body };
+  return {
+    fileName: `${tray.key}-${businessDate}.${format}`,
+    contentType: EXPORT_CONTENT_TYPES[format],
+    body,
+    rows: rows.length,
+  };
 }

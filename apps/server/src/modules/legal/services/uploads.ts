@@ -15,7 +15,7 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { safeFileName } from '../../collections/document-types.ts';
 import type { Upload } from '../../collections/multipart-upload.ts';
 import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { toCsv } from '../../collections/spreadsheet.ts';
+import { toCsv } from '../../exports/spreadsheet.ts';
 import { applyCaseActionInTx } from '../../workflow/services/apply-action.ts';
 import { withCaseTransaction } from '../../workflow/document-storage.ts';
 import { findLegalCase } from '../cases.repository.ts';

@@ -11,7 +11,7 @@ import { issueFields } from '../../../http/zod-issues.ts';
 import { requireBusinessDate } from '../../collections/services/business-date.ts';
 import { safeFileName, sniffDocumentType } from '../../collections/document-types.ts';
 import type { Upload } from '../../collections/multipart-upload.ts';
-import { columnLabel } from '../../collections/spreadsheet.ts';
+import { columnLabel } from '../../exports/spreadsheet.ts';
 import { insertCaseEvent } from '../cases.repository.ts';
 import { readDocumentFile, withCaseTransaction, writeDocumentFile } from '../document-storage.ts';
 import { findCaseDocument, insertCaseDocument, nextDocumentId } from '../documents.repository.ts';

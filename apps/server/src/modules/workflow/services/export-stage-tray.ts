@@ -1,19 +1,25 @@
 import ExcelJS from 'exceljs';
-import type { CaseRow } from '@recovery-desk/domain/workflow/contracts.ts';
+import { z } from 'zod';
+import { stageTrayQuerySchema, type CaseRow } from '@recovery-desk/domain/workflow/contracts.ts';
 import type { ColumnDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { AppError } from '../../../http/app-error.ts';
-import { EXPORT_ROW_CAP, type ExportFile, type ExportFormat } from '../../collections/services/export-tray.ts';
-import { columnLabel, escapeFormula, toCsv, type Cell } from '../../collections/spreadsheet.ts';
+import { defineJob } from '../../../jobs/job-kind.ts';
+import {
+  checkExportSize,
+  EXPORT_CONTENT_TYPES,
+  EXPORT_ROW_CAP,
+  exportRunsAsJob,
+  jobUnitContext,
+  queueExport,
+  type ExportFile,
+  type ExportFormat,
+  type ExportReply,
+} from '../../exports/export-file.ts';
+import { columnLabel, escapeFormula, toCsv, type Cell } from '../../exports/spreadsheet.ts';
 import { countStageTray, readStageTrayPage } from '../stage-tray.repository.ts';
 import { caseRowOf, resolveStageTray, type StageTrayRequest } from './list-stage-tray.ts';
-
-const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 function cellOf(row: CaseRow & { npaFlag?: boolean }, column: ColumnDefinition): Cell {
   let value: unknown;
@@ -46,25 +52,55 @@ async function toXlsx(sheetName: string, columns: ColumnDefinition[], header: st
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** A large stage tray export runs as a job; its result is the file. */
+export const stageExportJob = defineJob({
+  kind: 'workflow.stage_export',
+  payload: z.object({
+    definitionCode: z.string(),
+    stageCode: z.string(),
+    query: stageTrayQuerySchema,
+    format: z.enum(['csv', 'xlsx']),
+  }),
+  needs: 'user',
+  run: async ({ deps, ctx, payload, progress }) => {
+    const file = await writeStageTrayExport(deps, { ...payload, ctx: jobUnitContext(ctx), progress });
+    return { summary: { rows: file.rows, fileName: file.fileName }, file };
+  },
+});
+
 /**
  * GET /api/workflow/:code/stages/:stage/cases/export — the current view of the stage tray (tab, view, filters, sort;
- * every page) with the stage's tray columns, as CSV or XLSX, at most EXPORT_ROW_CAP rows. Cells a spreadsheet would
- * read as a formula are escaped. Audited.
+ * every page) with the stage's tray columns, as CSV or XLSX, at most EXPORT_ROW_CAP rows: the file at once up to
+ * EXPORT_SYNC_MAX_ROWS, else a queued job whose result is the file. Cells a spreadsheet would read as a formula are
+ * escaped. Audited when the file is written.
  */
 export async function exportStageTray(
   deps: AppDeps,
   request: StageTrayRequest & { format: ExportFormat },
-): Promise<ExportFile> {
-  const { definition, stage, selection, sort, businessDate } = await resolveStageTray(deps.db, request);
-  const counts = await countStageTray(deps.db, selection);
-  const count = counts[selection.tab];
-  if (count > EXPORT_ROW_CAP) {
-    throw new AppError(
-      'EXPORT_TOO_LARGE',
-      `This view has ${count} cases; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
-    );
+): Promise<ExportReply> {
+  const { selection } = await resolveStageTray(deps.db, request);
+  const count = (await countStageTray(deps.db, selection))[selection.tab];
+  checkExportSize(count, 'cases');
+  if (exportRunsAsJob(deps, count)) {
+    const payload = {
+      definitionCode: request.definitionCode,
+      stageCode: request.stageCode,
+      query: request.query,
+      format: request.format,
+    };
+    return { job: await queueExport(deps, request.ctx, stageExportJob, payload) };
   }
+  return { file: await writeStageTrayExport(deps, request) };
+}
+
+async function writeStageTrayExport(
+  deps: AppDeps,
+  request: StageTrayRequest & { format: ExportFormat; progress?: (done: number, total?: number) => Promise<void> },
+): Promise<ExportFile & { rows: number }> {
+  const { definition, stage, selection, sort, businessDate } = await resolveStageTray(deps.db, request);
+  const count = (await countStageTray(deps.db, selection))[selection.tab];
+  checkExportSize(count, 'cases');
+  await request.progress?.(0, count);
   const rows = (await readStageTrayPage(deps.db, selection, sort, { limit: EXPORT_ROW_CAP, offset: 0 })).map((row) =>
     caseRowOf(row, businessDate),
   );
@@ -76,6 +112,7 @@ export async function exportStageTray(
   const { format } = request;
   const body =
     format === 'csv' ? Buffer.from(toCsv(header, cells), 'utf8') : await toXlsx(stage.code, columns, header, cells);
+  await request.progress?.(rows.length, Math.max(count, rows.length));
 
   await withTransaction(deps.db, (tx) =>
     emitAudit(tx, request.ctx, {
@@ -94,5 +131,10 @@ export async function exportStageTray(
     }),
   );
   const slug = `${definition.code}-${stage.code}`.toLowerCase();
-  return { fileName: `${slug}-${selection.tab}-${businessDate}.${format}`, contentType: CONTENT_TYPES[format], body };
+  return {
+    fileName: `${slug}-${selection.tab}-${businessDate}.${format}`,
+    contentType: EXPORT_CONTENT_TYPES[format],
+    body,
+    rows: rows.length,
+  };
 }
