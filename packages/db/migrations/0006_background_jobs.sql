@@ -15,6 +15,7 @@ CREATE TABLE "jobs" (
 	"locked_until" timestamp with time zone,
 	"locked_by" text,
 	"error" text,
+	"checkpoint" jsonb,
 	"result" jsonb,
 	"result_file" "bytea",
 	"result_file_name" text,

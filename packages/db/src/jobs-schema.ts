@@ -47,6 +47,11 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     /** the last failed attempt's error (cleared when the job ends DONE) */
     error: text('error'),
+    /**
+     * what a job saved with its last step (in that step's transaction), so an attempt after a crash resumes there
+     * instead of applying a step twice
+     */
+    checkpoint: jsonb('checkpoint'),
     /** a summary of what the job did (counts, ids) */
     result: jsonb('result'),
     resultFile: bytea('result_file'),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Transaction } from '../db/transaction.ts';
 import type { AppDeps } from '../deps.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import type { JobResultFile } from './jobs.repository.ts';
@@ -22,6 +23,17 @@ export type RunningJob<P> = {
    * longer than the lease is taken for dead and run again by another worker.
    */
   progress: (done: number, total?: number) => Promise<void>;
+  /**
+   * Where an earlier attempt stopped: the progress and state of its last `checkpoint`, or null on a fresh start.
+   * A job of many steps (rows of an upload) skips the steps done before and starts from this state.
+   */
+  resumeFrom: { done: number; state: unknown } | null;
+  /**
+   * Records, inside a step's transaction, that the step is done (progress `done` of `total`) and the state to resume
+   * from. Step and record commit together, so a crash never applies a step twice. Throws (rolling the step back) when
+   * the lease was lost to another worker.
+   */
+  checkpoint: (tx: Transaction, done: number, total: number, state: unknown) => Promise<void>;
 };
 
 /** What a job leaves behind: a summary shown on the dashboard, and optionally a file to download. */
@@ -53,5 +65,13 @@ export class PermanentJobError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'PermanentJobError';
+  }
+}
+
+/** The job's lease went to another worker: the attempt must stop (its step is rolled back). */
+export class LeaseLostError extends Error {
+  constructor(jobId: number) {
+    super(`job ${jobId} is no longer held by this attempt (lease lost)`);
+    this.name = 'LeaseLostError';
   }
 }

@@ -13,6 +13,7 @@ import {
   findJobActor,
   insertJob,
   reportProgress,
+  saveCheckpoint,
   type ClaimedJob,
 } from './jobs.repository.ts';
 
@@ -220,6 +221,12 @@ export class JobWorker {
         progress: async (done, total) => {
           await reportProgress(deps.db, { ...fence, done, total, now: deps.clock.now(), leaseMs: this.leaseMs });
         },
+        resumeFrom:
+          claimed.checkpoint === null || claimed.checkpoint === undefined
+            ? null
+            : { done: claimed.progressDone, state: claimed.checkpoint },
+        checkpoint: (tx, done, total, state) =>
+          saveCheckpoint(tx, { ...fence, done, total, state, now: deps.clock.now(), leaseMs: this.leaseMs }),
       });
       clearInterval(heartbeat);
       const completed = await completeJob(deps.db, {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/transaction.ts';
+import { LeaseLostError } from './job-kind.ts';
 import { isoTimestamp, isoTimestampOrNull, selectRows } from '../db/sql-rows.ts';
 
 // The SQL of the job queue (the `jobs` table, packages/db/src/jobs-schema.ts). Every time comes from the caller's
@@ -43,6 +44,8 @@ export type ClaimedJob = {
   unitId: number | null;
   attempts: number;
   maxAttempts: number;
+  progressDone: number;
+  checkpoint: unknown;
 };
 
 /**
@@ -69,7 +72,7 @@ export async function claimJob(
         limit 1
       )
       returning id, kind, payload, input_file as "inputFile", user_id as "userId", unit_id as "unitId", attempts,
-        max_attempts as "maxAttempts"`,
+        max_attempts as "maxAttempts", progress_done as "progressDone", checkpoint`,
   );
   return rows[0] ?? null;
 }
@@ -101,6 +104,26 @@ export async function reportProgress(
   return rows.length > 0;
 }
 
+/**
+ * Saves a step's checkpoint and progress inside the step's own transaction: the step and the record that it was done
+ * commit together. Throws when the job is no longer this attempt's, which rolls the step back.
+ */
+export async function saveCheckpoint(
+  tx: Executor,
+  input: { id: number; attempt: number; done: number; total: number; state: unknown; now: Date; leaseMs: number },
+): Promise<void> {
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`update jobs set progress_done = ${input.done}, progress_total = ${input.total},
+        checkpoint = ${JSON.stringify(input.state ?? null)}::jsonb,
+        locked_until = ${now} + make_interval(secs => ${input.leaseMs / 1000}), updated_at = ${now}
+      where ${held(input.id, input.attempt)}
+      returning id`,
+  );
+  if (rows.length === 0) throw new LeaseLostError(input.id);
+}
+
 export type JobResultFile = { fileName: string; contentType: string; body: Uint8Array };
 
 export async function completeJob(
@@ -113,7 +136,7 @@ export async function completeJob(
     sql`update jobs set status = 'DONE', error = null, locked_until = null, finished_at = ${now}, updated_at = ${now},
         progress_done = coalesce(progress_total, greatest(progress_done, 1)),
         progress_total = coalesce(progress_total, greatest(progress_done, 1)),
-        result = ${JSON.stringify(input.result ?? null)}::jsonb, input_file = null,
+        result = ${JSON.stringify(input.result ?? null)}::jsonb, input_file = null, checkpoint = null,
         result_file = ${input.file?.body ?? null}, result_file_name = ${input.file?.fileName ?? null},
         result_content_type = ${input.file?.contentType ?? null}
       where ${held(input.id, input.attempt)}

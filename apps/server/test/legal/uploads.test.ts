@@ -12,6 +12,7 @@ import {
 } from '@recovery-desk/domain/legal/contracts.ts';
 import { ensureOrganisation, queryRows } from '../factories.ts';
 import { apiAs, createOrg, errorOf, type Api, type Org } from '../collections/factories.ts';
+import { finishJob } from '../support/jobs.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   caseView,
@@ -68,12 +69,22 @@ describe.each(testDatabaseKinds())('legal uploads (%s)', (kind) => {
     await handle.close();
   });
 
-  const upload = (api: Api, kindName: string | null, file: { name: string; content: Buffer } | null) =>
-    api.inject({
+  /**
+   * Posts the file; an accepted upload answers 202 with its job, which runs to the end here, and the reply is the
+   * job's result (the upload record) as a 200. A refused file is the request's own reply.
+   */
+  const upload = async (api: Api, kindName: string | null, file: { name: string; content: Buffer } | null) => {
+    const response = await api.inject({
       method: 'POST',
       url: '/api/legal/uploads',
       ...multipart(kindName === null ? {} : { kind: kindName }, file ? [file] : []),
     });
+    if (response.statusCode !== 202) return response;
+    const job = await finishJob(t, api, response);
+    expect(job.status, job.error ?? '').toBe('DONE');
+    const body = JSON.stringify(job.result);
+    return { ...response, statusCode: 200, body, json: () => JSON.parse(body) as unknown } as typeof response;
+  };
   const openCases = (accountId: number) =>
     queryRows<{ id: number; fields: Record<string, unknown> }>(
       handle.db,

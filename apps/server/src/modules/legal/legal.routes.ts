@@ -16,9 +16,9 @@ import {
   pagedQuerySchema,
   poolAccountSchema,
   poolDeclineInputSchema,
-  uploadReplySchema,
 } from '@recovery-desk/domain/legal/contracts.ts';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
@@ -255,12 +255,17 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: uploads,
         schema: {
           tags,
-          summary: 'Upload case initiations or hearing updates (multipart: kind, file .xlsx or .csv); rows run apart',
+          summary:
+            'Upload case initiations or hearing updates (multipart: kind, file .xlsx or .csv): 202 with the job that ' +
+            'runs the rows apart; its result is the upload record',
           security,
-          response: { 200: uploadReplySchema },
+          response: { 202: jobSchema },
         },
       },
-      (request) => processUpload(deps, { ctx: unitContext(request.ctx), readUpload: () => readUpload(request) }),
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(await processUpload(deps, { ctx: unitContext(request.ctx), readUpload: () => readUpload(request) })),
     );
 
     app.get(
