@@ -2,6 +2,7 @@ import { mailRetryJob } from '../mail/mail-retry.job.ts';
 import { trayExportJob } from '../modules/collections/services/export-tray.ts';
 import { dayStartJob } from '../modules/collections/services/run-day-start.ts';
 import { hearingRemindersJob } from '../modules/legal/services/send-hearing-reminders.ts';
+import { noticesJob } from '../modules/legal/services/send-notices.ts';
 import { legalUploadJob } from '../modules/legal/services/uploads.ts';
 import { stageExportJob } from '../modules/workflow/services/export-stage-tray.ts';
 import type { JobKind } from './job-kind.ts';
@@ -12,6 +13,7 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   trayExportJob,
   stageExportJob,
   legalUploadJob,
+  noticesJob,
   mailRetryJob,
   hearingRemindersJob,
 ] as unknown as readonly JobKind<never>[];

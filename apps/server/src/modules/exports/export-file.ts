@@ -40,7 +40,7 @@ export function exportRunsAsJob(deps: AppDeps, count: number): boolean {
 }
 
 /** Queues an export job for the requester and returns it (the web shows its progress, then downloads its file). */
-export async function queueExport<P>(deps: AppDeps, ctx: UnitContext, kind: JobKind<P>, payload: P): Promise<Job> {
+export async function queueFileJob<P>(deps: AppDeps, ctx: UnitContext, kind: JobKind<P>, payload: P): Promise<Job> {
   const jobId = await withTransaction(deps.db, (tx) => enqueueJob(tx, ctx, { kind, payload, at: deps.clock.now() }));
   deps.jobs.wake();
   const job = await findJob(deps.db, { id: jobId, scope: { userId: ctx.user.id } });

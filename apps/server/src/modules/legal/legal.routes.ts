@@ -41,7 +41,7 @@ import { getOpenCase } from './services/get-open-case.ts';
 import { listDocuments } from './services/list-documents.ts';
 import { getPoolAccount, listPool } from './services/list-pool.ts';
 import { declinePoolAccounts, initiatePoolCases } from './services/pool-cases.ts';
-import { generateNotices } from './services/send-notices.ts';
+import { requestNotices } from './services/send-notices.ts';
 import { getLegalSettings, updateLegalSettings } from './services/settings.ts';
 import { listUploads, processUpload, uploadErrorsCsv, uploadTemplate } from './services/uploads.ts';
 
@@ -186,13 +186,17 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: legal('LEGAL_NOTICE_SAUTH'),
         schema: {
           tags,
-          summary: 'Generate the legal notices of cases at Send Legal Notice: stored on each case, answered as one PDF',
+          summary:
+            'Generate the legal notices of cases at Send Legal Notice: stored on each case, answered as one PDF ' +
+            '(for more than NOTICE_SYNC_MAX_CASES cases: 202 with the job whose result is the PDF)',
           security,
           body: noticeInputSchema,
         },
       },
       async (request, reply) => {
-        const file = await generateNotices(deps, { ctx: unitContext(request.ctx), input: request.body });
+        const requested = await requestNotices(deps, { ctx: unitContext(request.ctx), input: request.body });
+        if ('job' in requested) return reply.code(202).send(requested.job);
+        const { file } = requested;
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -13,7 +13,7 @@ import {
   EXPORT_ROW_CAP,
   exportRunsAsJob,
   jobUnitContext,
-  queueExport,
+  queueFileJob,
   type ExportFile,
   type ExportFormat,
   type ExportReply,
@@ -82,7 +82,7 @@ export async function exportTray(
   const count = await countTrayRows(deps.db, selection);
   checkExportSize(count, 'rows');
   if (exportRunsAsJob(deps, count)) {
-    return { job: await queueExport(deps, ctx, trayExportJob, { tray: tray.key, query, format }) };
+    return { job: await queueFileJob(deps, ctx, trayExportJob, { tray: tray.key, query, format }) };
   }
   return { file: await writeTrayExport(deps, { ctx, tray, query, format }) };
 }

@@ -12,7 +12,7 @@ import {
   EXPORT_ROW_CAP,
   exportRunsAsJob,
   jobUnitContext,
-  queueExport,
+  queueFileJob,
   type ExportFile,
   type ExportFormat,
   type ExportReply,
@@ -88,7 +88,7 @@ export async function exportStageTray(
       query: request.query,
       format: request.format,
     };
-    return { job: await queueExport(deps, request.ctx, stageExportJob, payload) };
+    return { job: await queueFileJob(deps, request.ctx, stageExportJob, payload) };
   }
   return { file: await writeStageTrayExport(deps, request) };
 }
