@@ -10,13 +10,28 @@ export const NOTICE_TRAYS: readonly string[] = ['legalNotice'];
 /** Stage codes whose case screen offers "Generate notice". */
 export const NOTICE_STAGES: readonly string[] = ['NOTICE'];
 
-/** POST /api/legal/notices: the notices of the cases as one PDF, saved by the browser; each is kept on its case. */
-export function useGenerateNotices(onGenerated: () => void) {
+/**
+ * POST /api/legal/notices: the notices of the cases as one PDF, saved by the browser; each is kept on its case. For
+ * many cases the server queues a job instead: `onQueued` gets its id (to show its progress bar).
+ */
+export function useGenerateNotices(onGenerated: () => void, onQueued?: (jobId: number) => void) {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (caseIds: number[]) => generateNotices(caseIds),
-    onSuccess: (file, caseIds) => {
-      saveFile(file, caseIds.length === 1 ? `notice-${caseIds[0]}.pdf` : 'notices.pdf');
+    onSuccess: (reply, caseIds) => {
+      if ('job' in reply) {
+        // Many cases: a background job writes the PDF; the tray shows its progress and the download.
+        onQueued?.(reply.job.id);
+        addToast({
+          title: String(t('JobStarted')),
+          message: String(t('NoticesRunAsJob', { count: caseIds.length })),
+          type: 'info',
+          from: 'workflow/notices',
+        });
+        onGenerated();
+        return;
+      }
+      saveFile(reply.file, caseIds.length === 1 ? `notice-${caseIds[0]}.pdf` : 'notices.pdf');
       addToast({
         title: String(t('Saved')),
         message: String(t('WorkflowNoticesGenerated', { count: caseIds.length })),

@@ -16,6 +16,7 @@ import {
   type UPLOAD_KINDS,
 } from '@recovery-desk/domain/legal/contracts.ts';
 import type { z } from 'zod';
+import { jobSchema, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
 
 // The legal app's endpoints (packages/domain/src/legal/contracts.ts), typed and parsed by the shared contract, so a
@@ -116,12 +117,18 @@ export function updateFiMatter(matterId: number, input: FiMatterUpdate): Promise
   return apiClient.patch<unknown>(`${BASE}/against-fi/${matterId}`, input);
 }
 
-export async function uploadLegalFile(kind: UploadKind, file: File): Promise<UploadReply> {
+/** POST /api/legal/uploads: the file is checked and queued; the reply is the job, whose result is the upload. */
+export async function uploadLegalFile(kind: UploadKind, file: File): Promise<Job> {
   const form = new FormData();
   // Fields before the file: a streaming multipart parser sees them first.
   form.set('kind', kind);
   form.set('file', file, file.name);
-  return uploadReplySchema.parse(await apiClient.postForm<unknown>(`${BASE}/uploads`, form));
+  return jobSchema.parse(await apiClient.postForm<unknown>(`${BASE}/uploads`, form));
+}
+
+/** The upload record a finished upload job left as its result. */
+export function uploadOfJob(job: Job): UploadReply {
+  return uploadReplySchema.parse(job.result);
 }
 
 export async function fetchUploads(query: URLSearchParams, signal?: AbortSignal): Promise<Paged<UploadRow>> {

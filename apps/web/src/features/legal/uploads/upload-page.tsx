@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, FileInput, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MAX_UPLOAD_ROWS, UPLOAD_COLUMNS, UPLOAD_KINDS } from '@recovery-desk/domain/legal/contracts.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
+import { JobProgress } from '../../../components/job-progress.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -15,6 +17,7 @@ import {
   downloadUploadTemplate,
   fetchUploads,
   uploadLegalFile,
+  uploadOfJob,
   type UploadKind,
   type UploadReply,
   type UploadRow,
@@ -92,9 +95,23 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
   const [inputKey, setInputKey] = useState(0);
   const template = useDownload(`${FROM}/template`);
 
+  // The server checks the file and queues a job for its rows: its progress bar shows here until it ends.
+  const [jobId, setJobId] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: (input: { kind: UploadKind; file: File }) => uploadLegalFile(input.kind, input.file),
-    onSuccess: (reply) => {
+    onSuccess: (job) => {
+      setJobId(job.id);
+      setFile(null);
+      setShowErrors(false);
+      setInputKey((key) => key + 1);
+      void queryClient.invalidateQueries({ queryKey: ['legal', 'uploads'] });
+    },
+  });
+  const handleFinished = useCallback(
+    (job: Job) => {
+      void queryClient.invalidateQueries({ queryKey: ['legal', 'uploads'] });
+      if (job.status !== 'DONE') return;
+      const reply = uploadOfJob(job);
       addToast({
         title: String(t('Done')),
         message: String(t('UploadFinished', { ok: reply.okRows, total: reply.totalRows, failed: reply.failedRows })),
@@ -102,12 +119,9 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
         from: FROM,
       });
       onUploaded(reply);
-      setFile(null);
-      setShowErrors(false);
-      setInputKey((key) => key + 1);
-      void queryClient.invalidateQueries({ queryKey: ['legal', 'uploads'] });
     },
-  });
+    [onUploaded, queryClient, t],
+  );
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -198,6 +212,15 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
               {String(t('Upload'))}
             </Button>
           </Group>
+          {jobId !== null ? (
+            <JobProgress
+              key={jobId}
+              jobId={jobId}
+              title={String(t('JobKind_legal_upload'))}
+              onFinished={handleFinished}
+              from={FROM}
+            />
+          ) : null}
         </Stack>
       </form>
     </Paper>

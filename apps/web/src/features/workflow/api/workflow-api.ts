@@ -10,6 +10,7 @@ import {
 } from '@recovery-desk/domain/workflow/contracts.ts';
 import { workflowDefinitionSchema, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
+import { parseFileOrJob, type FileOrQueuedJob } from '../../../lib/jobs-api.ts';
 
 // The workflow engine's endpoints (packages/domain/src/workflow/contracts.ts) and the two legal ones the case
 // screens use. Replies are parsed with the shared schemas, so a drift between server and web fails loudly here.
@@ -29,16 +30,19 @@ export async function fetchStageTray(
   return stageTrayPageSchema.parse(reply);
 }
 
-export function exportStageTray(
+/** The export file, or (a large view) the background job that writes it. */
+export async function exportStageTray(
   definitionCode: string,
   stageCode: string,
   format: 'csv' | 'xlsx',
   query: URLSearchParams,
-): Promise<DownloadedFile> {
+): Promise<FileOrQueuedJob> {
   const params = new URLSearchParams(query);
   params.set('format', format);
-  return apiClient.download(
-    `${BASE}/${encodeURIComponent(definitionCode)}/stages/${encodeURIComponent(stageCode)}/cases/export?${params.toString()}`,
+  return parseFileOrJob(
+    await apiClient.downloadOrJob(
+      `${BASE}/${encodeURIComponent(definitionCode)}/stages/${encodeURIComponent(stageCode)}/cases/export?${params.toString()}`,
+    ),
   );
 }
 
@@ -89,10 +93,9 @@ export function downloadCaseDocument(caseId: number, documentId: number): Promis
 }
 
 /**
- * POST /api/legal/notices {caseIds} answers a PDF. The shared client downloads files with GET only, so this sends
- * its request through a client whose fetch turns that one GET into the POST (same auth, acting unit, CSRF and
- * refresh handling as every call).
+ * POST /api/legal/notices {caseIds} answers a PDF, or for many cases (more than the server's NOTICE_SYNC_MAX_CASES)
+ * 202 with the background job whose result is the PDF.
  */
-export function generateNotices(caseIds: number[]): Promise<DownloadedFile> {
-  return apiClient.postDownload('/api/legal/notices', { caseIds });
+export async function generateNotices(caseIds: number[]): Promise<FileOrQueuedJob> {
+  return parseFileOrJob(await apiClient.postDownloadOrJob('/api/legal/notices', { caseIds }));
 }

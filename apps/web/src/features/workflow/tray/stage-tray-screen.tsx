@@ -16,6 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { JobProgress } from '../../../components/job-progress.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { HttpError } from '../../../lib/http-client.ts';
 import { openDetailInTab } from '../../../lib/open-detail-tab.ts';
@@ -97,10 +98,11 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
   const [selection, setSelection] = useState<{ key: string; ids: Set<number> }>({ key: '', ids: new Set() });
   // A selection belongs to the page it was made on; another page or filter starts empty.
   const selected = selection.key === queryKey ? selection.ids : NO_SELECTION;
+  const [noticeJobId, setNoticeJobId] = useState<number | null>(null);
   const notices = useGenerateNotices(() => {
     setSelection({ key: '', ids: new Set() });
     void page.refetch();
-  });
+  }, setNoticeJobId);
   const [reviewing, setReviewing] = useState<CaseRow | null>(null);
 
   const update = (next: StageTrayState) => setState(next);
@@ -255,6 +257,14 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
                       {String(t('SelectedCount', { count: selected.size }))}
                     </Text>
                   </Group>
+                ) : null}
+                {isNoticeTray && noticeJobId !== null ? (
+                  <JobProgress
+                    key={noticeJobId}
+                    jobId={noticeJobId}
+                    title={String(t('JobKind_legal_notices'))}
+                    from={`workflow/${config.routeName}/notices`}
+                  />
                 ) : null}
                 {body}
                 <PagePager
