@@ -35,6 +35,7 @@ import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
+import { DocumentStore } from './documents/document-store.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -93,6 +94,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     log: app.log,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
     jobs,
+    documents: new DocumentStore(config.documentDir),
   };
   jobs.attach(deps);
   app.decorate('jobs', jobs);

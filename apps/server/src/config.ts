@@ -105,10 +105,10 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', meaning: 'Folder of the built web app served at /.' },
   {
-    name: 'CASE_DOCUMENT_DIR',
+    name: 'DOCUMENT_DIR',
     default: '(unset: in the database)',
     meaning:
-      'Folder for the files of workflow case documents (uploads and generated notices). Unset keeps them in the database.',
+      'Folder for the files of documents: account documents, and case documents (uploads and generated notices). Unset keeps them in the database.',
   },
   {
     name: 'EXPORT_SYNC_MAX_ROWS',
@@ -165,7 +165,7 @@ export type Config = {
   logLevel: LogLevel;
   webDist: string;
   /** folder of case document files; null keeps them in the database */
-  caseDocumentDir: string | null;
+  documentDir: string | null;
   trayCountCacheSeconds: number;
   /** exports above this many rows run as a background job */
   exportSyncMaxRows: number;
@@ -301,7 +301,7 @@ const envSchema = z.object({
     }),
   ),
   WEB_DIST: optional(z.string()),
-  CASE_DOCUMENT_DIR: optional(z.string()),
+  DOCUMENT_DIR: optional(z.string()),
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
@@ -400,7 +400,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     mobileDeepLink: v.MOBILE_DEEP_LINK ?? null,
     logLevel: v.LOG_LEVEL ?? 'info',
     webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),
-    caseDocumentDir: v.CASE_DOCUMENT_DIR === undefined ? null : path.resolve(base, v.CASE_DOCUMENT_DIR),
+    documentDir: v.DOCUMENT_DIR === undefined ? null : path.resolve(base, v.DOCUMENT_DIR),
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { DocumentStore } from './documents/document-store.ts';
 import type { AttemptLimiter } from './http/rate-limit.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
 import type { MailService } from './mail/mail-service.ts';
@@ -26,4 +27,6 @@ export type AppDeps = {
   trayCounts: TrayCountCache;
   /** the background job worker of this process (`wake()` after queueing a job) */
   jobs: JobWorker;
+  /** where document bytes live (the database, or DOCUMENT_DIR) */
+  documents: DocumentStore;
 };

@@ -1,13 +1,13 @@
 import { mailRetryJob } from '../mail/mail-retry.job.ts';
-import { trayExportJob } from '../modules/collections/services/export-tray.ts';
-import { dayStartJob } from '../modules/collections/services/run-day-start.ts';
-import { hearingRemindersJob } from '../modules/legal/services/send-hearing-reminders.ts';
-import { noticesJob } from '../modules/legal/services/send-notices.ts';
-import { legalUploadJob } from '../modules/legal/services/uploads.ts';
-import { stageExportJob } from '../modules/workflow/services/export-stage-tray.ts';
+import { dayStartJob, trayExportJob } from '../modules/collections/index.ts';
+import { hearingRemindersJob, legalUploadJob, noticesJob } from '../modules/legal/index.ts';
+import { stageExportJob } from '../modules/workflow/index.ts';
 import type { JobKind } from './job-kind.ts';
 
-/** Every kind of background job the worker runs. A new kind is defined next to its service and listed here. */
+/**
+ * Every kind of background job the worker runs. A kind is defined next to its service, exported from its module's
+ * index.ts and listed here.
+ */
 export const JOB_KINDS: readonly JobKind<never>[] = [
   dayStartJob,
   trayExportJob,

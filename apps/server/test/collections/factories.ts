@@ -13,8 +13,9 @@ import {
   ptps,
 } from '@recovery-desk/db/collections-schema.ts';
 import type { Database } from '@recovery-desk/db/client.ts';
-import { addDays, assetClassOf, bucketOf } from '@recovery-desk/domain/collections/dpd.ts';
-import type { Product } from '@recovery-desk/domain/collections/products.ts';
+import { assetClassOf, bucketOf } from '@recovery-desk/domain/collections/dpd.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
+import type { Product } from '@recovery-desk/domain/products.ts';
 import { BUSINESS_DATE, createUnit, createUser, uniqueName, type TestUnit, type TestUser } from '../factories.ts';
 import { bearer, signIn, type TestApp } from '../support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../collections/contracts.ts';
+import { PAGE_SIZES } from '../paging.ts';
 
 // API contracts of background jobs (issue 10). Long work (day start, bulk uploads, large exports, bulk notices)
 // answers 202 with the queued job; the screen that started it polls GET /api/jobs/:id for its progress.

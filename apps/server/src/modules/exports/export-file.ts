@@ -6,14 +6,11 @@ import type { RequestContext, UnitContext } from '../../http/request-context.ts'
 import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobKind } from '../../jobs/job-kind.ts';
 import { findJob } from '../../jobs/jobs.repository.ts';
+import { EXPORT_ROW_CAP, type ExportFile, type ExportFormat } from './spreadsheet.ts';
 
 // What every export shares: formats, the row cap, and the choice between answering the file at once and queueing a
 // background job whose result is the file (above EXPORT_SYNC_MAX_ROWS rows).
 
-/** No export holds more rows than this; a larger view asks the user to narrow its filters. */
-export const EXPORT_ROW_CAP = 50_000;
-export type ExportFormat = 'csv' | 'xlsx';
-export type ExportFile = { fileName: string; contentType: string; body: Buffer };
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -29,7 +26,6 @@ export function checkExportSize(count: number, noun: 'rows' | 'cases'): void {
     throw new AppError(
       'EXPORT_TOO_LARGE',
       `This view has ${count} ${noun}; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
     );
   }
 }

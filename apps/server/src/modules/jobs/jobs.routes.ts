@@ -3,7 +3,7 @@ import { jobPageSchema, jobQuerySchema, jobSchema } from '@recovery-desk/domain/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
-import { safeFileName } from '../collections/document-types.ts';
+import { safeFileName } from '../../documents/document-types.ts';
 import { getJob, getJobResultFile, listJobPage } from './services/read-jobs.ts';
 
 const security = [{ bearer: [] }];

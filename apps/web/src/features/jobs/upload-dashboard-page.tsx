@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, NativeSelect, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { PAGE_SIZES } from '@recovery-desk/domain/collections/contracts.ts';
+import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { JOB_KINDS, JOB_STATUSES, jobPercent, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';

@@ -27,7 +27,7 @@ export async function decideEscalation(
   { ctx, escalationId, decision }: { ctx: UnitContext; escalationId: number; decision: EscalationDecision },
 ): Promise<EscalationRow> {
   const escalation = await findEscalationInScope(deps.db, { id: escalationId, unitPath: ctx.actingUnit.path });
-  if (!escalation) throw new AppError('NOT_FOUND', 'Escalation not found', 404);
+  if (!escalation) throw new AppError('NOT_FOUND', 'Escalation not found');
   if (escalation.raisedByUserId === ctx.user.id) throw makerCannotCheck('an escalation');
   const assignee = decision.kind === 'reallocate' ? await resolveAssignee(deps.db, ctx, decision) : null;
   const at = deps.clock.now();

@@ -32,7 +32,7 @@ export async function decidePtpDeviation(
   }: { ctx: UnitContext; ptpId: number; approve: boolean; input: { version: number; remarks?: string | undefined } },
 ): Promise<PtpRow> {
   const ptp = await findPtpInScope(deps.db, { id: ptpId, unitPath: ctx.actingUnit.path });
-  if (!ptp) throw new AppError('NOT_FOUND', PTP_NOT_FOUND, 404);
+  if (!ptp) throw new AppError('NOT_FOUND', PTP_NOT_FOUND);
   if (ptp.capturedByUserId === ctx.user.id) throw makerCannotCheck('a PTP deviation on a promise');
   const at = deps.clock.now();
 
@@ -80,13 +80,9 @@ export async function referPtp(
   { ctx, ptpId, input }: { ctx: UnitContext; ptpId: number; input: { version: number; toUserId: number } },
 ): Promise<PtpRow> {
   const ptp = await findPtpInScope(deps.db, { id: ptpId, unitPath: ctx.actingUnit.path });
-  if (!ptp) throw new AppError('NOT_FOUND', PTP_NOT_FOUND, 404);
+  if (!ptp) throw new AppError('NOT_FOUND', PTP_NOT_FOUND);
   if (!(REFERABLE_STATUSES as readonly string[]).includes(ptp.status)) {
-    throw new AppError(
-      'PTP_NOT_REFERABLE',
-      `Only broken or partial PTPs are referred; this one is ${ptp.status}.`,
-      409,
-    );
+    throw new AppError('PTP_NOT_REFERABLE', `Only broken or partial PTPs are referred; this one is ${ptp.status}.`);
   }
   const collector = await resolveAssignee(deps.db, ctx, { toUserId: input.toUserId }, FIELD_COLLECTOR_AUTHORITIES);
   await requireAssigneeReach(
@@ -104,10 +100,9 @@ export async function referPtp(
         throw new AppError(
           'PTP_NOT_REFERABLE',
           `Only broken or partial PTPs are referred; this one is ${current.status}.`,
-          409,
         );
       }
-      throw new AppError('STALE_VERSION', 'This PTP changed since you opened it. Reload and try again.', 409);
+      throw new AppError('STALE_VERSION', 'This PTP changed since you opened it. Reload and try again.');
     }
     await emitAudit(tx, ctx, {
       action: 'collections.ptp.refer',

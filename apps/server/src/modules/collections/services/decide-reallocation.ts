@@ -30,7 +30,7 @@ export async function decideReallocation(
   }: { ctx: UnitContext; requestId: number; decision: Decision; input: DecisionInput },
 ): Promise<ReallocationRequestRow> {
   const request = await findRequestInScope(deps.db, { id: requestId, unitPath: ctx.actingUnit.path });
-  if (!request) throw new AppError('NOT_FOUND', 'Re-allocation request not found', 404);
+  if (!request) throw new AppError('NOT_FOUND', 'Re-allocation request not found');
   if (request.makerUserId === ctx.user.id) throw makerCannotCheck('a re-allocation request');
   const at = deps.clock.now();
 

@@ -6,17 +6,16 @@ export function decisionConflict(
   current: { status: string; version: number } | undefined,
   input: { version: number; openStatus: string; what: string },
 ): AppError {
-  if (!current) return new AppError('NOT_FOUND', `${input.what} not found`, 404);
+  if (!current) return new AppError('NOT_FOUND', `${input.what} not found`);
   if (current.status !== input.openStatus) {
-    return new AppError('ALREADY_DECIDED', `This ${input.what.toLowerCase()} has already been decided.`, 409);
+    return new AppError('ALREADY_DECIDED', `This ${input.what.toLowerCase()} has already been decided.`);
   }
   return new AppError(
     'STALE_VERSION',
     `This ${input.what.toLowerCase()} changed since you opened it (version ${input.version}, now ${current.version}). Reload and try again.`,
-    409,
   );
 }
 
 export function makerCannotCheck(what: string): AppError {
-  return new AppError('MAKER_CANNOT_CHECK', `You cannot decide ${what} you made yourself; another checker must.`, 403);
+  return new AppError('MAKER_CANNOT_CHECK', `You cannot decide ${what} you made yourself; another checker must.`);
 }

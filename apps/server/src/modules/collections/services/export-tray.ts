@@ -17,10 +17,13 @@ import {
   type ExportFile,
   type ExportFormat,
   type ExportReply,
-} from '../../exports/export-file.ts';
-import { columnLabel, escapeFormula, toCsv, type Cell } from '../../exports/spreadsheet.ts';
+  columnLabel,
+  escapeFormula,
+  toCsv,
+  type Cell,
+} from '../../exports/index.ts';
 import { countTrayRows, readTrayPage, type AnyTrayRow } from '../trays.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { traySelection, traySort } from './tray-selection.ts';
 
 function cellOf(row: AnyTrayRow, key: string, type: string): Cell {

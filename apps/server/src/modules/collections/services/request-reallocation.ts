@@ -37,7 +37,6 @@ export async function requestReallocation(
       throw new AppError(
         'ACCOUNT_NOT_ALLOCATED',
         `These accounts are not allocated yet; use Manual Allocation: ${numbers}`,
-        409,
         {
           extra: { accounts: numbers },
         },
@@ -53,7 +52,6 @@ export async function requestReallocation(
       throw new AppError(
         'ACCOUNT_IN_PENDING_REQUEST',
         `These accounts already wait in a pending re-allocation request: ${numbers}`,
-        409,
         {
           extra: { accounts: numbers },
         },

@@ -10,7 +10,7 @@ import { enqueueJob } from '../../../jobs/enqueue-job.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { findJob } from '../../../jobs/jobs.repository.ts';
 import { lockDayStart, resolveOpenPtps } from '../day-start.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 
 export type DayStartReply = {
   businessDate: string;

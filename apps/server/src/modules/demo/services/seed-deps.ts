@@ -6,9 +6,9 @@ import type { AppDeps } from '../../../deps.ts';
 import { AttemptLimiter } from '../../../http/rate-limit.ts';
 import { JobWorker } from '../../../jobs/job-worker.ts';
 import { MailService } from '../../../mail/mail-service.ts';
-import { createAccessTokens } from '../../auth/access-token.ts';
-import { UnknownUserFailures } from '../../auth/sign-in-throttle.ts';
-import { TrayCountCache } from '../../collections/tray-count-cache.ts';
+import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
+import { TrayCountCache } from '../../collections/index.ts';
+import { DocumentStore } from '../../../documents/document-store.ts';
 
 /**
  * The service dependencies for seeding demo data at start (main.ts), before the app serves requests: the app's
@@ -33,5 +33,6 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     trayCounts: new TrayCountCache(0),
     // Jobs the seed queues wait in the table for the app's worker, which starts once the server listens.
     jobs: new JobWorker({ kinds: [] }),
+    documents: new DocumentStore(config.documentDir),
   };
 }

@@ -15,7 +15,7 @@ function scopeOf(ctx: UnitContext, audience: JobAudience): JobScope {
   return { unitPath: ctx.actingUnit.path, includeSystem: isRoot };
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'Job not found', 404);
+const notFound = () => new AppError('NOT_FOUND', 'Job not found');
 
 /** GET /api/jobs, GET /api/jobs/dashboard */
 export async function listJobPage(
@@ -45,6 +45,6 @@ export async function getJobResultFile(
   { ctx, audience, jobId }: { ctx: UnitContext; audience: JobAudience; jobId: number },
 ) {
   const file = await findJobFile(deps.db, { id: jobId, scope: scopeOf(ctx, audience) });
-  if (!file) throw new AppError('NOT_FOUND', 'This job has no file to download', 404);
+  if (!file) throw new AppError('NOT_FOUND', 'This job has no file to download');
   return file;
 }

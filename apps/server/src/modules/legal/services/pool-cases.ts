@@ -7,10 +7,9 @@ import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
-import { applyCaseActionInTx } from '../../workflow/services/apply-action.ts';
-import { startCaseInTx } from '../../workflow/services/start-case.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
+import { applyCaseActionInTx, startCaseInTx } from '../../workflow/index.ts';
 import { LEGAL_CODE } from '../legal-constants.ts';
 import { findPoolAccount, listBouncedCheques, type PoolAccountFacts } from '../pool.repository.ts';
 import { bounceReasonOption } from './notice-format.ts';
@@ -39,23 +38,20 @@ async function requirePoolAccount(
   const facts = await findPoolAccount(tx, { ...ref, unitPath: ctx.actingUnit.path, forUpdate: true });
   const name = 'accountId' in ref ? String(ref.accountId) : ref.accountNo;
   if (!facts) {
-    throw new AppError('NOT_FOUND', `Account ${name} not found`, 404, {
+    throw new AppError('NOT_FOUND', `Account ${name} not found`, {
       extra: 'accountId' in ref ? { accountId: ref.accountId } : { accountNo: ref.accountNo },
     });
   }
   if (facts.hasOpenLegalCase) {
-    throw new AppError('CASE_ALREADY_OPEN', `Account ${facts.accountNo} already has an open legal case.`, 409, {
+    throw new AppError('CASE_ALREADY_OPEN', `Account ${facts.accountNo} already has an open legal case.`, {
       extra: { accountNo: facts.accountNo },
     });
   }
   const reasons = poolIneligibility(pool.rule, facts, pool.businessDate);
   if (reasons.length > 0) {
-    throw new AppError(
-      'NOT_ELIGIBLE',
-      `Account ${facts.accountNo} is not eligible for legal: ${reasons.join(', ')}`,
-      409,
-      { extra: { accountNo: facts.accountNo, reasons: reasons.join(',') } },
-    );
+    throw new AppError('NOT_ELIGIBLE', `Account ${facts.accountNo} is not eligible for legal: ${reasons.join(', ')}`, {
+      extra: { accountNo: facts.accountNo, reasons: reasons.join(',') },
+    });
   }
   return facts;
 }
@@ -127,7 +123,7 @@ export async function initiatePoolCases(
   deps: AppDeps,
   { ctx, input }: { ctx: UnitContext; input: InitiateInput },
 ): Promise<{ cases: StartedCase[] }> {
-  const { cases, mailIds } = await withCaseTransaction(deps.db, async (tx) => {
+  const { cases, mailIds } = await withDocumentTransaction(deps.db, async (tx) => {
     const settings = await loadLegalSettings(tx);
     const businessDate = await requireBusinessDate(tx);
     const started: StartedCase[] = [];
@@ -163,7 +159,7 @@ export async function declinePoolAccounts(
   deps: AppDeps,
   { ctx, input }: { ctx: UnitContext; input: PoolDeclineInput },
 ): Promise<{ cases: StartedCase[] }> {
-  const { cases, mailIds } = await withCaseTransaction(deps.db, async (tx) => {
+  const { cases, mailIds } = await withDocumentTransaction(deps.db, async (tx) => {
     const settings = await loadLegalSettings(tx);
     const businessDate = await requireBusinessDate(tx);
     const pool = { rule: settings.poolRule, businessDate };

@@ -5,7 +5,7 @@ import { selectRows } from '../../../db/sql-rows.ts';
 import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { hearingReminderMail } from '../../../mail/templates.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { formatNoticeDate } from './notice-format.ts';
 
 // Hearing reminders: the workflow writes a case_reminders row (HEARING, remind_on = hearing − 2 days) when a court

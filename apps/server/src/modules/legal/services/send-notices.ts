@@ -8,9 +8,9 @@ import { AppError, validationError } from '../../../http/app-error.ts';
 import type { Executor } from '../../../db/transaction.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
-import { jobUnitContext, queueFileJob } from '../../exports/export-file.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
+import { jobUnitContext, queueFileJob } from '../../exports/index.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { findLegalCase, insertStillCaseEvent } from '../cases.repository.ts';
 import { createNoticeDocument } from './notice-document.ts';
 import { formatNoticeDate } from './notice-format.ts';
@@ -30,13 +30,12 @@ export const NOTICE_STAGE = 'NOTICE';
 async function noticeCase(tx: Executor, ctx: UnitContext, caseId: number, forUpdate: boolean) {
   const legalCase = await findLegalCase(tx, { caseId, unitPath: ctx.actingUnit.path, forUpdate });
   if (!legalCase) {
-    throw new AppError('NOT_FOUND', `Case ${caseId} not found`, 404, { extra: { caseId } });
+    throw new AppError('NOT_FOUND', `Case ${caseId} not found`, { extra: { caseId } });
   }
   if (legalCase.isClosed || legalCase.stage !== NOTICE_STAGE) {
     throw new AppError(
       'WRONG_STAGE',
       `Case ${legalCase.caseNo} is not at Send Legal Notice (it is ${legalCase.isClosed ? 'closed' : `at ${legalCase.stage}`}).`,
-      409,
       { extra: { caseNo: legalCase.caseNo, stage: legalCase.stage } },
     );
   }
@@ -83,7 +82,7 @@ export async function generateNotices(
   { ctx, input }: { ctx: UnitContext; input: NoticeInput },
 ): Promise<NoticeFile> {
   const caseIds = [...new Set(input.caseIds)];
-  const { businessDate, parts, caseNos } = await withCaseTransaction(deps.db, async (tx) => {
+  const { businessDate, parts, caseNos } = await withDocumentTransaction(deps.db, async (tx) => {
     const businessDate = await requireBusinessDate(tx);
     const noticeDate = input.noticeDate ?? businessDate;
     if (noticeDate > businessDate) throw validationError('noticeDate', MESSAGES.dateOnOrBefore(businessDate));

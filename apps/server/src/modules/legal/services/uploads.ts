@@ -16,13 +16,12 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
 import { defineJob, LeaseLostError, PermanentJobError, type RunningJob } from '../../../jobs/job-kind.ts';
 import { findJob } from '../../../jobs/jobs.repository.ts';
-import { safeFileName } from '../../collections/document-types.ts';
-import type { Upload } from '../../collections/multipart-upload.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { jobUnitContext } from '../../exports/export-file.ts';
-import { toCsv } from '../../exports/spreadsheet.ts';
-import { applyCaseActionInTx } from '../../workflow/services/apply-action.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
+import { safeFileName } from '../../../documents/document-types.ts';
+import type { Upload } from '../../../http/multipart-upload.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { jobUnitContext, toCsv } from '../../exports/index.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
+import { applyCaseActionInTx } from '../../workflow/index.ts';
 import { findLegalCase } from '../cases.repository.ts';
 import {
   findUpload,
@@ -85,7 +84,7 @@ function rowValues(row: SheetRow, positions: Map<string, number>): RowValues {
 }
 
 function rowInvalid(fields: FieldError[]): AppError {
-  return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, 400, { fields });
+  return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
 }
 
 /** Runs inside a row's transaction once the row is applied (the job's checkpoint). */
@@ -103,7 +102,7 @@ async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues, d
   }
   if ((values.remarks ?? '').length > 1000) problems.push({ field: 'remarks', message: MESSAGES.maxLength(1000) });
   if (problems.length > 0) throw rowInvalid(problems);
-  return withCaseTransaction(deps.db, async (tx) => {
+  return withDocumentTransaction(deps.db, async (tx) => {
     const settings = await loadLegalSettings(tx);
     const businessDate = await requireBusinessDate(tx);
     const started = await initiateAccountInTx(tx, deps, ctx, {
@@ -123,7 +122,7 @@ const HEARING_FIELDS = ['hearingDate', 'courtStage', 'outcome', 'nextHearingDate
 
 async function hearingRow(deps: AppDeps, ctx: UnitContext, values: RowValues, done: RowDone): Promise<number[]> {
   if (!values.caseNo) throw rowInvalid([{ field: 'caseNo', message: MESSAGES.required }]);
-  return withCaseTransaction(deps.db, async (tx) => {
+  return withDocumentTransaction(deps.db, async (tx) => {
     const legalCase = await findLegalCase(tx, { caseNo: values.caseNo, unitPath: ctx.actingUnit.path });
     if (!legalCase) throw rowInvalid([{ field: 'caseNo', message: `Case ${values.caseNo} not found in your units` }]);
     if (legalCase.isClosed || legalCase.stage !== COURT_UPDATE_STAGE) {
@@ -310,7 +309,7 @@ export async function uploadErrorsCsv(
   { ctx, uploadId }: { ctx: UnitContext; uploadId: number },
 ): Promise<DownloadFile> {
   const upload = await findUpload(deps.db, { uploadId, unitPath: ctx.actingUnit.path });
-  if (!upload) throw new AppError('NOT_FOUND', 'Upload not found', 404);
+  if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
   const rows = upload.errors.map((error) => [error.row, error.field, error.message]);
   return {
     fileName: `legal-upload-${uploadId}-errors.csv`,

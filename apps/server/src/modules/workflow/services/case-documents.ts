@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
@@ -8,12 +7,12 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { issueFields } from '../../../http/zod-issues.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { safeFileName, sniffDocumentType } from '../../collections/document-types.ts';
-import type { Upload } from '../../collections/multipart-upload.ts';
-import { columnLabel } from '../../exports/spreadsheet.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { safeFileName, sniffDocumentType } from '../../../documents/document-types.ts';
+import type { Upload } from '../../../http/multipart-upload.ts';
+import { columnLabel } from '../../exports/index.ts';
 import { insertCaseEvent } from '../cases.repository.ts';
-import { readDocumentFile, withCaseTransaction, writeDocumentFile } from '../document-storage.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { findCaseDocument, insertCaseDocument, nextDocumentId } from '../documents.repository.ts';
 import {
   actorAuthorities,
@@ -28,7 +27,6 @@ import { REQUIRED } from './refusals.ts';
 
 /** A document that satisfies no checklist requirement. */
 export const OTHER_DOCUMENT = 'OTHER';
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
 
 /** The text fields of a case document upload. */
 export const caseDocumentFieldsSchema = z
@@ -64,20 +62,18 @@ export type NewCaseDocument = {
 };
 
 /**
- * Stores a document row and its bytes (in the row, or as a file under CASE_DOCUMENT_DIR named
- * `<caseId>/<documentId>-<sha256 prefix>.<ext>`), inside the caller's transaction. No event, no audit: callers
- * record both.
+ * Stores a document row and its bytes through the document store (in the row, or as a file under DOCUMENT_DIR named
+ * `cases/<caseId>/<documentId>-<sha256 prefix>.<ext>`), inside the caller's transaction. No event, no audit:
+ * callers record both.
  */
 async function storeDocument(tx: Transaction, deps: AppDeps, input: NewCaseDocument): Promise<number> {
   const documentId = await nextDocumentId(tx);
-  const sha256 = createHash('sha256').update(input.content).digest('hex');
-  const folder = deps.config.caseDocumentDir;
-  let storagePath: string | null = null;
-  if (folder) {
-    const extension = EXTENSIONS[input.mimeType] ?? 'bin';
-    storagePath = `${input.caseId}/${documentId}-${sha256.slice(0, 16)}.${extension}`;
-    await writeDocumentFile(tx, folder, storagePath, input.content);
-  }
+  const stored = await deps.documents.put(tx, {
+    owner: `cases/${input.caseId}`,
+    documentId,
+    mimeType: input.mimeType,
+    content: input.content,
+  });
   await insertCaseDocument(tx, {
     id: documentId,
     caseId: input.caseId,
@@ -87,11 +83,7 @@ async function storeDocument(tx: Transaction, deps: AppDeps, input: NewCaseDocum
     documentName: input.documentName,
     remark: input.remark ?? null,
     mimeType: input.mimeType,
-    sizeBytes: input.content.length,
-    sha256,
-    storage: folder ? 'FOLDER' : 'DB',
-    content: folder ? null : input.content,
-    storagePath,
+    ...stored,
     isGenerated: input.isGenerated,
     uploadedByUserId: input.actorUserId,
     createdAt: deps.clock.now(),
@@ -101,7 +93,7 @@ async function storeDocument(tx: Transaction, deps: AppDeps, input: NewCaseDocum
 
 /**
  * Adds a generated document (a notice) to a case inside the caller's transaction (isGenerated). The caller records
- * the case event and the audit row. With CASE_DOCUMENT_DIR set, open the transaction with withCaseTransaction so
+ * the case event and the audit row. With DOCUMENT_DIR set, open the transaction with withDocumentTransaction so
  * the file is removed if the transaction fails.
  */
 export async function addGeneratedDocument(
@@ -139,7 +131,6 @@ export async function uploadCaseDocument(
     throw new AppError(
       'AUTHORITY_MISSING',
       `You hold no authority of the ${definition.code} workflow in this unit, so you cannot add documents to it.`,
-      403,
     );
   }
   if (record.isClosed) throw caseClosed(record);
@@ -152,7 +143,7 @@ export async function uploadCaseDocument(
         ? issue.keys.map((key) => ({ field: key, message: 'is not a field of a case document upload' }))
         : issueFields([issue], ''),
     );
-    throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, 400, { fields });
+    throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
   }
   const { code, documentName, remark } = parsed.data;
   const labels = documentLabels(definition);
@@ -161,12 +152,12 @@ export async function uploadCaseDocument(
   }
   if (!upload.file || upload.file.content.length === 0) throw validationError('file', 'please upload file first');
   const type = sniffDocumentType(upload.file.content);
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the document as a PDF, PNG or JPEG file.', 415);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the document as a PDF, PNG or JPEG file.');
   const fileName = safeFileName(upload.file.fileName, `document.${type.extension}`);
   const name = documentName || (code === OTHER_DOCUMENT ? fileName : columnLabel(labels.get(code)!));
   const content = upload.file.content;
 
-  await withCaseTransaction(deps.db, async (tx) => {
+  await withDocumentTransaction(deps.db, async (tx) => {
     const current = await requireCaseInScope(tx, ctx, caseId);
     if (current.isClosed) throw caseClosed(current);
     const businessDate = await requireBusinessDate(tx);
@@ -232,24 +223,7 @@ export async function downloadCaseDocument(
   const definition = await loadDefinition(deps.db, record.definitionCode, record.definitionVersion);
   requireAppAuthority(definition, await actorAuthorities(deps.db, ctx, definition.app));
   const document = await findCaseDocument(deps.db, { caseId, documentId });
-  if (!document) throw new AppError('NOT_FOUND', 'Document not found', 404);
-  let content: Buffer;
-  if (document.storage === 'FOLDER') {
-    const folder = deps.config.caseDocumentDir;
-    if (!folder || !document.storagePath) {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'This document is kept in the document folder, which is not configured (CASE_DOCUMENT_DIR).',
-        503,
-      );
-    }
-    content = await readDocumentFile(folder, document.storagePath);
-  } else {
-    if (!document.content) throw new Error(`case document ${documentId} has no content`);
-    content = Buffer.from(document.content);
-  }
-  if (createHash('sha256').update(content).digest('hex') !== document.sha256) {
-    throw new Error(`case document ${documentId} does not match its SHA-256`);
-  }
+  if (!document) throw new AppError('NOT_FOUND', 'Document not found');
+  const content = await deps.documents.read(document, `case document ${documentId}`);
   return { fileName: document.fileName, mimeType: document.mimeType, content };
 }

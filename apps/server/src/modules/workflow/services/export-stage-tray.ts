@@ -16,8 +16,11 @@ import {
   type ExportFile,
   type ExportFormat,
   type ExportReply,
-} from '../../exports/export-file.ts';
-import { columnLabel, escapeFormula, toCsv, type Cell } from '../../exports/spreadsheet.ts';
+  columnLabel,
+  escapeFormula,
+  toCsv,
+  type Cell,
+} from '../../exports/index.ts';
 import { countStageTray, readStageTrayPage } from '../stage-tray.repository.ts';
 import { caseRowOf, resolveStageTray, type StageTrayRequest } from './list-stage-tray.ts';
 
