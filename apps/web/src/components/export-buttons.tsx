@@ -56,9 +56,7 @@ export function ExportButtons({
           </Button>
         ))}
       </Group>
-      {jobId !== null ? (
-        <JobProgress key={jobId} jobId={jobId} title={String(t('JobKind_export'))} from={from} />
-      ) : null}
+      {jobId !== null ? <JobProgress key={jobId} jobId={jobId} title={String(t('JobKindExport'))} from={from} /> : null}
     </Stack>
   );
 }

@@ -28,15 +28,21 @@ export function useJobProgress(jobId: number | null) {
   });
 }
 
-/** The label of a job kind (`JobKind_<kind with _ for .>`). */
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+
+/** The label of a job kind: `collections.day_start` → key `JobKindCollectionsDayStart`. */
 export function jobKindLabel(t: TFunction, kind: string): string {
-  const key = `JobKind_${kind.replace(/\./g, '_')}`;
-  return t(key, { defaultValue: kind });
+  return t(`JobKind${kind.split(/[._]/).map(capitalised).join('')}`, { defaultValue: kind });
+}
+
+/** The label of a job status: `RUNNING` → key `JobStatusRunning`. */
+export function jobStatusLabel(t: TFunction, status: Job['status']): string {
+  return t(`JobStatus${capitalised(status)}`, { defaultValue: status });
 }
 
 /** '3 of 10', or the status alone while the job does not know its total. */
 export function progressText(t: TFunction, job: Job): string {
-  if (job.progressTotal === null) return String(t(`JobStatus_${job.status}`));
+  if (job.progressTotal === null) return jobStatusLabel(t, job.status);
   return String(t('JobProgressOf', { done: job.progressDone, total: job.progressTotal }));
 }
 
@@ -83,7 +89,7 @@ export function JobProgress({
           </Text>
           {job ? (
             <Badge variant="filled" color={JOB_STATUS_COLORS[job.status]} styles={{ label: { overflow: 'visible' } }}>
-              {String(t(`JobStatus_${job.status}`))}
+              {jobStatusLabel(t, job.status)}
             </Badge>
           ) : null}
         </Group>

@@ -11,7 +11,6 @@ import { EXPORT_ROW_CAP, type ExportFile, type ExportFormat } from './spreadshee
 // What every export shares: formats, the row cap, and the choice between answering the file at once and queueing a
 // background job whose result is the file (above EXPORT_SYNC_MAX_ROWS rows).
 
-
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

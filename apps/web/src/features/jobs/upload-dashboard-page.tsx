@@ -7,7 +7,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
-import { JOB_POLL_MS, JOB_STATUS_COLORS, jobKindLabel, progressText } from '../../components/job-progress.tsx';
+import {
+  JOB_POLL_MS,
+  JOB_STATUS_COLORS,
+  jobKindLabel,
+  jobStatusLabel,
+  progressText,
+} from '../../components/job-progress.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { describeHttpError } from './describe-job-error.ts';
@@ -129,7 +135,7 @@ export function UploadDashboardPage() {
             label: String(t('JobColumnStatus')),
             render: (job) => (
               <Badge variant="filled" color={JOB_STATUS_COLORS[job.status]} styles={{ label: { overflow: 'visible' } }}>
-                {String(t(`JobStatus_${job.status}`))}
+                {jobStatusLabel(t, job.status)}
               </Badge>
             ),
           },
@@ -184,7 +190,7 @@ export function UploadDashboardPage() {
           onChange={(event) => update({ status: event.currentTarget.value || null, page: null })}
           data={[
             { value: '', label: String(t('JobFilterAll')) },
-            ...JOB_STATUSES.map((status) => ({ value: status, label: String(t(`JobStatus_${status}`)) })),
+            ...JOB_STATUSES.map((status) => ({ value: status, label: jobStatusLabel(t, status) })),
           ]}
         />
         <NativeSelect

@@ -216,7 +216,7 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
             <JobProgress
               key={jobId}
               jobId={jobId}
-              title={String(t('JobKind_legal_upload'))}
+              title={String(t('JobKindLegalUpload'))}
               onFinished={handleFinished}
               from={FROM}
             />

@@ -262,7 +262,7 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
                   <JobProgress
                     key={noticeJobId}
                     jobId={noticeJobId}
-                    title={String(t('JobKind_legal_notices'))}
+                    title={String(t('JobKindLegalNotices'))}
                     from={`workflow/${config.routeName}/notices`}
                   />
                 ) : null}
