@@ -229,6 +229,8 @@ export class JobWorker {
           saveCheckpoint(tx, { ...fence, done, total, state, now: deps.clock.now(), leaseMs: this.leaseMs }),
       });
       clearInterval(heartbeat);
+      // The job may have changed what trays count (day start, uploads): this process's cached counts go.
+      deps.trayCounts.invalidate();
       const completed = await completeJob(deps.db, {
         ...fence,
         result: outcome.summary ?? null,
