@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { announceChange, TRAY_COUNTS_CHANGED } from '../cluster/shared-caches.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import type { RequestContext } from '../http/request-context.ts';
@@ -229,8 +230,10 @@ export class JobWorker {
           saveCheckpoint(tx, { ...fence, done, total, state, now: deps.clock.now(), leaseMs: this.leaseMs }),
       });
       clearInterval(heartbeat);
-      // The job may have changed what trays count (day start, uploads): this process's cached counts go.
-      deps.trayCounts.invalidate();
+      // The job may have changed what trays count (day start, uploads): every instance's cached counts go.
+      await announceChange(deps.db, TRAY_COUNTS_CHANGED).catch((error: unknown) =>
+        log.warn({ err: error }, 'tray count change could not be announced'),
+      );
       const completed = await completeJob(deps.db, {
         ...fence,
         result: outcome.summary ?? null,

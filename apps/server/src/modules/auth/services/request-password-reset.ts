@@ -19,7 +19,7 @@ export async function requestPasswordReset(
   deps: AppDeps,
   { ctx, input }: { ctx: RequestContext; input: { email: string } },
 ): Promise<{ error_code: '0'; error_msg: string }> {
-  const perIp = deps.limiter.hit(`reset-ip:${ctx.ip}`, ATTEMPTS_PER_IP, deps.clock.now());
+  const perIp = await deps.limiter.hit([{ bucket: 'reset-ip', key: ctx.ip, rule: ATTEMPTS_PER_IP }], deps.clock.now());
   if (!perIp.allowed) throw rateLimited(perIp.retryAfterSeconds);
 
   const reply = { error_code: '0' as const, error_msg: RESET_REQUESTED_MESSAGE };
