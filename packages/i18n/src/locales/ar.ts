@@ -3,6 +3,7 @@ import { workflowAr } from './workflow-ar.ts';
 import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
+import { serverAr } from './server-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -399,4 +400,5 @@ export const ar: Dictionary = {
   ...legalDefinitionAr,
   ...legalUiAr,
   ...jobsAr,
+  ...serverAr,
 };

@@ -3,6 +3,7 @@ import { workflowDe } from './workflow-de.ts';
 import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { jobsDe } from './jobs-de.ts';
+import { serverDe } from './server-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -414,4 +415,5 @@ export const de: Dictionary = {
   ...legalDefinitionDe,
   ...legalUiDe,
   ...jobsDe,
+  ...serverDe,
 };

@@ -3,6 +3,7 @@ import { workflowEn } from './workflow-en.ts';
 import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { jobsEn } from './jobs-en.ts';
+import { serverEn } from './server-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -420,6 +421,7 @@ export const en = {
   ...legalDefinitionEn,
   ...legalUiEn,
   ...jobsEn,
+  ...serverEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

@@ -3,6 +3,7 @@ import { workflowHi } from './workflow-hi.ts';
 import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
+import { serverHi } from './server-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -400,4 +401,5 @@ export const hi: Dictionary = {
   ...legalDefinitionHi,
   ...legalUiHi,
   ...jobsHi,
+  ...serverHi,
 };
