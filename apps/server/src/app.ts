@@ -17,6 +17,9 @@ import { AttemptLimiter } from './http/rate-limit.ts';
 import { registerRouteDeclarationCheck } from './http/route-declarations.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import type { JobKind } from './jobs/job-kind.ts';
+import { JobWorker } from './jobs/job-worker.ts';
+import { JOB_KINDS } from './jobs/registry.ts';
 import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
@@ -29,6 +32,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -45,11 +49,24 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** where log lines go (default stdout); tests capture them */
   logStream?: DestinationStream;
+  /** the job worker's lease and poll interval (defaults: 60 s, 2 s) and its kinds (default: every kind) */
+  jobWorker?: { leaseMs?: number; pollMs?: number; kinds?: readonly JobKind<never>[] };
   /** the change bus between instances; defaults to LISTEN/NOTIFY on the app's database (PGlite's listen on PGlite) */
   bus?: ClusterBus;
   /** the built-in workflow definitions whose stage routes are served (default: the code's; tests replace them) */
   builtInDefinitions?: readonly WorkflowDefinition[];
 };
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /**
+     * This process's background job worker. Not started by buildApp: main.ts calls `app.jobs.start()` once the
+     * server listens; `app.close()` stops it (waiting for the running job). Tests run jobs with `app.jobs.drain()`.
+     */
+    jobs: JobWorker;
+  }
+}
 
 /**
  * The HTTP application, not yet listening (use `app.inject` in tests, `app.listen` in main.ts).
@@ -73,6 +90,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const bus = options.bus ?? createClusterBus(db, app.log);
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
+  const jobs = new JobWorker({ ...options.jobWorker, kinds: options.jobWorker?.kinds ?? JOB_KINDS });
   const deps: AppDeps = {
     config,
     db,
@@ -85,9 +103,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     log: app.log,
     bus,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
+    jobs,
     documents: new DocumentStore(config.documentDir),
     workflowEffects: createWorkflowEffects(),
   };
+  jobs.attach(deps);
+  app.decorate('jobs', jobs);
   if (!transport && !config.demoMode) {
     app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');
   }
@@ -129,10 +150,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionsRoutes(deps));
   app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
+  app.register(jobsRoutes(deps));
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     for (const stop of unsubscribe) stop();
     await bus.close();
     await deps.mail.flush();

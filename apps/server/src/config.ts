@@ -111,6 +111,18 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Folder for the files of documents: account documents, and case documents (uploads and generated notices). Unset keeps them in the database.',
   },
   {
+    name: 'EXPORT_SYNC_MAX_ROWS',
+    default: '2000',
+    meaning:
+      'Exports of at most this many rows download at once; larger ones (up to 50,000) run as a background job whose file downloads when done.',
+  },
+  {
+    name: 'NOTICE_SYNC_MAX_CASES',
+    default: '10',
+    meaning:
+      'Legal notices of at most this many cases are generated at once; more run as a background job whose PDF downloads when done.',
+  },
+  {
     name: 'TRAY_COUNT_CACHE_SECONDS',
     default: '15',
     meaning:
@@ -155,6 +167,10 @@ export type Config = {
   /** folder of case document files; null keeps them in the database */
   documentDir: string | null;
   trayCountCacheSeconds: number;
+  /** exports above this many rows run as a background job */
+  exportSyncMaxRows: number;
+  /** notice generation for more cases than this runs as a background job */
+  noticeSyncMaxCases: number;
   trustProxy: boolean | number | string[];
 };
 
@@ -287,6 +303,8 @@ const envSchema = z.object({
   WEB_DIST: optional(z.string()),
   DOCUMENT_DIR: optional(z.string()),
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
+  EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
+  NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -384,6 +402,8 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),
     documentDir: v.DOCUMENT_DIR === undefined ? null : path.resolve(base, v.DOCUMENT_DIR),
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
+    exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
+    noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
     trustProxy: v.TRUST_PROXY ?? false,
   };
 }

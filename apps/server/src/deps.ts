@@ -5,6 +5,7 @@ import type { ClusterBus } from './cluster/bus.ts';
 import type { Config } from './config.ts';
 import type { DocumentStore } from './documents/document-store.ts';
 import type { AttemptLimiter } from './http/rate-limit.ts';
+import type { JobWorker } from './jobs/job-worker.ts';
 import type { MailService } from './mail/mail-service.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
@@ -30,6 +31,8 @@ export type AppDeps = {
   bus: ClusterBus;
   /** short-lived tray counts of this process, cleared by every state-changing request of any instance */
   trayCounts: TrayCountCache;
+  /** the background job worker of this process (`wake()` after queueing a job) */
+  jobs: JobWorker;
   /** where document bytes live (the database, or DOCUMENT_DIR) */
   documents: DocumentStore;
   /** the workflow effects the modules registered (workflow-effects.ts) */

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoOrganisation } from '@recovery-desk/
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, resolveSecrets, type Config } from './config.ts';
 import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
+import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
@@ -63,6 +64,15 @@ async function seedDemoLegalCasesOnce(config: Config, handle: DatabaseHandle, lo
   }
 }
 
+/** The demo's first background job (a day start), so the Upload Dashboard has content; a failure is logged. */
+async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await queueDemoDayStart(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'the demo day start could not be queued; starting without it');
+  }
+}
+
 async function main(): Promise<void> {
   const { config, source } = loadConfig();
   const handle = await openConfiguredDatabase(config);
@@ -97,6 +107,7 @@ async function main(): Promise<void> {
       if (created) {
         app.log.info('demo organisation created');
         await seedDemoLegalCasesOnce(config, handle, app.log);
+        await queueDemoDayStartOnce(config, handle, app.log);
       }
     } else {
       await ensureReferenceData(handle.db, {
@@ -105,6 +116,9 @@ async function main(): Promise<void> {
       });
     }
     await app.listen({ port: config.port, host: config.host });
+    // Background jobs (day start, uploads, exports, notices, mail retries, hearing reminders): queued work left by a
+    // previous run is picked up here, and a job whose worker died is run again once its lease runs out.
+    app.jobs.start();
   } catch (error) {
     await app.close().catch(() => undefined);
     await handle.close();

@@ -10,10 +10,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as clusterSchema from './cluster-schema.ts';
 import * as collectionsSchema from './collections-schema.ts';
+import * as jobsSchema from './jobs-schema.ts';
 import * as platformSchema from './schema.ts';
 import * as workflowSchema from './workflow-schema.ts';
 
-const schema = { ...platformSchema, ...collectionsSchema, ...workflowSchema, ...clusterSchema };
+const schema = { ...platformSchema, ...collectionsSchema, ...workflowSchema, ...clusterSchema, ...jobsSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -180,9 +180,16 @@ export const mailOutbox = pgTable(
     status: text('status').notNull().default('PENDING'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** SMTP attempts so far; a PENDING or FAILED message is retried until MAIL_MAX_ATTEMPTS */
+    attempts: integer('attempts').notNull().default(0),
+    /** not tried again before this time: the lease of the sender trying it, then the retry backoff */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.toAddress, t.createdAt),
+    index('mail_outbox_retry_idx').on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /** Maps script usage per acting unit code (spec §7 googleApiTrackerApi), for reporting. */

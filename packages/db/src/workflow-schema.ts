@@ -184,6 +184,9 @@ export const caseReminders = pgTable(
     remindOn: date('remind_on').notNull(),
     /** OPEN | DONE | CANCELLED */
     status: text('status').notNull().default('OPEN'),
+    /** when the reminder mail was queued (once), and to whom; null until the reminders job sends it */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentTo: text('sent_to'),
     createdAt: createdAt(),
   },
   (t) => [index('case_reminders_open_idx').on(t.status, t.remindOn)],

@@ -60,3 +60,17 @@ export function decisionMail(facts: DecisionMailFacts, t: Translator = ENGLISH):
     }),
   };
 }
+
+export function hearingReminderMail(
+  to: string,
+  hearing: { caseNo: string; hearingDate: string; court: string | null },
+): MailMessage {
+  return {
+    to,
+    subject: `Hearing reminder: case ${hearing.caseNo} on ${hearing.hearingDate}`,
+    body:
+      `Case ${hearing.caseNo} has its next hearing on ${hearing.hearingDate}` +
+      `${hearing.court ? ` at ${hearing.court}` : ''}.\n\n` +
+      'Prepare the file and record the outcome in Recovery Desk (Court Case Update) after the hearing.\n',
+  };
+}

@@ -7,6 +7,7 @@ import { addDays } from '@recovery-desk/domain/dates.ts';
 import { fromCents, resolvePtp } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import { toCents } from '@recovery-desk/domain/money.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
+import { jobResult } from '../support/jobs.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   apiAs,
@@ -133,14 +134,12 @@ describe.each(testDatabaseKinds())('collections day start (%s)', (kind) => {
     await handle.db.update(dues).set({ amountPaid: '5000.00' }).where(eq(dues.accountId, cured.id));
 
     const api = await apiAs(t, operator, org.ho);
-    const response = await api.post('/api/collections/day-start', {});
-    expect(response.statusCode, response.body).toBe(200);
-    const reply = response.json<{
+    const reply = await jobResult<{
       businessDate: string;
       accountsRecomputed: number;
       ptpsResolved: Record<string, number>;
       escalationsRaised: number;
-    }>();
+    }>(t, api, await api.post('/api/collections/day-start', {}));
 
     const expectations = created.map((entry) => ({ ...entry, ...expected(entry.scenario) }));
     const tally = (status: string) => expectations.filter((entry) => entry.status === status).length;
@@ -204,8 +203,8 @@ describe.each(testDatabaseKinds())('collections day start (%s)', (kind) => {
     const [audit] = await auditRows(handle.db, { action: 'collections.day_start' });
     expect(audit).toMatchObject({ actorUserId: operator.id, after: reply });
 
-    const again = await api.post('/api/collections/day-start');
-    expect(again.json()).toEqual({
+    const again = await jobResult(t, api, await api.post('/api/collections/day-start'));
+    expect(again).toEqual({
       businessDate: BUSINESS_DATE,
       accountsRecomputed: 0,
       ptpsResolved: { kept: 0, partial: 0, broken: 0 },

@@ -6,6 +6,7 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { legalDocumentRowSchema, pagedReplySchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { ensureOrganisation, queryRows } from '../factories.ts';
 import { apiAs, createOrg, errorOf, type Api, type Org } from '../collections/factories.ts';
+import { finishJob } from '../support/jobs.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   caseView,
@@ -162,6 +163,38 @@ describe.each(testDatabaseKinds())('legal notices and documents (%s)', (kind) =>
     expect(errorOf(none).fields).toEqual(['caseIds']);
 
     expect((await noticeDocuments(ready.caseId)).length).toBe(before);
+  });
+
+  it('generates notices of more cases than NOTICE_SYNC_MAX_CASES as a job whose result is the one PDF', async () => {
+    const first = await caseAtNotice('Bulk First');
+    const second = await caseAtNotice('Bulk Second');
+    const bulk = await createTestApp(handle.db, { config: { noticeSyncMaxCases: 1 }, clock: t.clock });
+    try {
+      const bulkOfficer = await apiAs(bulk, officer.user, org.branch);
+      // Refusals come at once, before anything is queued.
+      const initiated = await initiateS138(officer, (await createPoolAccount(handle.db, { unit: org.branch })).id);
+      const refused = await bulkOfficer.post('/api/legal/notices', { caseIds: [first.caseId, initiated.caseId] });
+      expect(refused.statusCode).toBe(409);
+
+      const started = await bulkOfficer.post('/api/legal/notices', { caseIds: [first.caseId, second.caseId] });
+      const job = await finishJob(bulk, bulkOfficer, started);
+      expect(job).toMatchObject({
+        kind: 'legal.notices',
+        status: 'DONE',
+        progressDone: 2,
+        progressTotal: 2,
+        resultFileName: 'legal-notices-2026-03-31.pdf',
+      });
+      const file = await bulkOfficer.get(`/api/jobs/${job.id}/result`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      const text = pdfText(file.rawPayload).replace(/\n/g, ' ');
+      expect(text.indexOf('Bulk Second')).toBeGreaterThan(text.indexOf('Bulk First'));
+      expect((await noticeDocuments(first.caseId)).length).toBeGreaterThan(0);
+      expect((await noticeDocuments(second.caseId)).length).toBeGreaterThan(0);
+    } finally {
+      await bulk.close();
+    }
   });
 
   it('prints characters the standard fonts lack as replacements, and amounts without the rupee sign', async () => {

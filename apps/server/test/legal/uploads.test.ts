@@ -12,6 +12,7 @@ import {
 } from '@recovery-desk/domain/legal/contracts.ts';
 import { ensureOrganisation, queryRows } from '../factories.ts';
 import { apiAs, createOrg, errorOf, type Api, type Org } from '../collections/factories.ts';
+import { finishJob } from '../support/jobs.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   caseView,
@@ -68,12 +69,22 @@ describe.each(testDatabaseKinds())('legal uploads (%s)', (kind) => {
     await handle.close();
   });
 
-  const upload = (api: Api, kindName: string | null, file: { name: string; content: Buffer } | null) =>
-    api.inject({
+  /**
+   * Posts the file; an accepted upload answers 202 with its job, which runs to the end here, and the reply is the
+   * job's result (the upload record) as a 200. A refused file is the request's own reply.
+   */
+  const upload = async (api: Api, kindName: string | null, file: { name: string; content: Buffer } | null) => {
+    const response = await api.inject({
       method: 'POST',
       url: '/api/legal/uploads',
       ...multipart(kindName === null ? {} : { kind: kindName }, file ? [file] : []),
     });
+    if (response.statusCode !== 202) return response;
+    const job = await finishJob(t, api, response);
+    expect(job.status, job.error ?? '').toBe('DONE');
+    const body = JSON.stringify(job.result);
+    return { ...response, statusCode: 200, body, json: () => JSON.parse(body) as unknown } as typeof response;
+  };
   const openCases = (accountId: number) =>
     queryRows<{ id: number; fields: Record<string, unknown> }>(
       handle.db,
@@ -186,6 +197,37 @@ describe.each(testDatabaseKinds())('legal uploads (%s)', (kind) => {
       outcome: 'ADJOURNED',
       hearingNotes: 'Complainant examined, "part heard", next date',
     });
+  });
+
+  it('resumes an upload whose worker died after the rows its checkpoint records, applying no row twice', async () => {
+    const own = await createOrg(handle.db);
+    const api = await apiAs(t, await createLegalStaff(handle.db, own.branch, OFFICER_AUTHORITIES), own.branch);
+    const first = await createPoolAccount(handle.db, { unit: own.branch });
+    const second = await createPoolAccount(handle.db, { unit: own.branch });
+    const content = csv([
+      [...UPLOAD_COLUMNS.CASE_INITIATION],
+      [first.accountNo, 'CIVIL_SUIT', '', ''],
+      [second.accountNo, 'CIVIL_SUIT', '', ''],
+    ]);
+    const started = await api.inject({
+      method: 'POST',
+      url: '/api/legal/uploads',
+      ...multipart({ kind: 'CASE_INITIATION' }, [{ name: 'two.csv', content }]),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const jobId = started.json<{ id: number }>().id;
+    // A worker took the job, committed row 1 with its checkpoint, and was killed: RUNNING, lease over.
+    await handle.db.execute(
+      sql`update jobs set status = 'RUNNING', attempts = 1, progress_done = 1, progress_total = 2,
+        checkpoint = '{"okRows": 1, "errors": []}'::jsonb,
+        locked_until = ${new Date(t.clock.now().getTime() - 1000).toISOString()}::timestamptz where id = ${jobId}`,
+    );
+    const job = await finishJob(t, api, started);
+    expect(job).toMatchObject({ status: 'DONE', attempts: 2, progressDone: 2, progressTotal: 2 });
+    expect(uploadReplySchema.parse(job.result)).toMatchObject({ status: 'COMPLETED', totalRows: 2, okRows: 2 });
+    // Row 1 counts as done by the first attempt and is not applied again; row 2 is applied by the second.
+    expect(await openCases(first.id)).toEqual([]);
+    expect(await openCases(second.id)).toHaveLength(1);
   });
 
   it('marks an upload FAILED when no row goes through, and lists uploads on the dashboard', async () => {

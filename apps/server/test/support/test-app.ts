@@ -8,6 +8,7 @@ import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definiti
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
+import type { JobKind } from '../../src/jobs/job-kind.ts';
 import type { MailTransport } from '../../src/mail/smtp-transport.ts';
 import { queryRows, type TestUser } from '../factories.ts';
 
@@ -84,6 +85,8 @@ export async function createTestApp(
     builtInDefinitions?: readonly WorkflowDefinition[];
     /** extra routes for a test (registered before the app is ready) */
     routes?: (app: FastifyInstance) => void;
+    /** the job kinds the worker runs (default: every kind of the product) */
+    jobKinds?: readonly JobKind<never>[];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
@@ -95,6 +98,7 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.builtInDefinitions ? { builtInDefinitions: options.builtInDefinitions } : {}),
+    ...(options.jobKinds ? { jobWorker: { kinds: options.jobKinds } } : {}),
   });
   options.routes?.(app);
   await app.ready();

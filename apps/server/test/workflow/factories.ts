@@ -116,6 +116,7 @@ export function testDeps(t: TestApp): AppDeps {
     accessTokens: createAccessTokens({ secret: t.config.jwtSecret, ttlSeconds: 900, clock: t.clock }),
     unknownUserFailures: new UnknownUserFailures(t.db),
     sso: null,
+    jobs: t.app.jobs,
     log,
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),

@@ -1,6 +1,7 @@
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import type { ComponentType } from 'react';
+import { jobsScreens } from '../features/jobs/screens.ts';
 import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -81,6 +82,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...collectionsScreens(),
   ...workflowScreens(),
   ...legalScreens(),
+  ...jobsScreens(),
 };
 
 export const demoOutboxPage: ScreenLoader = () =>

@@ -75,6 +75,8 @@ export type RequestOptions = {
 };
 
 export type DownloadedFile = { blob: Blob; fileName: string | null };
+/** A download the server either answers at once (200, the file) or queues as a background job (202, the job). */
+export type FileOrJob = { file: DownloadedFile } | { job: unknown };
 
 export type HttpClient = {
   request: <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
@@ -87,6 +89,9 @@ export type HttpClient = {
   download: (path: string, options?: RequestOptions) => Promise<DownloadedFile>;
   /** POST a JSON body and receive a file (e.g. notices generated for selected cases) */
   postDownload: (path: string, body: unknown, options?: RequestOptions) => Promise<DownloadedFile>;
+  /** As download, but a 202 reply (the work was queued as a job) gives the job instead of a file. */
+  downloadOrJob: (path: string, options?: RequestOptions) => Promise<FileOrJob>;
+  postDownloadOrJob: (path: string, body: unknown, options?: RequestOptions) => Promise<FileOrJob>;
 };
 
 export type HttpClientOptions = {
@@ -235,6 +240,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
   }
 
+  async function downloadOrJob(path: string, requestOptions: RequestOptions = {}): Promise<FileOrJob> {
+    const method = requestOptions.body === undefined && requestOptions.rawBody === undefined ? 'GET' : 'POST';
+    const response = await sendWithRefresh(method, path, requestOptions);
+    if (!response.ok) throw new HttpError(response.status, await parseJson(response));
+    if (response.status === 202) return { job: await parseJson(response) };
+    return {
+      file: { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) },
+    };
+  }
+
   return {
     request,
     get: (path, requestOptions) => request('GET', path, requestOptions),
@@ -243,6 +258,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     postForm: (path, form, requestOptions) => request('POST', path, { ...requestOptions, rawBody: form }),
     download,
     postDownload: (path, body, requestOptions) => download(path, { ...requestOptions, body }),
+    downloadOrJob,
+    postDownloadOrJob: (path, body, requestOptions) => downloadOrJob(path, { ...requestOptions, body }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { ProfileData, ProfileUnit } from '@recovery-desk/domain/profile.ts';
 import { EMPTY_SESSION, type Session } from '../lib/session-store.ts';
 
@@ -62,4 +63,29 @@ export function signedInSession(patch: Partial<Session> = {}): Session {
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+/** A background job as GET /api/jobs/:id answers it (DONE, 10 of 10, unless overridden). */
+export function jobReply(overrides: Partial<Job> = {}): Job {
+  return {
+    id: 41,
+    kind: 'legal.upload',
+    status: 'DONE',
+    userId: 7,
+    username: 'legal.mumbai',
+    userFullName: 'Meera Legal',
+    unitId: 3,
+    unitCode: 'RG-MUM',
+    progressDone: 10,
+    progressTotal: 10,
+    attempts: 1,
+    maxAttempts: 3,
+    error: null,
+    result: null,
+    resultFileName: null,
+    createdAt: '2026-03-31T09:15:00.000Z',
+    startedAt: '2026-03-31T09:15:01.000Z',
+    finishedAt: '2026-03-31T09:15:09.000Z',
+    ...overrides,
+  };
 }

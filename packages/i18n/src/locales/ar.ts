@@ -3,6 +3,7 @@ import { workflowAr } from './workflow-ar.ts';
 import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
+import { jobsAr } from './jobs-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import type { Dictionary } from './en.ts';
@@ -401,6 +402,7 @@ export const ar: Dictionary = {
   ...legalDefinitionAr,
   ...legalUiAr,
   ...errorsAr,
+  ...jobsAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

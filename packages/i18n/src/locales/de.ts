@@ -3,6 +3,7 @@ import { workflowDe } from './workflow-de.ts';
 import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
+import { jobsDe } from './jobs-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import type { Dictionary } from './en.ts';
@@ -416,6 +417,7 @@ export const de: Dictionary = {
   ...legalDefinitionDe,
   ...legalUiDe,
   ...errorsDe,
+  ...jobsDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,

@@ -3,6 +3,7 @@ import { workflowEn } from './workflow-en.ts';
 import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
+import { jobsEn } from './jobs-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 
@@ -422,6 +423,7 @@ export const en = {
   ...legalDefinitionEn,
   ...legalUiEn,
   ...errorsEn,
+  ...jobsEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
-import { allocationReplySchema, dayStartReplySchema, emptyBodySchema, idParamsSchema } from './collections.schemas.ts';
+import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
+import { allocationReplySchema, emptyBodySchema, idParamsSchema } from './collections.schemas.ts';
 import { allocate } from './services/allocate-accounts.ts';
 import { decideEscalation } from './services/decide-escalation.ts';
 import { decidePtpDeviation, referPtp } from './services/decide-ptp.ts';
@@ -167,13 +168,15 @@ export function caseworkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
         schema: {
           tags,
-          summary: 'Collections day start: DPD recompute and PTP resolution on the business date',
+          summary:
+            'Collections day start: queues the DPD recompute and PTP resolution on the business date (202, the job)',
           security,
           body: emptyBodySchema,
-          response: { 200: dayStartReplySchema },
+          response: { 202: jobSchema },
         },
       },
-      (request) => startCollectionsDay(deps, { ctx: unitContext(request.ctx) }),
+      async (request, reply) =>
+        reply.code(202).send(await startCollectionsDay(deps, { ctx: unitContext(request.ctx) })),
     );
   };
 }

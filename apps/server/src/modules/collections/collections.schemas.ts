@@ -109,10 +109,3 @@ export const dispositionsReplySchema = z.object({
     }),
   ),
 });
-
-export const dayStartReplySchema = z.object({
-  businessDate: z.string(),
-  accountsRecomputed: z.number(),
-  ptpsResolved: z.object({ kept: z.number(), partial: z.number(), broken: z.number() }),
-  escalationsRaised: z.number(),
-});

@@ -1,3 +1,6 @@
 // The collections module's public surface: what other modules may import from it.
 export { TrayCountCache } from './tray-count-cache.ts';
 export { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
+// Background job kinds (listed in src/jobs/registry.ts).
+export { trayExportJob } from './services/export-tray.ts';
+export { dayStartJob, startCollectionsDay } from './services/run-day-start.ts';

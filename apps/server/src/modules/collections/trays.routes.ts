@@ -42,14 +42,16 @@ export function trayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           config: { auth },
           schema: {
             tags: ['collections'],
-            summary: `Export the current ${tray.key} view as CSV or XLSX (at most 50,000 rows)`,
+            summary: `Export the current ${tray.key} view as CSV or XLSX (at most 50,000 rows; a large one answers 202 with a job)`,
             security,
             querystring: exportQuerySchema,
           },
         },
         async (request, reply) => {
           const { format, ...query } = request.query;
-          const file = await exportTray(deps, { ctx: unitContext(request.ctx), tray, query, format });
+          const exported = await exportTray(deps, { ctx: unitContext(request.ctx), tray, query, format });
+          if ('job' in exported) return reply.code(202).send(exported.job);
+          const { file } = exported;
           return reply
             .header('content-type', file.contentType)
             .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -7,3 +7,7 @@ export { formatNoticeAmount, formatNoticeDate } from './services/notice-format.t
 export { declinePoolAccounts, initiatePoolCases } from './services/pool-cases.ts';
 export { generateNotices } from './services/send-notices.ts';
 export { loadLegalSettings } from './services/settings.ts';
+// Background job kinds (listed in src/jobs/registry.ts).
+export { hearingRemindersJob } from './services/send-hearing-reminders.ts';
+export { noticesJob } from './services/send-notices.ts';
+export { legalUploadJob } from './services/uploads.ts';

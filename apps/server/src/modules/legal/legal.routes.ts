@@ -15,9 +15,9 @@ import {
   pagedQuerySchema,
   poolAccountSchema,
   poolDeclineInputSchema,
-  uploadReplySchema,
 } from '@recovery-desk/domain/legal/contracts.ts';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
@@ -39,7 +39,7 @@ import { getLegalDashboard } from './services/get-dashboard.ts';
 import { listDocuments } from './services/list-documents.ts';
 import { getPoolAccount, listPool } from './services/list-pool.ts';
 import { declinePoolAccounts, initiatePoolCases } from './services/pool-cases.ts';
-import { generateNotices } from './services/send-notices.ts';
+import { requestNotices } from './services/send-notices.ts';
 import { getLegalSettings, updateLegalSettings } from './services/settings.ts';
 import { listUploads, processUpload, uploadErrorsCsv, uploadTemplate } from './services/uploads.ts';
 
@@ -169,13 +169,17 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: legal('LEGAL_NOTICE_SAUTH'),
         schema: {
           tags,
-          summary: 'Generate the legal notices of cases at Send Legal Notice: stored on each case, answered as one PDF',
+          summary:
+            'Generate the legal notices of cases at Send Legal Notice: stored on each case, answered as one PDF ' +
+            '(for more than NOTICE_SYNC_MAX_CASES cases: 202 with the job whose result is the PDF)',
           security,
           body: noticeInputSchema,
         },
       },
       async (request, reply) => {
-        const file = await generateNotices(deps, { ctx: unitContext(request.ctx), input: request.body });
+        const requested = await requestNotices(deps, { ctx: unitContext(request.ctx), input: request.body });
+        if ('job' in requested) return reply.code(202).send(requested.job);
+        const { file } = requested;
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -238,12 +242,17 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: uploads,
         schema: {
           tags,
-          summary: 'Upload case initiations or hearing updates (multipart: kind, file .xlsx or .csv); rows run apart',
+          summary:
+            'Upload case initiations or hearing updates (multipart: kind, file .xlsx or .csv): 202 with the job that ' +
+            'runs the rows apart; its result is the upload record',
           security,
-          response: { 200: uploadReplySchema },
+          response: { 202: jobSchema },
         },
       },
-      (request) => processUpload(deps, { ctx: unitContext(request.ctx), readUpload: () => readUpload(request) }),
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(await processUpload(deps, { ctx: unitContext(request.ctx), readUpload: () => readUpload(request) })),
     );
 
     app.get(

@@ -6,3 +6,5 @@ export { activeDefinition, invalidateDefinitionCache, publishDefinitionVersion }
 export { EffectRegistry, registerWorkflowEffects, type EffectHandler, type EffectRun } from './effects.ts';
 export { saveCaseFields } from './services/save-fields.ts';
 export { startCaseInTx } from './services/start-case.ts';
+// Background job kinds (listed in src/jobs/registry.ts).
+export { stageExportJob } from './services/export-stage-tray.ts';

@@ -132,13 +132,15 @@ export function workflowRoutes(
           },
           async (request, reply) => {
             const { format, ...query } = request.query;
-            const file = await exportStageTray(deps, {
+            const exported = await exportStageTray(deps, {
               ctx: unitContext(request.ctx),
               definitionCode: definition.code,
               stageCode: stage.code,
               query,
               format,
             });
+            if ('job' in exported) return reply.code(202).send(exported.job);
+            const { file } = exported;
             return reply
               .header('content-type', file.contentType)
               .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -5,6 +5,7 @@ import { InProcessBus } from '../../../cluster/bus.ts';
 import type { Config } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AttemptLimiter } from '../../../http/rate-limit.ts';
+import { JobWorker } from '../../../jobs/job-worker.ts';
 import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
 import { TrayCountCache } from '../../collections/index.ts';
@@ -33,6 +34,8 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     log,
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
+    // Jobs the seed queues wait in the table for the app's worker, which starts once the server listens.
+    jobs: new JobWorker({ kinds: [] }),
     documents: new DocumentStore(config.documentDir),
     workflowEffects: createWorkflowEffects(),
   };

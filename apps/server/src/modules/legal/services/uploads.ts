@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import {
   MAX_UPLOAD_ROWS,
   UPLOAD_COLUMNS,
@@ -8,14 +9,17 @@ import {
 import { MESSAGES } from '@recovery-desk/domain/validation.ts';
 import { LEGAL_CASE_TYPES } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
-import { withTransaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError, type FieldError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
+import { enqueueJob } from '../../../jobs/enqueue-job.ts';
+import { defineJob, LeaseLostError, PermanentJobError, type RunningJob } from '../../../jobs/job-kind.ts';
+import { findJob } from '../../../jobs/jobs.repository.ts';
 import { safeFileName } from '../../../documents/document-types.ts';
 import type { Upload } from '../../../http/multipart-upload.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
-import { toCsv } from '../../exports/index.ts';
+import { jobUnitContext, toCsv } from '../../exports/index.ts';
 import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { applyCaseActionInTx } from '../../workflow/index.ts';
 import { findLegalCase } from '../cases.repository.ts';
@@ -30,9 +34,11 @@ import { initiateAccountInTx } from './pool-cases.ts';
 import { loadLegalSettings } from './settings.ts';
 import { readSheet, SHEET_CONTENT_TYPES, writeXlsx, type SheetRow } from './upload-sheet.ts';
 
-// File Upload: a spreadsheet of case initiations or hearing updates. Each row goes through the same services as
-// the screens, in its own transaction: a failing row is recorded (row, field, message) and the others go on. The
-// upload dashboard lists the files with their counts; the errors download as CSV.
+// File Upload: a spreadsheet of case initiations or hearing updates. The request checks the file (kind, format,
+// header, row count) and queues a `legal.upload` job holding it; the job takes each row through the same services
+// as the screens, in its own transaction with the job's checkpoint (so a crash never applies a row twice): a failing
+// row is recorded (row, field, message) and the others go on. The upload dashboard lists the files with their
+// counts; the errors download as CSV.
 
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export type PagedQuery = z.infer<typeof pagedQuerySchema>;
@@ -81,7 +87,10 @@ function rowInvalid(fields: FieldError[]): AppError {
   return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
 }
 
-async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues): Promise<number[]> {
+/** Runs inside a row's transaction once the row is applied (the job's checkpoint). */
+type RowDone = (tx: Transaction) => Promise<void>;
+
+async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues, done: RowDone): Promise<number[]> {
   const problems: FieldError[] = [];
   if (!values.accountNo) problems.push({ field: 'accountNo', message: MESSAGES.required });
   if (!values.caseType) problems.push({ field: 'caseType', message: MESSAGES.required });
@@ -104,13 +113,14 @@ async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues): 
       remarks: values.remarks || undefined,
       claimAmount: values.claimAmount || undefined,
     });
+    await done(tx);
     return started.mailIds;
   });
 }
 
 const HEARING_FIELDS = ['hearingDate', 'courtStage', 'outcome', 'nextHearingDate', 'hearingNotes'] as const;
 
-async function hearingRow(deps: AppDeps, ctx: UnitContext, values: RowValues): Promise<number[]> {
+async function hearingRow(deps: AppDeps, ctx: UnitContext, values: RowValues, done: RowDone): Promise<number[]> {
   if (!values.caseNo) throw rowInvalid([{ field: 'caseNo', message: MESSAGES.required }]);
   return withDocumentTransaction(deps.db, async (tx) => {
     const legalCase = await findLegalCase(tx, { caseNo: values.caseNo, unitPath: ctx.actingUnit.path });
@@ -127,6 +137,7 @@ async function hearingRow(deps: AppDeps, ctx: UnitContext, values: RowValues): P
       caseId: legalCase.caseId,
       input: { action: 'recommend', version: legalCase.version, expectedStage: COURT_UPDATE_STAGE, fields },
     });
+    await done(tx);
     return applied.mailIds;
   });
 }
@@ -147,61 +158,75 @@ function rowErrors(deps: AppDeps, row: number, error: unknown, keyColumn: string
   return [{ row, field: keyColumn, message: 'This row could not be processed; try it again or report it.' }];
 }
 
-/**
- * POST /api/legal/uploads (multipart: kind, file) — processes every data row, then records the upload (status,
- * counts, row errors) with an audit row.
- */
-export async function processUpload(
-  deps: AppDeps,
-  { ctx, readUpload }: { ctx: UnitContext; readUpload: () => Promise<Upload> },
-): Promise<UploadReply> {
-  let upload: Upload;
-  try {
-    upload = await readUpload();
-  } catch (error) {
-    // The shared multipart reader names the document upload's fields when a limit is passed; say what this one takes.
-    if (error instanceof AppError && error.code === 'VALIDATION' && error.fields?.[0]?.field === 'file') {
-      throw validationError('file', 'send one file (in the field "file") and the field kind');
-    }
-    throw error;
-  }
-  const kind = uploadKind(upload.fields.kind);
-  if (!upload.file || upload.file.content.length === 0) throw validationError('file', MESSAGES.uploadFirst);
-  const sheet = await readSheet(upload.file.content);
+/** What an upload job saves after each row: the counts so far (it resumes from here after a crash). */
+type UploadProgress = { okRows: number; errors: UploadError[] };
+
+/** The data rows of a checked sheet, with each column's position. */
+async function readUploadRows(kind: UploadKind, content: Buffer) {
+  const sheet = await readSheet(content);
   const [header, ...dataRows] = sheet.rows;
   const positions = columnPositions(kind, header);
   if (dataRows.length === 0) throw validationError('file', 'has no data rows under the header');
   if (dataRows.length > MAX_UPLOAD_ROWS) {
     throw validationError('file', `holds ${dataRows.length} rows; upload at most ${MAX_UPLOAD_ROWS} at a time`);
   }
+  return { format: sheet.format, dataRows, positions };
+}
+
+/** Bulk upload as a background job: every row, with progress, then the upload record and its audit row. */
+export const legalUploadJob = defineJob({
+  kind: 'legal.upload',
+  payload: z.object({ kind: z.enum(UPLOAD_KINDS), fileName: z.string() }),
+  needs: 'user',
+  run: async (job) => ({ summary: await applyUpload(job) }),
+});
+
+async function applyUpload(job: RunningJob<{ kind: UploadKind; fileName: string }>): Promise<UploadReply> {
+  const { deps, payload } = job;
+  const { kind, fileName } = payload;
+  const ctx = jobUnitContext(job.ctx);
+  if (!job.inputFile) throw new PermanentJobError('The uploaded file is no longer stored; upload it again.');
+  const { format, dataRows, positions } = await readUploadRows(kind, job.inputFile);
+  const total = dataRows.length;
   const keyColumn = UPLOAD_COLUMNS[kind][0]!;
-  const errors: UploadError[] = [];
-  let okRows = 0;
-  for (const row of dataRows) {
+  let state: UploadProgress = (job.resumeFrom?.state as UploadProgress | undefined) ?? { okRows: 0, errors: [] };
+  const start = job.resumeFrom?.done ?? 0;
+  await job.progress(start, total);
+  const recordFailure = async (done: number, errors: UploadError[]) => {
+    state = { okRows: state.okRows, errors: [...state.errors, ...errors] };
+    await withTransaction(deps.db, (tx) => job.checkpoint(tx, done, total, state));
+  };
+  for (let index = start; index < total; index += 1) {
+    const row = dataRows[index]!;
     const values = rowValues(row, positions);
     const nul = Object.keys(values).find((column) => values[column]!.includes('\u0000'));
     if (nul !== undefined) {
-      errors.push({ row: row.number, field: nul, message: 'must not contain NUL characters' });
+      await recordFailure(index + 1, [{ row: row.number, field: nul, message: 'must not contain NUL characters' }]);
       continue;
     }
+    const next: UploadProgress = { okRows: state.okRows + 1, errors: state.errors };
+    const done: RowDone = (tx) => job.checkpoint(tx, index + 1, total, next);
     try {
       const mailIds =
-        kind === 'CASE_INITIATION' ? await initiateRow(deps, ctx, values) : await hearingRow(deps, ctx, values);
+        kind === 'CASE_INITIATION'
+          ? await initiateRow(deps, ctx, values, done)
+          : await hearingRow(deps, ctx, values, done);
       deps.mail.deliver(mailIds);
-      okRows += 1;
+      state = next;
     } catch (error) {
-      errors.push(...rowErrors(deps, row.number, error, keyColumn));
+      if (error instanceof LeaseLostError) throw error;
+      await recordFailure(index + 1, rowErrors(deps, row.number, error, keyColumn));
     }
   }
-  const failedRows = dataRows.length - okRows;
+  const { okRows, errors } = state;
+  const failedRows = total - okRows;
   const status = failedRows === 0 ? 'COMPLETED' : okRows === 0 ? 'FAILED' : 'COMPLETED_WITH_ERRORS';
-  const fileName = safeFileName(upload.file.fileName, `upload.${sheet.format}`);
   const uploadId = await withTransaction(deps.db, async (tx) => {
     const id = await insertUpload(tx, {
       kind,
       fileName,
       status,
-      totalRows: dataRows.length,
+      totalRows: total,
       okRows,
       failedRows,
       errors,
@@ -214,13 +239,51 @@ export async function processUpload(
       action: 'legal.upload',
       entity: 'legal_upload',
       entityId: id,
-      after: { kind, fileName, format: sheet.format, status, totalRows: dataRows.length, okRows, failedRows },
+      after: { kind, fileName, format, status, totalRows: total, okRows, failedRows, jobId: job.id },
     });
     return id;
   });
   const stored = await findUpload(deps.db, { uploadId, unitPath: ctx.actingUnit.path });
   if (!stored) throw new Error(`upload ${uploadId} vanished`);
   return stored;
+}
+
+/**
+ * POST /api/legal/uploads (multipart: kind, file) — checks the file (kind, format, header, row count; a bad file is
+ * a 4xx naming the field) and queues the upload job with it (202, the job). The job's result is the upload record
+ * (status, counts, row errors), also on the upload dashboard.
+ */
+export async function processUpload(
+  deps: AppDeps,
+  { ctx, readUpload }: { ctx: UnitContext; readUpload: () => Promise<Upload> },
+): Promise<Job> {
+  let upload: Upload;
+  try {
+    upload = await readUpload();
+  } catch (error) {
+    // The shared multipart reader names the document upload's fields when a limit is passed; say what this one takes.
+    if (error instanceof AppError && error.code === 'VALIDATION' && error.fields?.[0]?.field === 'file') {
+      throw validationError('file', 'send one file (in the field "file") and the field kind');
+    }
+    throw error;
+  }
+  const kind = uploadKind(upload.fields.kind);
+  if (!upload.file || upload.file.content.length === 0) throw validationError('file', MESSAGES.uploadFirst);
+  const { format } = await readUploadRows(kind, upload.file.content);
+  const fileName = safeFileName(upload.file.fileName, `upload.${format}`);
+  const content = upload.file.content;
+  const jobId = await withTransaction(deps.db, (tx) =>
+    enqueueJob(tx, ctx, {
+      kind: legalUploadJob,
+      payload: { kind, fileName },
+      inputFile: content,
+      at: deps.clock.now(),
+    }),
+  );
+  deps.jobs.wake();
+  const job = await findJob(deps.db, { id: jobId, scope: { userId: ctx.user.id } });
+  if (!job) throw new Error(`job ${jobId} vanished`);
+  return job;
 }
 
 /** GET /api/legal/uploads — the upload dashboard of the subtree, newest first. */

@@ -15,6 +15,7 @@ import {
 } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayDefinition, TrayKey, TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
 import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
+import { parseFileOrJob, type FileOrQueuedJob } from '../../../lib/jobs-api.ts';
 
 // The collections endpoints of issue 3 (apps/server/src/modules/collections), typed by the shared contract.
 // Replies are parsed with the contract's schemas, so a drift between server and web fails loudly here.
@@ -78,10 +79,15 @@ export async function fetchTrayPage(
   return parsePage(tray.rowKind, reply);
 }
 
-export function exportTray(trayKey: TrayKey, format: 'csv' | 'xlsx', query: URLSearchParams): Promise<DownloadedFile> {
+/** The export file, or (a large view) the background job that writes it. */
+export async function exportTray(
+  trayKey: TrayKey,
+  format: 'csv' | 'xlsx',
+  query: URLSearchParams,
+): Promise<FileOrQueuedJob> {
   const params = new URLSearchParams(query);
   params.set('format', format);
-  return apiClient.download(`${BASE}/trays/${trayKey}/export?${params.toString()}`);
+  return parseFileOrJob(await apiClient.downloadOrJob(`${BASE}/trays/${trayKey}/export?${params.toString()}`));
 }
 
 // The account view: the contract plus the spec §3 Document and Cheque lists when the server sends them.

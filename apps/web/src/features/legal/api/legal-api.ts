@@ -16,6 +16,8 @@ import {
   type UPLOAD_KINDS,
 } from '@recovery-desk/domain/legal/contracts.ts';
 import type { z } from 'zod';
+import { jobSchema, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
+import { parseFileOrJob, type FileOrQueuedJob } from '../../../lib/jobs-api.ts';
 import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
 
 // The legal app's endpoints (packages/domain/src/legal/contracts.ts), typed and parsed by the shared contract, so a
@@ -116,12 +118,18 @@ export function updateFiMatter(matterId: number, input: FiMatterUpdate): Promise
   return apiClient.patch<unknown>(`${BASE}/against-fi/${matterId}`, input);
 }
 
-export async function uploadLegalFile(kind: UploadKind, file: File): Promise<UploadReply> {
+/** POST /api/legal/uploads: the file is checked and queued; the reply is the job, whose result is the upload. */
+export async function uploadLegalFile(kind: UploadKind, file: File): Promise<Job> {
   const form = new FormData();
   // Fields before the file: a streaming multipart parser sees them first.
   form.set('kind', kind);
   form.set('file', file, file.name);
-  return uploadReplySchema.parse(await apiClient.postForm<unknown>(`${BASE}/uploads`, form));
+  return jobSchema.parse(await apiClient.postForm<unknown>(`${BASE}/uploads`, form));
+}
+
+/** The upload record a finished upload job left as its result. */
+export function uploadOfJob(job: Job): UploadReply {
+  return uploadReplySchema.parse(job.result);
 }
 
 export async function fetchUploads(query: URLSearchParams, signal?: AbortSignal): Promise<Paged<UploadRow>> {
@@ -149,10 +157,9 @@ export function downloadCaseDocument(caseId: number, documentId: number): Promis
 }
 
 /**
- * POST /api/legal/notices {caseIds} answers a PDF. The shared client downloads files with GET only, so this sends
- * its request through a client whose fetch turns that one GET into the POST (same auth, acting unit, CSRF and
- * refresh handling as every call).
+ * POST /api/legal/notices {caseIds} answers a PDF, or for many cases (more than the server's NOTICE_SYNC_MAX_CASES)
+ * 202 with the background job whose result is the PDF.
  */
-export function generateNotices(caseIds: number[]): Promise<DownloadedFile> {
-  return apiClient.postDownload('/api/legal/notices', { caseIds });
+export async function generateNotices(caseIds: number[]): Promise<FileOrQueuedJob> {
+  return parseFileOrJob(await apiClient.postDownloadOrJob('/api/legal/notices', { caseIds }));
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, sessionStore } from '../../../lib/session-store.ts';
 import { toastStore } from '../../../lib/toast-store.ts';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { jobReply, jsonResponse } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { legalSession, pagedReply, stubApi, uploadReply, uploadRow } from '../test/legal-fixtures.ts';
 import { LegalUploadPage, uploadFileProblem, MAX_UPLOAD_BYTES } from './upload-page.tsx';
@@ -61,7 +61,16 @@ describe('File Upload and upload dashboard', { timeout: 20_000 }, () => {
   it('uploads the file with its kind and shows the result with the row errors, then refreshes the dashboard', async () => {
     const api = stubApi([
       { match: /\/api\/legal\/uploads\?/, reply: () => jsonResponse(200, pagedReply([uploadRow(1)])) },
-      { method: 'POST', match: /\/api\/legal\/uploads$/, reply: () => jsonResponse(201, uploadReply()) },
+      // The file is accepted as a job; its progress is polled until it is done, its result being the upload.
+      {
+        method: 'POST',
+        match: /\/api\/legal\/uploads$/,
+        reply: () => jsonResponse(202, jobReply({ status: 'QUEUED', progressDone: 0, progressTotal: null })),
+      },
+      {
+        match: /\/api\/jobs\/41$/,
+        reply: () => jsonResponse(200, jobReply({ progressDone: 3, progressTotal: 3, result: uploadReply() })),
+      },
     ]);
     renderUpload();
     await screen.findByTestId('uploads-table');
@@ -73,6 +82,8 @@ describe('File Upload and upload dashboard', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Upload' }));
 
     const result = await screen.findByTestId('upload-result');
+    expect(within(screen.getByTestId('job-progress')).getByText('3 of 3')).toBeTruthy();
+    expect(within(screen.getByTestId('job-progress')).getByText('Done')).toBeTruthy();
     expect(within(result).getByText('Completed with errors')).toBeTruthy();
     expect(within(result).getByText('Rows in the file: 3')).toBeTruthy();
     expect(within(result).getByText('Rows processed: 2')).toBeTruthy();
@@ -90,7 +101,7 @@ describe('File Upload and upload dashboard', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(
         api.calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/legal/uploads?')),
-      ).toHaveLength(2),
+      ).toHaveLength(3),
     );
   });
 

@@ -6,9 +6,11 @@ import {
   pagedQuerySchema,
 } from '@recovery-desk/domain/legal/contracts.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
+import { JobProgress } from '../../../components/job-progress.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { z } from 'zod';
 import { FileField, SelectField, SubmitButton, ZodForm, useZodForm } from '../../../components/form/index.ts';
@@ -21,6 +23,7 @@ import {
   downloadUploadTemplate,
   fetchUploads,
   uploadLegalFile,
+  uploadOfJob,
   type UploadKind,
   type UploadReply,
   type UploadRow,
@@ -99,9 +102,21 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
   const form = useZodForm(uploadFormSchema, { kind: undefined, file: null as unknown as File });
   const template = useDownload(`${FROM}/template`);
 
+  // The server checks the file and queues a job for its rows: its progress bar shows here until it ends.
+  const [jobId, setJobId] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: (input: { kind: UploadKind; file: File }) => uploadLegalFile(input.kind, input.file),
-    onSuccess: (reply) => {
+    onSuccess: (job) => {
+      setJobId(job.id);
+      form.resetField('file');
+      void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
+    },
+  });
+  const handleFinished = useCallback(
+    (job: Job) => {
+      void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
+      if (job.status !== 'DONE') return;
+      const reply = uploadOfJob(job);
       addToast({
         title: String(t('Done')),
         message: String(t('UploadFinished', { ok: reply.okRows, total: reply.totalRows, failed: reply.failedRows })),
@@ -109,10 +124,9 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
         from: FROM,
       });
       onUploaded(reply);
-      form.resetField('file');
-      void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
     },
-  });
+    [onUploaded, queryClient, t],
+  );
 
   // spec §5: submitting without a file also says 'please upload file first'
   const handleInvalid = () => {
@@ -185,6 +199,15 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
           <Group>
             <SubmitButton>{String(t('Upload'))}</SubmitButton>
           </Group>
+          {jobId !== null ? (
+            <JobProgress
+              key={jobId}
+              jobId={jobId}
+              title={String(t('JobKindLegalUpload'))}
+              onFinished={handleFinished}
+              from={FROM}
+            />
+          ) : null}
         </Stack>
       </ZodForm>
     </Paper>

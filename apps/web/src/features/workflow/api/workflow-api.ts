@@ -11,6 +11,7 @@ import {
 } from '@recovery-desk/domain/workflow/contracts.ts';
 import { workflowDefinitionSchema, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
+import { parseFileOrJob, type FileOrQueuedJob } from '../../../lib/jobs-api.ts';
 
 // The workflow engine's endpoints (packages/domain/src/workflow/contracts.ts). Replies are parsed with the shared schemas, so a drift between server and web fails loudly here.
 
@@ -29,16 +30,19 @@ export async function fetchStageTray(
   return stageTrayPageSchema.parse(reply);
 }
 
-export function exportStageTray(
+/** The export file, or (a large view) the background job that writes it. */
+export async function exportStageTray(
   definitionCode: string,
   stageCode: string,
   format: 'csv' | 'xlsx',
   query: URLSearchParams,
-): Promise<DownloadedFile> {
+): Promise<FileOrQueuedJob> {
   const params = new URLSearchParams(query);
   params.set('format', format);
-  return apiClient.download(
-    `${BASE}/${encodeURIComponent(definitionCode)}/stages/${encodeURIComponent(stageCode)}/cases/export?${params.toString()}`,
+  return parseFileOrJob(
+    await apiClient.downloadOrJob(
+      `${BASE}/${encodeURIComponent(definitionCode)}/stages/${encodeURIComponent(stageCode)}/cases/export?${params.toString()}`,
+    ),
   );
 }
 

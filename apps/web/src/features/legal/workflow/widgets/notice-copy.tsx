@@ -1,6 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JobProgress } from '../../../../components/job-progress.tsx';
 import { saveFile } from '../../../../lib/save-file.ts';
 import { addToast } from '../../../../lib/toast-store.ts';
 import { describeWorkflowError } from '../../../workflow/api/describe-error.ts';
@@ -10,13 +12,28 @@ import { generateNotices } from '../../api/legal-api.ts';
 // The `noticeCopy` widget of the legal Send Legal Notice stage: "Generate notice" on the case screen and
 // "Generate notices" over the selected cases of the tray. Each notice is kept on its case as `noticeCopy`.
 
-/** POST /api/legal/notices: the notices of the cases as one PDF, saved by the browser; each is kept on its case. */
-function useGenerateNotices(onGenerated: () => void) {
+/**
+ * POST /api/legal/notices: the notices of the cases as one PDF, saved by the browser; each is kept on its case. For
+ * many cases the server queues a job instead: `onQueued` gets its id (to show its progress bar).
+ */
+function useGenerateNotices(onGenerated: () => void, onQueued?: (jobId: number) => void) {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (caseIds: number[]) => generateNotices(caseIds),
-    onSuccess: (file, caseIds) => {
-      saveFile(file, caseIds.length === 1 ? `notice-${caseIds[0]}.pdf` : 'notices.pdf');
+    onSuccess: (reply, caseIds) => {
+      if ('job' in reply) {
+        // Many cases: a background job writes the PDF; the tray shows its progress and the download.
+        onQueued?.(reply.job.id);
+        addToast({
+          title: String(t('JobStarted')),
+          message: String(t('NoticesRunAsJob', { count: caseIds.length })),
+          type: 'info',
+          from: 'workflow/notices',
+        });
+        onGenerated();
+        return;
+      }
+      saveFile(reply.file, caseIds.length === 1 ? `notice-${caseIds[0]}.pdf` : 'notices.pdf');
       addToast({
         title: String(t('Saved')),
         message: String(t('WorkflowNoticesGenerated', { count: caseIds.length })),
@@ -52,10 +69,11 @@ export function NoticeCaseAction({ view, canAct, onReload }: CaseWidgetProps) {
   );
 }
 
-/** Stage tray: the notices of the selected cases as one PDF. */
+/** Stage tray: the notices of the selected cases as one PDF (for many cases, a job with its progress bar). */
 export function NoticeTrayAction({ selected, onDone, from }: TrayWidgetProps) {
   const { t } = useTranslation();
-  const notices = useGenerateNotices(onDone);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const notices = useGenerateNotices(onDone, setJobId);
   const handleGenerate = () => {
     if (selected.size === 0) {
       addToast({ title: String(t('SystemMsg')), message: String(t('PleaseSelectId')), type: 'warning', from });
@@ -64,14 +82,19 @@ export function NoticeTrayAction({ selected, onDone, from }: TrayWidgetProps) {
     notices.mutate([...selected]);
   };
   return (
-    <Group gap="sm" data-testid="notice-bulk-bar">
-      <Button onClick={handleGenerate} loading={notices.isPending}>
-        {String(t('WorkflowGenerateNotices'))}
-      </Button>
-      <Text size="sm" role="status" aria-live="polite">
-        {String(t('SelectedCount', { count: selected.size }))}
-      </Text>
-    </Group>
+    <>
+      <Group gap="sm" data-testid="notice-bulk-bar">
+        <Button onClick={handleGenerate} loading={notices.isPending}>
+          {String(t('WorkflowGenerateNotices'))}
+        </Button>
+        <Text size="sm" role="status" aria-live="polite">
+          {String(t('SelectedCount', { count: selected.size }))}
+        </Text>
+      </Group>
+      {jobId !== null ? (
+        <JobProgress key={jobId} jobId={jobId} title={String(t('JobKindLegalNotices'))} from={`${from}/notices`} />
+      ) : null}
+    </>
   );
 }
 

@@ -1,0 +1,19 @@
+import { mailRetryJob } from '../mail/mail-retry.job.ts';
+import { dayStartJob, trayExportJob } from '../modules/collections/index.ts';
+import { hearingRemindersJob, legalUploadJob, noticesJob } from '../modules/legal/index.ts';
+import { stageExportJob } from '../modules/workflow/index.ts';
+import type { JobKind } from './job-kind.ts';
+
+/**
+ * Every kind of background job the worker runs. A kind is defined next to its service, exported from its module's
+ * index.ts and listed here.
+ */
+export const JOB_KINDS: readonly JobKind<never>[] = [
+  dayStartJob,
+  trayExportJob,
+  stageExportJob,
+  legalUploadJob,
+  noticesJob,
+  mailRetryJob,
+  hearingRemindersJob,
+] as unknown as readonly JobKind<never>[];

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { DEMO_PASSWORD, seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
+import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import type { JobPage } from '@recovery-desk/domain/jobs/contracts.ts';
+import { DEMO_JOB_STARTER, queueDemoDayStart } from '../../src/modules/demo/services/seed-jobs.ts';
+import { queryRows } from '../factories.ts';
+import { bearer, createTestApp, signIn, type TestApp } from '../support/test-app.ts';
+import { testDeps } from '../workflow/factories.ts';
+import { sql } from 'drizzle-orm';
+
+// The demo's first start queues a day start through the job queue, so the Upload Dashboard of the README persona
+// that holds UPLOAD_DASH_SAUTH (admin.west, ZN-W) has a job to show.
+
+describe.each(testDatabaseKinds())('demo background jobs (%s)', (kind) => {
+  let handle: DatabaseHandle;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seedDemoOrganisation(handle.db, { businessDate: '2026-03-31', accounts: 200 });
+    t = await createTestApp(handle.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await handle.close();
+  });
+
+  it('queues a day start that runs and shows on admin.west’s Upload Dashboard', async () => {
+    const jobId = await queueDemoDayStart(testDeps(t));
+    await t.app.jobs.drain();
+    const [unit] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`select id from units where unit_code = ${DEMO_JOB_STARTER.unit}`,
+    );
+    const { access } = await signIn(t, { username: DEMO_JOB_STARTER.username, password: DEMO_PASSWORD });
+    const response = await t.inject({
+      method: 'GET',
+      url: '/api/jobs/dashboard',
+      headers: bearer(access, unit!.id),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const job = response.json<JobPage>().data.find((row) => row.id === jobId);
+    expect(job).toMatchObject({
+      kind: 'collections.day_start',
+      status: 'DONE',
+      username: DEMO_JOB_STARTER.username,
+      unitCode: DEMO_JOB_STARTER.unit,
+      result: { businessDate: '2026-03-31' },
+    });
+  });
+});
