@@ -16,12 +16,15 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
+import type { ApprovalHandler } from './modules/approvals/approval-handler.ts';
+import { approvalRoutes } from './modules/approvals/approvals.routes.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import { createSsoClient } from './modules/auth/sso-client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
+import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-handlers.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
@@ -40,6 +43,8 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** where log lines go (default stdout); tests capture them */
   logStream?: DestinationStream;
+  /** approval flows beyond the built-in ones (the kit's own tests declare one) */
+  approvalHandlers?: readonly ApprovalHandler<never>[];
 };
 
 /**
@@ -104,6 +109,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionsRoutes(deps));
   app.register(workflowRoutes(deps));
   app.register(legalRoutes(deps));
+  app.register(approvalRoutes(deps, [...COLLECTIONS_APPROVAL_HANDLERS, ...(options.approvalHandlers ?? [])]));
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 

@@ -11,7 +11,7 @@ fs.cpSync(path.join(root, 'migrations'), path.join(root, work, 'migrations'), { 
 const config = path.join(work, 'drizzle.config.mjs');
 fs.writeFileSync(
   path.join(root, config),
-  `export default ${JSON.stringify({ dialect: 'postgresql', schema: ['./src/schema.ts', './src/collections-schema.ts', './src/workflow-schema.ts'], out: `./${work}/migrations` })};\n`,
+  `export default ${JSON.stringify({ dialect: 'postgresql', schema: ['./src/schema.ts', './src/collections-schema.ts', './src/workflow-schema.ts', './src/approvals-schema.ts'], out: `./${work}/migrations` })};\n`,
 );
 try {
   const before = fs.readdirSync(path.join(root, work, 'migrations')).length;

@@ -32,6 +32,11 @@ export type FieldError = { field: string; message: string };
  *   DEFINITION_NOT_ACTIVE: refusals of the engine's transition.
  * - CASE_ALREADY_OPEN: the account already has an open case of that workflow.
  * - NOT_ELIGIBLE: the account does not meet the legal pool rule.
+ * Approvals (issue 10; apps/server/src/modules/approvals):
+ * - CHECKER_ALREADY_APPROVED: the checker approved the request at a lower level; another checker must.
+ * - APPROVAL_LIMIT_EXCEEDED: at the top level, the amount is above the checker's delegation limit.
+ * - NOT_THE_MAKER: only the maker resubmits a request pushed back to them.
+ * - APPROVAL_ALREADY_OPEN: the subject already waits in an open request of that flow.
  */
 export type ErrorCode =
   | 'VALIDATION'
@@ -78,7 +83,11 @@ export type ErrorCode =
   | 'NO_RETURN_STAGE'
   | 'DEFINITION_NOT_ACTIVE'
   | 'CASE_ALREADY_OPEN'
-  | 'NOT_ELIGIBLE';
+  | 'NOT_ELIGIBLE'
+  | 'CHECKER_ALREADY_APPROVED'
+  | 'APPROVAL_LIMIT_EXCEEDED'
+  | 'NOT_THE_MAKER'
+  | 'APPROVAL_ALREADY_OPEN';
 
 export type AppErrorOptions = {
   fields?: FieldError[];
