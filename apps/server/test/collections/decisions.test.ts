@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalLimits } from '@recovery-desk/db/approvals-schema.ts';
 import { allocations, escalations, ptps } from '@recovery-desk/db/collections-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
@@ -187,6 +188,37 @@ describe.each(testDatabaseKinds())('collections escalations and PTP decisions (%
     const nothing = await other.post(`/api/collections/ptps/${plain.id}/approve`, { version: 1 });
     expect(nothing.statusCode).toBe(409);
     expect(errorOf(nothing).code).toBe('ALREADY_DECIDED');
+  });
+
+  it('moves a PTP deviation above the supervisor’s limit to a second supervisor, who approves it', async () => {
+    const { org, ptp, api, supervisor } = await ptpSetup();
+    await handle.db.insert(approvalLimits).values({
+      userId: supervisor.id,
+      unitId: org.zone.id,
+      authority: 'PTP_DEVIATION_SAUTH',
+      currency: 'INR',
+      maxAmount: '1000.00',
+    });
+    const forwarded = await api.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 1 });
+    expect(forwarded.statusCode, forwarded.body).toBe(200);
+    expect(ptpRowSchema.parse(forwarded.json())).toMatchObject({ deviationStatus: 'PENDING', version: 2 });
+    expect(await auditRows(handle.db, { action: 'collections.ptp_deviation.forward', entityId: ptp.id })).toHaveLength(
+      1,
+    );
+    const again = await api.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 2 });
+    expect(again.statusCode).toBe(403);
+    expect(errorOf(again).code).toBe('CHECKER_ALREADY_APPROVED');
+
+    const senior = await createStaff(handle.db, org.ho, ['PTP_DEVIATION_SAUTH']);
+    const seniorApi = await apiAs(t, senior, org.ho);
+    expect(errorOf(await seniorApi.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 1 })).code).toBe(
+      'STALE_VERSION',
+    );
+    const approved = await seniorApi.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 2, remarks: 'OK' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ deviationStatus: 'APPROVED', version: 3 });
+    const [row] = await handle.db.select().from(ptps).where(eq(ptps.id, ptp.id));
+    expect(row).toMatchObject({ reviewedByUserId: senior.id, reviewRemarks: 'OK' });
   });
 
   it('refers a broken PTP to a field collector of the subtree, who then sees it in their list', async () => {

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
 import type { MailTransport } from '../../src/mail/smtp-transport.ts';
+import type { ApprovalHandler } from '../../src/modules/approvals/approval-handler.ts';
 import { queryRows, type TestUser } from '../factories.ts';
 
 export const TEST_USERKEY_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -81,6 +82,8 @@ export async function createTestApp(
     logStream?: Writable;
     /** extra routes for a test (registered before the app is ready) */
     routes?: (app: FastifyInstance) => void;
+    /** approval flows a test declares (beside the built-in ones) */
+    approvalHandlers?: readonly ApprovalHandler<never>[];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
@@ -91,6 +94,7 @@ export async function createTestApp(
     clock,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.approvalHandlers ? { approvalHandlers: options.approvalHandlers } : {}),
   });
   options.routes?.(app);
   await app.ready();

@@ -124,7 +124,6 @@ export function approvalFlowProblems(flow: ApprovalFlow): string[] {
   }
   if (new Set(names).size !== names.length) problems.push('decision names repeat');
   if (flow.routes === 'kit' && flow.makerAuthority === null) problems.push('a kit-routed flow needs a maker authority');
-  if (flow.amountLimited && flow.levels.length < 1) problems.push('an amount-limited flow needs a level');
   return problems;
 }
 
