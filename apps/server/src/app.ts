@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
 import type { Database } from '@recovery-desk/db/client.ts';
+import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
@@ -18,6 +19,7 @@ import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
 import type { ApprovalHandler } from './modules/approvals/approval-handler.ts';
 import { approvalRoutes } from './modules/approvals/approvals.routes.ts';
+import { approvalHandlers } from './modules/approvals/subjects.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
@@ -109,7 +111,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionsRoutes(deps));
   app.register(workflowRoutes(deps));
   app.register(legalRoutes(deps));
-  app.register(approvalRoutes(deps, [...COLLECTIONS_APPROVAL_HANDLERS, ...(options.approvalHandlers ?? [])]));
+  app.register(
+    approvalRoutes(
+      deps,
+      approvalHandlers(APPROVAL_FLOWS, [...COLLECTIONS_APPROVAL_HANDLERS, ...(options.approvalHandlers ?? [])]),
+    ),
+  );
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 

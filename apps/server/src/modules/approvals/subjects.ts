@@ -29,3 +29,22 @@ export function dataOnlyHandler(flow: ApprovalFlow): ApprovalHandler<never> {
   }
   return { flow, findSubject };
 }
+
+/**
+ * The handler of every flow the kit serves: each built-in flow (APPROVAL_FLOWS) with the handler its module
+ * registered, or the data-only handler; then any registered flow outside the catalogue (a test's own).
+ */
+export function approvalHandlers(
+  flows: readonly ApprovalFlow[],
+  registered: readonly ApprovalHandler<never>[],
+): ApprovalHandler<never>[] {
+  const byCode = new Map(registered.map((handler) => [handler.flow.code, handler]));
+  if (byCode.size !== registered.length) throw new Error('two approval handlers register the same flow code');
+  const handlers = flows.map((flow) => {
+    const handler = byCode.get(flow.code);
+    if (handler && handler.flow !== flow) throw new Error(`${flow.code}: the handler carries another flow's data`);
+    return handler ?? dataOnlyHandler(flow);
+  });
+  const known = new Set(flows.map((flow) => flow.code));
+  return [...handlers, ...registered.filter((handler) => !known.has(handler.flow.code))];
+}
