@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { approvalEvents, approvalLimits, approvalRequests } from '@recovery-desk/db/approvals-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
@@ -35,6 +36,7 @@ const FLOW: ApprovalFlow = {
   amountLimited: true,
   audit: { prefix: 'test.settlement', entity: 'account' },
   routes: 'kit',
+  payloadSchema: z.object({ waiverPercent: z.number().min(0).max(100), failEffect: z.boolean().optional() }).strict(),
   texts: { name: 'Settlement', ownWork: 'a settlement', notFound: 'Settlement not found' },
 };
 
@@ -70,15 +72,13 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
     const checker = async (limit?: string, unit: TestUnit = org.zone) => {
       const user = await createStaff(handle.db, unit, ['SETTLE_APP_SAUTH']);
       if (limit) {
-        await handle.db
-          .insert(approvalLimits)
-          .values({
-            userId: user.id,
-            unitId: unit.id,
-            authority: 'SETTLE_APP_SAUTH',
-            currency: 'INR',
-            maxAmount: limit,
-          });
+        await handle.db.insert(approvalLimits).values({
+          userId: user.id,
+          unitId: unit.id,
+          authority: 'SETTLE_APP_SAUTH',
+          currency: 'INR',
+          maxAmount: limit,
+        });
       }
       return apiAs(t, user, unit);
     };
@@ -277,15 +277,37 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
     expect((await outsider.get(`${BASE}/${made.id}`)).statusCode).toBe(404);
     expect((await outsider.post(`${BASE}/${made.id}/approve`, { version: 1 })).statusCode).toBe(404);
     const foreignAccount = await createAccount(handle.db, { unit: s.org.foreign });
-    const outOfScope = await s.makerApi.post(BASE, { subjectId: foreignAccount.id, amount: '1.00', currency: 'INR' });
+    const outOfScope = await s.makerApi.post(BASE, {
+      subjectId: foreignAccount.id,
+      amount: '1.00',
+      currency: 'INR',
+      payload: { waiverPercent: 1 },
+    });
     expect(outOfScope.statusCode).toBe(404);
     expect(errorOf(await s.makerApi.post(BASE, { subjectId: foreignAccount.id })).fields).toEqual(['amount']);
 
-    const again = await s.makerApi.post(BASE, { subjectId: made.subjectId, amount: '1.00', currency: 'INR' });
+    const again = await s.makerApi.post(BASE, {
+      subjectId: made.subjectId,
+      amount: '1.00',
+      currency: 'INR',
+      payload: { waiverPercent: 1 },
+    });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('APPROVAL_ALREADY_OPEN');
 
-    const failing = await request(s, { payload: { failEffect: true } });
+    const badPayload = await s.makerApi.post(BASE, {
+      subjectId: foreignAccount.id,
+      amount: '1.00',
+      currency: 'INR',
+      payload: { waiverPercent: 140 },
+    });
+    expect(badPayload.statusCode).toBe(400);
+    expect(errorOf(badPayload).fields).toEqual(['payload.waiverPercent']);
+    expect(
+      errorOf(await s.makerApi.post(BASE, { subjectId: made.subjectId, amount: '0.00', currency: 'INR' })).fields,
+    ).toEqual(['amount']);
+
+    const failing = await request(s, { payload: { waiverPercent: 5, failEffect: true } });
     const checker = await s.checker();
     const refused = await checker.post(`${BASE}/${failing.id}/approve`, { version: 1 });
     expect(refused.statusCode).toBe(409);

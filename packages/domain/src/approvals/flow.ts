@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { AppCode } from '../apps.ts';
 import type { AuthorityCode } from '../authorities.ts';
 
@@ -90,6 +91,8 @@ export type ApprovalFlow = {
    * 'module': the owning module keeps its own routes (and reply shapes) and calls the kit's services.
    */
   routes: 'kit' | 'module';
+  /** the flow's own request fields (`payload`), checked when a maker requests or resubmits (400 naming the field) */
+  payloadSchema?: z.ZodType<Record<string, unknown>>;
   /** the words of its messages */
   texts: {
     /** 'Re-allocation request' — "This re-allocation request has already been decided." */

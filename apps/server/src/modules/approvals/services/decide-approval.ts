@@ -8,6 +8,7 @@ import { toCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
+import { validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import type { ApprovalHandler, Effect } from '../approval-handler.ts';
 import {
@@ -31,6 +32,7 @@ import {
   notWaiting,
   staleVersion,
 } from './refusals.ts';
+import { checkPayload } from './request-approval.ts';
 
 // The decision chain of every approval flow, once: scope → maker check → level authority and delegation limit →
 // one conditional UPDATE → conflict → effect → history → audit, in one transaction.
@@ -324,6 +326,9 @@ export async function resubmitApproval<I>(
   },
 ): Promise<ApprovalRecord> {
   const { ctx, handler } = args;
+  if (args.amount !== undefined && toCents(args.amount) <= 0n)
+    throw validationError('amount', 'must be more than zero');
+  const payload = args.payload === undefined ? undefined : checkPayload(handler.flow, args.payload);
   const request = await requireRequestInScope(deps.db, ctx, handler, { id: args.id });
   if (request.makerUserId !== ctx.user.id) throw notTheMaker(handler.flow);
   if (request.status !== 'PUSHBACK') throw notWaiting(handler.flow, request.status, 'PUSHBACK');
@@ -343,7 +348,7 @@ export async function resubmitApproval<I>(
         decided: false,
         remarks: null,
         ...(args.amount === undefined ? {} : { amount: args.amount }),
-        ...(args.payload === undefined ? {} : { payload: args.payload }),
+        ...(payload === undefined ? {} : { payload }),
       },
     },
   };

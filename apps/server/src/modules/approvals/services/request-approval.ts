@@ -1,10 +1,12 @@
 import { toCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import type { ApprovalRequestInput } from '@recovery-desk/domain/approvals/contracts.ts';
+import type { ApprovalFlow } from '@recovery-desk/domain/approvals/flow.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { RequestContext, UnitContext } from '../../../http/request-context.ts';
+import { issueFields } from '../../../http/zod-issues.ts';
 import type { ApprovalHandler } from '../approval-handler.ts';
 import { findRequestInScope, insertEvent, insertRequest, type ApprovalRecord } from '../approvals.repository.ts';
 import { notFound } from './refusals.ts';
@@ -45,6 +47,17 @@ function isOpenRequestConflict(error: unknown): boolean {
     if (typeof current !== 'object') break;
   }
   return false;
+}
+
+/** The flow's own request fields, checked by its payload schema (400 naming `payload.<field>`). */
+export function checkPayload(flow: ApprovalFlow, payload: Record<string, unknown>): Record<string, unknown> {
+  if (!flow.payloadSchema) return payload;
+  const parsed = flow.payloadSchema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const fields = issueFields(parsed.error.issues, 'payload');
+  throw new AppError('VALIDATION', fields.map((field) => `${field.field}: ${field.message}`).join('; '), 400, {
+    fields,
+  });
 }
 
 /**
@@ -113,8 +126,10 @@ export async function requestApproval(
   if (flow.amountLimited && input.amount === undefined) {
     throw validationError('amount', `is required: ${flow.texts.name} approvals are held against delegation limits`);
   }
-  if (input.amount !== undefined && toCents(input.amount) <= 0n)
+  if (input.amount !== undefined && toCents(input.amount) <= 0n) {
     throw validationError('amount', 'must be more than zero');
+  }
+  const payload = checkPayload(flow, input.payload);
   const subject = await handler.findSubject(deps.db, input.subjectId);
   if (!subject || !subject.unitPath.startsWith(ctx.actingUnit.path)) throw notFound(flow);
   const at = deps.clock.now();
@@ -128,7 +143,7 @@ export async function requestApproval(
         maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
         amount: input.amount ?? null,
         currency: input.currency ?? null,
-        payload: input.payload,
+        payload,
         remarks: input.remarks ?? null,
         at,
       });
