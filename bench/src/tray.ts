@@ -20,7 +20,7 @@ import type {} from 'fastify';
 import type { Executor } from '../../apps/server/src/db/transaction.ts';
 import type { UnitContext } from '../../apps/server/src/http/request-context.ts';
 import { traySelection, traySort } from '../../apps/server/src/modules/collections/services/tray-selection.ts';
-import { decodeCursor } from '../../apps/server/src/modules/collections/tray-cursor.ts';
+import { decodeCursor } from '../../apps/server/src/db/keyset-cursor.ts';
 import {
   countTrayRows,
   readTrayPage,

@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('POST /sendOtpApi and one-time codes (%s)', (
       expect(response.json<{ error_code: string }>().error_code).toBe('OTP_INVALID');
     }
     const sixth = await postToken(t, { ...credentials, otp: code });
-    expect(sixth.statusCode).toBe(401);
+    expect(sixth.statusCode).toBe(400);
     expect(sixth.json<{ error_code: string }>().error_code).toBe('OTP_INVALID');
 
     const failures = await auditRows(handle.db, { action: 'auth.otp_failed', entityId: user.id });
@@ -137,7 +137,7 @@ describe.each(testDatabaseKinds())('POST /sendOtpApi and one-time codes (%s)', (
     await sendOtp(credentials);
     const second = codeIn((await latestMailTo(handle.db, user.email))!.body);
     if (first !== second) {
-      expect((await postToken(t, { ...credentials, otp: first })).statusCode).toBe(401);
+      expect((await postToken(t, { ...credentials, otp: first })).statusCode).toBe(400);
     }
     expect((await postToken(t, { ...credentials, otp: second })).statusCode).toBe(200);
   });

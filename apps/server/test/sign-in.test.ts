@@ -247,13 +247,13 @@ describe.each(testDatabaseKinds())('POST /token/ (%s)', (kind) => {
 
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await postToken(t, { ...credentials, otp: wrongCode });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ error_code: string }>().error_code).toBe('OTP_INVALID');
 
     expect((await postToken(t, { ...credentials, otp: code })).statusCode).toBe(200);
 
     const reused = await postToken(t, { ...credentials, otp: code });
-    expect(reused.statusCode).toBe(401);
+    expect(reused.statusCode).toBe(400);
     expect(reused.json<{ error_code: string }>().error_code).toBe('OTP_INVALID');
   });
 
@@ -264,7 +264,7 @@ describe.each(testDatabaseKinds())('POST /token/ (%s)', (kind) => {
     const code = codeIn((await latestMailTo(handle.db, user.email))!.body);
     t.clock.advance(301);
     const expired = await postToken(t, { ...credentials, otp: code });
-    expect(expired.statusCode).toBe(401);
+    expect(expired.statusCode).toBe(400);
     expect(expired.json<{ error_code: string }>().error_code).toBe('OTP_INVALID');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISPOSITIONS } from '@recovery-desk/domain/collections/dispositions.ts';
-import { PRODUCTS } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCTS } from '@recovery-desk/domain/products.ts';
 import { INDIA_BOUNDS, PIN_CODE } from './book-sql.ts';
 import {
   BOOK_AGENCIES,

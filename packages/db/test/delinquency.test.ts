@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, assetClassOf, bucketOf, computeDpd } from '@recovery-desk/domain/collections/dpd.ts';
+import { assetClassOf, bucketOf, computeDpd } from '@recovery-desk/domain/collections/dpd.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
 import type { DatabaseHandle } from '../src/client.ts';
 import { recomputeDelinquency } from '../src/delinquency.ts';
 import { openTestDatabase, testDatabaseKinds } from '../src/test-database.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWithinCallingWindow } from '@recovery-desk/domain/collections/calling-window.ts';
 import { DISPOSITIONS } from '@recovery-desk/domain/collections/dispositions.ts';
 import { assetClassOf, bucketOf, computeDpd, type Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { PRODUCTS } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCTS } from '@recovery-desk/domain/products.ts';
 import { ptpDeviationReasons, resolvePtp } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import { INDIA_BOUNDS, INDIAN_MOBILE, PAN, PIN_CODE, VEHICLE_REGISTRATION, emi, emiSql } from '../src/book-sql.ts';
 import type { DatabaseHandle } from '../src/client.ts';

@@ -20,3 +20,12 @@ export function formatAmount(amount: number | string, currency: Currency): strin
   // Intl accepts decimal strings exactly (no binary float rounding of the stored numeric).
   return formatter.format(typeof amount === 'string' ? (amount as unknown as number) : amount);
 }
+
+/** An exact decimal amount string (at most 2 decimals) as integer minor units (paise, cents). */
+export function toCents(amount: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) throw new Error(`not a decimal amount: ${amount}`);
+  const [, sign, whole, fraction = ''] = match;
+  const cents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return sign === '-' ? -cents : cents;
+}

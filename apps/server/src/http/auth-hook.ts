@@ -10,9 +10,9 @@ const NOT_SIGNED_IN = 'Authentication credentials were not provided.';
 const SESSION_INVALID = 'Your session has ended or is invalid. Please sign in again.';
 
 function bearerToken(header: string | undefined): string {
-  if (!header) throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN, 401);
+  if (!header) throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN);
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim());
-  if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
+  if (!match?.[1]) throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
   return match[1];
 }
 
@@ -38,7 +38,7 @@ function actingUnitId(request: FastifyRequest): number | null {
  */
 async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclude<RouteAuth, 'public'>) {
   const claims = await deps.accessTokens.verify(bearerToken(request.headers.authorization));
-  if (!claims) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
+  if (!claims) throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
   const unitId = declared === 'signedIn' ? null : actingUnitId(request);
   const authority = typeof declared === 'object' ? { app: declared.app, code: declared.authority } : undefined;
   const principal = await findPrincipal(deps.db, {
@@ -47,7 +47,7 @@ async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclu
     now: deps.clock.now(),
     unit: unitId === null ? undefined : { id: unitId, authority },
   });
-  if (!principal?.isActive || !principal.familyOpen) throw new AppError('UNAUTHENTICATED', SESSION_INVALID, 401);
+  if (!principal?.isActive || !principal.familyOpen) throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
   const user: SessionUser = {
     id: principal.id,
     username: principal.username,
@@ -59,19 +59,15 @@ async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclu
   if (declared === 'signedIn') return;
   // A missing or malformed unit header is refused once the session is known good (401 before 403).
   if (unitId === null) {
-    throw deny(
-      request,
-      declared,
-      new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit (X-Acting-Unit header).', 403),
-    );
+    throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit (X-Acting-Unit header).'));
   }
   const unit = principal.unit;
-  if (!unit) throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'You cannot act in this unit.', 403));
+  if (!unit) throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'You cannot act in this unit.'));
   if (authority && !unit.hasAuthority) {
     throw deny(
       request,
       declared,
-      new AppError('AUTHORITY_MISSING', `You do not hold ${authority.code} in this unit for ${authority.app}.`, 403),
+      new AppError('AUTHORITY_MISSING', `You do not hold ${authority.code} in this unit for ${authority.app}.`),
     );
   }
   request.ctx.actingUnit = { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren };

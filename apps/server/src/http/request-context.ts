@@ -50,14 +50,14 @@ export type UnitContext = SignedInContext & { actingUnit: ActingUnit };
 
 /** The context of a route declared 'signedIn' or stricter (the auth hook has filled the user). */
 export function signedInContext(ctx: RequestContext): SignedInContext {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.', 401);
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.');
   return { ...ctx, user: ctx.user };
 }
 
 /** The context of a route declared 'actingUnit' or with an authority. */
 export function unitContext(ctx: RequestContext): UnitContext {
   const signedIn = signedInContext(ctx);
-  if (!signedIn.actingUnit) throw new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit first.', 403);
+  if (!signedIn.actingUnit) throw new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit first.');
   return { ...signedIn, actingUnit: signedIn.actingUnit };
 }
 

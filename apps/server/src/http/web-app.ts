@@ -40,15 +40,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
   app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (isApiPath(pathname)) throw new AppError('NOT_FOUND', 'There is no GET endpoint at this path.', 404);
+    if (isApiPath(pathname)) throw new AppError('NOT_FOUND', 'There is no GET endpoint at this path.');
     if (!built) {
-      throw new AppError('NOT_FOUND', 'The web app is not built: run `npm run build -w @recovery-desk/web`.', 404);
+      throw new AppError('NOT_FOUND', 'The web app is not built: run `npm run build -w @recovery-desk/web`.');
     }
     let relative: string;
     try {
       relative = decodeURIComponent(pathname).replace(/^\/+/, '');
     } catch {
-      throw new AppError('BAD_REQUEST', 'Malformed path', 400);
+      throw new AppError('BAD_REQUEST', 'Malformed path');
     }
     const absolute = path.resolve(root, relative);
     if (relative !== '' && absolute.startsWith(root + path.sep) && (await isFile(absolute))) {
@@ -56,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       return reply.sendFile(relative, { maxAge: hashed ? 31_536_000_000 : 0, immutable: hashed });
     }
     // A missing file (a path with an extension) is a 404, not the app shell served as a script.
-    if (path.extname(relative) !== '') throw new AppError('NOT_FOUND', 'Not found', 404);
+    if (path.extname(relative) !== '') throw new AppError('NOT_FOUND', 'Not found');
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, cacheControl: false });
   });
 }

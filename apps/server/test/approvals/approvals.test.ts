@@ -43,7 +43,7 @@ const FLOW: ApprovalFlow = {
 const HANDLER: ApprovalHandler<never> = {
   ...dataOnlyHandler(FLOW),
   async onApproved(_tx, { request }) {
-    if (request.payload.failEffect === true) throw new AppError('ACCOUNT_ON_HOLD', 'The account went on hold.', 409);
+    if (request.payload.failEffect === true) throw new AppError('ACCOUNT_ON_HOLD', 'The account went on hold.');
     return { settledAmount: request.amount };
   },
 };

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { accountViewSchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
-import { addDays } from '@recovery-desk/domain/collections/dpd.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 import {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dues, escalations, ptps } from '@recovery-desk/db/collections-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { addDays } from '@recovery-desk/domain/collections/dpd.ts';
-import { fromCents, resolvePtp, toCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
+import { fromCents, resolvePtp } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { toCents } from '@recovery-desk/domain/money.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {

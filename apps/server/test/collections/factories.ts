@@ -15,8 +15,9 @@ import {
 import { approvalEvents, approvalRequests } from '@recovery-desk/db/approvals-schema.ts';
 import type { Database } from '@recovery-desk/db/client.ts';
 import type { ApprovalStatus } from '@recovery-desk/domain/approvals/flow.ts';
-import { addDays, assetClassOf, bucketOf } from '@recovery-desk/domain/collections/dpd.ts';
-import type { Product } from '@recovery-desk/domain/collections/products.ts';
+import { assetClassOf, bucketOf } from '@recovery-desk/domain/collections/dpd.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
+import type { Product } from '@recovery-desk/domain/products.ts';
 import { BUSINESS_DATE, createUnit, createUser, uniqueName, type TestUnit, type TestUser } from '../factories.ts';
 import { bearer, signIn, type TestApp } from '../support/test-app.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { addDays } from '@recovery-desk/domain/collections/dpd.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
 import { matchesCondition, type CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
 import { findStage, type CaseStatus } from '@recovery-desk/domain/workflow/definition.ts';
 import { DEFAULT_LEGAL_TIMELINES, LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';

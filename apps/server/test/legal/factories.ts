@@ -4,7 +4,7 @@ import { cheques } from '@recovery-desk/db/collections-schema.ts';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { organisation } from '@recovery-desk/db/schema.ts';
 import { legalSettings } from '@recovery-desk/db/workflow-schema.ts';
-import type { Product } from '@recovery-desk/domain/collections/products.ts';
+import type { Product } from '@recovery-desk/domain/products.ts';
 import { DEFAULT_LEGAL_POOL_RULE, type LegalPoolRule } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { caseViewSchema, type CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import type { ActionName } from '@recovery-desk/domain/workflow/definition.ts';

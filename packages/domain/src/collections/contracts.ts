@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRODUCTS } from './products.ts';
+import { PRODUCTS } from '../products.ts';
+import { PAGE_SIZES } from '../paging.ts';
 
 // API contracts of the collections casework (issue 3), shared by server (validation, OpenAPI) and web (forms).
 // Every endpoint lives under /api/collections. Money travels as decimal strings with its currency.
@@ -15,7 +16,6 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const intId = z.number().int().positive().max(2_147_483_647);
 const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const CONTACT_MODES = ['CALL', 'SMS', 'WHATSAPP', 'EMAIL', 'FIELD_VISIT', 'INBOUND'] as const;
 export const REMINDER_MODES = ['NONE', 'SMS', 'EMAIL', 'CALL'] as const;
 

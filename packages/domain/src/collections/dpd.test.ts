@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, assetClassOf, bucketOf, computeDpd, daysBetween } from './dpd.ts';
+import { assetClassOf, bucketOf, computeDpd } from './dpd.ts';
+import { addDays, daysBetween } from '../dates.ts';
 
 describe('DPD (RBI IRACP, DPD = business date − oldest unpaid due + 1)', () => {
   it('follows the RBI worked example: due 31 Mar → SMA-1 at EOD 30 Apr, SMA-2 at 30 May, NPA at 29 Jun', () => {

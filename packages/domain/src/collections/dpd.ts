@@ -2,6 +2,8 @@
 // DPD(at EOD of business date D) = D − oldest unpaid due date + 1; nothing overdue → 0.
 // The set-based SQL recompute (packages/db) must agree with these functions; a test holds them together.
 
+import { daysBetween } from '../dates.ts';
+
 export const BUCKETS = ['CURRENT', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 export const BUCKET_LABEL: Record<Bucket, string> = {
@@ -16,17 +18,6 @@ export const BUCKET_LABEL: Record<Bucket, string> = {
 
 export const ASSET_CLASSES = ['STANDARD', 'SMA-0', 'SMA-1', 'SMA-2', 'NPA'] as const;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from `from` to `to`, both ISO dates (YYYY-MM-DD), in UTC so no zone shifts a day. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 export function computeDpd(businessDate: string, oldestUnpaidDueDate: string | null): number {
   if (!oldestUnpaidDueDate) return 0;

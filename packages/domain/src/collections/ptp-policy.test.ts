@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents, ptpDeviationReasons, resolvePtp, toCents } from './ptp-policy.ts';
+import { fromCents, ptpDeviationReasons, resolvePtp } from './ptp-policy.ts';
+import { toCents } from '../money.ts';
 
 const base = { businessDate: '2026-11-21', emiAmount: '12000.00', nextDueDate: '2026-12-05' };
 

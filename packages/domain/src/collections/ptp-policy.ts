@@ -1,4 +1,6 @@
-import { addDays, daysBetween, type Bucket } from './dpd.ts';
+import { type Bucket } from './dpd.ts';
+import { addDays, daysBetween } from '../dates.ts';
+import { toCents } from '../money.ts';
 
 // PTP semantics (domain reference §2.3). Configurable policy with the reference's defaults.
 export type PtpPolicy = {
@@ -62,13 +64,6 @@ export function resolvePtp(
 }
 
 /** Exact cents of a decimal string (no binary floats on money). */
-export function toCents(amount: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!match) throw new Error(`not a decimal amount: ${amount}`);
-  const [, sign, whole, fraction = ''] = match;
-  const cents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
-  return sign === '-' ? -cents : cents;
-}
 
 export function fromCents(cents: bigint): string {
   const negative = cents < 0n;

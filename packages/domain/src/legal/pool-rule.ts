@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCTS } from '../collections/products.ts';
+import { PRODUCTS } from '../products.ts';
 import { shiftDate } from '../workflow/dates.ts';
 
 // The Legal Eligible Pool rule (issue 4): which accounts may go to legal. Configurable in Legal Settings; the

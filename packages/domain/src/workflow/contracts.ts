@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../collections/contracts.ts';
-import { PRODUCTS } from '../collections/products.ts';
+import { PAGE_SIZES } from '../paging.ts';
+import { PRODUCTS } from '../products.ts';
 import { ACTION_NAMES, CASE_STATUSES, DEFINITION_STATUSES } from './definition.ts';
 
 // API contracts of the workflow engine (issue 4), shared by server (validation, OpenAPI) and web. Generic over

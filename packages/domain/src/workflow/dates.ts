@@ -1,4 +1,4 @@
-import { addDays } from '../collections/dpd.ts';
+import { addDays } from '../dates.ts';
 
 // Calendar arithmetic for date rules, on ISO dates (YYYY-MM-DD) in UTC so no time zone shifts a day.
 

@@ -1,4 +1,4 @@
-import { toCents } from '../collections/ptp-policy.ts';
+import { toCents } from '../money.ts';
 import { validateInput, MESSAGES, type InputRule } from '../validation.ts';
 import { isFilled, matchesCondition, type CaseFields, type FieldValue } from './case-fields.ts';
 import { isIsoDate, shiftDate } from './dates.ts';

@@ -1,4 +1,4 @@
-import { daysBetween } from '../collections/dpd.ts';
+import { daysBetween } from '../dates.ts';
 import { isFilled, matchesCondition, type CaseFields, type FieldValue } from './case-fields.ts';
 import { isIsoDate, shiftDate } from './dates.ts';
 import {

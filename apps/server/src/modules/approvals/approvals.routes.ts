@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
-import { nulCharacterPath } from '../collections/nul-characters.ts';
+import { nulCharacterPath } from '../../http/nul-characters.ts';
 import type { ApprovalHandler } from './approval-handler.ts';
 import { decideApproval, resubmitApproval } from './services/decide-approval.ts';
 import { approvalReply, getApproval } from './services/get-approval.ts';

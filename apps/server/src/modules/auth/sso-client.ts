@@ -30,7 +30,7 @@ export function createSsoClient(settings: OidcConfig, options: { allowInsecureHt
       )
       .catch((error: unknown) => {
         discovered = null;
-        throw new AppError('SSO_UNAVAILABLE', 'Single sign-on provider cannot be reached', 503, { cause: error });
+        throw new AppError('SSO_UNAVAILABLE', 'Single sign-on provider cannot be reached', { cause: error });
       });
     return discovered;
   }

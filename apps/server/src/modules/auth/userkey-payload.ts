@@ -9,7 +9,7 @@ export async function openUserkeyPayload(userkey: string, keyBase64: string): Pr
     return await openUserkey(userkey, keyBase64);
   } catch (error) {
     if (error instanceof UserkeyError) {
-      throw new AppError('USERKEY_INVALID', `Invalid userkey: ${error.message}`, 400);
+      throw new AppError('USERKEY_INVALID', `Invalid userkey: ${error.message}`);
     }
     throw error;
   }
@@ -21,5 +21,5 @@ export function parseUserkeyPayload<T extends z.ZodType>(schema: T, payload: unk
   if (result.success) return result.data;
   const fields = issueFields(result.error.issues, 'userkey');
   const first = fields[0] ?? { field: 'userkey', message: 'is invalid' };
-  throw new AppError('VALIDATION', `${first.field}: ${first.message}`, 400, { fields });
+  throw new AppError('VALIDATION', `${first.field}: ${first.message}`, { fields });
 }

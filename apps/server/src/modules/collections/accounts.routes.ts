@@ -20,8 +20,8 @@ import {
   restrictionReplySchema,
   trayParamQuerySchema,
 } from './collections.schemas.ts';
-import { safeFileName } from './document-types.ts';
-import { readUpload } from './multipart-upload.ts';
+import { safeFileName } from '../../documents/document-types.ts';
+import { readUpload } from '../../http/multipart-upload.ts';
 import { changeRestriction } from './services/change-restriction.ts';
 import { downloadDocument, uploadDocument } from './services/documents.ts';
 import { getAccountView } from './services/get-account-view.ts';

@@ -2,7 +2,7 @@ import { escalations, ptps, reallocationRequests } from '@recovery-desk/db/colle
 import { ESCALATION_FLOW } from '@recovery-desk/domain/approvals/flows/escalation.ts';
 import { PTP_DEVIATION_FLOW } from '@recovery-desk/domain/approvals/flows/ptp-deviation.ts';
 import { REALLOCATION_FLOW } from '@recovery-desk/domain/approvals/flows/reallocation.ts';
-import type { ApprovalHandler } from '../approvals/approval-handler.ts';
+import type { ApprovalHandler } from '../approvals/index.ts';
 import { allocateAccounts } from './casework.repository.ts';
 import { findEscalationSubject, recordEscalationDecision } from './escalations.repository.ts';
 import { findPtpSubject, recordDeviationStep } from './ptps.repository.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
-import { nulCharacterPath } from './nul-characters.ts';
-import { safeFileName, sniffDocumentType } from './document-types.ts';
+import { nulCharacterPath } from '../../http/nul-characters.ts';
+import { safeFileName, sniffDocumentType } from '../../documents/document-types.ts';
 import { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
 
 describe('tray sorts', () => {

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../http/app-error.ts';
 import { accountRoutes } from './accounts.routes.ts';
 import { caseworkRoutes } from './casework.routes.ts';
-import { DOCUMENT_MAX_BYTES } from './document-types.ts';
-import { nulCharacterPath } from './nul-characters.ts';
+import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
+import { nulCharacterPath } from '../../http/nul-characters.ts';
 import { trayRoutes } from './trays.routes.ts';
 
 /** Collections casework of issue 3: trays, the account view, follow-ups, allocation and decisions. */

@@ -1,5 +1,5 @@
 import type { TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
-import type { SortKeyType, SortOrder } from './tray-cursor.ts';
+import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
 
 // The type of every sortable tray column's key (how its cursor value is validated and cast back in SQL),
 // per row kind. A unit test holds this list and the `sortable` flags of TRAYS together.

@@ -11,7 +11,7 @@ import { units, users } from '@recovery-desk/db/schema.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
-import type { SortKeyType, SortOrder } from './tray-cursor.ts';
+import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
 
 // The SQL of the trays: which rows each tray holds (trays.ts `holds`), the acting-unit scope, the case-list
 // filters, and keyset pages. Pages are ordered by the sort key and then the id in the opposite direction, so the

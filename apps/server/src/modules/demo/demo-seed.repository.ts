@@ -3,8 +3,7 @@ import type { LegalPoolRule } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { selectRows } from '../../db/sql-rows.ts';
-import { LEGAL_CODE } from '../legal/legal-constants.ts';
-import { poolRuleConditions } from '../legal/pool.repository.ts';
+import { LEGAL_CODE, poolRuleConditions } from '../legal/index.ts';
 
 // Reads of the demo seed: whether legal cases exist, the demo users and units it acts as, and the accounts of a
 // unit's subtree that the legal pool rule admits (the pool's own SQL conditions).

@@ -22,9 +22,9 @@ import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
-import { DOCUMENT_MAX_BYTES } from '../collections/document-types.ts';
-import { readUpload } from '../collections/multipart-upload.ts';
-import { nulCharacterPath } from '../collections/nul-characters.ts';
+import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
+import { readUpload } from '../../http/multipart-upload.ts';
+import { nulCharacterPath } from '../../http/nul-characters.ts';
 import {
   documentPageSchema,
   fiPageSchema,

@@ -4,7 +4,7 @@ import type { LegalPoolRule, PoolCandidate } from '@recovery-desk/domain/legal/p
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { selectRows } from '../../db/sql-rows.ts';
-import type { SortKeyType, SortOrder } from '../collections/tray-cursor.ts';
+import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 
 // The Legal Eligible Pool (view legalEligible): accounts of the acting unit's subtree that meet the pool rule of

@@ -6,13 +6,13 @@ import type {
   WorkflowEffect,
 } from '@recovery-desk/domain/workflow/definition.ts';
 import type { NextState } from '@recovery-desk/domain/workflow/transition.ts';
-import { addDays } from '@recovery-desk/domain/collections/dpd.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { UnitContext } from '../../http/request-context.ts';
-import { columnLabel } from '../collections/spreadsheet.ts';
-import { createNoticeDocument } from '../legal/services/notice-document.ts';
+import { columnLabel } from '../exports/index.ts';
+import { createNoticeDocument } from '../legal/index.ts';
 import { findUserContact } from './cases.repository.ts';
 import { appendHold, cancelOpenReminders, insertReminder, lockHoldState } from './effects.repository.ts';
 
@@ -148,7 +148,6 @@ export function requireEffectHandlers(effects: readonly WorkflowEffect[]): void 
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       `The ${missing} step is not available yet, so this action cannot be applied. Ask an administrator.`,
-      503,
     );
   }
 }

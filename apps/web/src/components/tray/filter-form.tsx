@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core';
-import { PRODUCTS, type Product } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCTS, type Product } from '@recovery-desk/domain/products.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../lib/http-client.ts';

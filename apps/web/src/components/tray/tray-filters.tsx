@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/products.ts';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { ValidatedTextInput } from '../validated-text-input.tsx';

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
-import { PAGE_SIZES } from '@recovery-desk/domain/collections/contracts.ts';
+import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { useTranslation } from 'react-i18next';
 import { pageMove, shownRange, type PageDirection, type PageSize, type TrayState } from './tray-state.ts';
 

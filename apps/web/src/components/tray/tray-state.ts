@@ -1,5 +1,5 @@
-import { PAGE_SIZES } from '@recovery-desk/domain/collections/contracts.ts';
-import { PRODUCTS, type Product } from '@recovery-desk/domain/collections/products.ts';
+import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
+import { PRODUCTS, type Product } from '@recovery-desk/domain/products.ts';
 import type { DictionaryKey } from '../../lib/i18n/locales/en.ts';
 
 // The URL is the state of a tray (style.md §6): view, search view, filters, sort, page size and the keyset

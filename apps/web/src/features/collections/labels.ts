@@ -1,5 +1,5 @@
 import { BUCKET_LABEL, type Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
 import type { TFunction } from 'i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import type { DictionaryKey } from '../../lib/i18n/locales/en.ts';

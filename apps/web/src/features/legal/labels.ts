@@ -1,5 +1,5 @@
 import { BUCKET_LABEL, type Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
 import { FI_FORUMS, UPLOAD_KINDS } from '@recovery-desk/domain/legal/contracts.ts';
 import { LEGAL_CASE_TYPES, LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
 import { formatAmount, type Currency } from '@recovery-desk/domain/money.ts';
 import type { FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
 import {

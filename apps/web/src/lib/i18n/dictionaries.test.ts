@@ -1,5 +1,5 @@
 import { APPS } from '@recovery-desk/domain/apps.ts';
-import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/products.ts';
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
 import { ROUTE_CATALOGUE } from '@recovery-desk/domain/route-catalogue.ts';
 import { UNIT_LEVEL_LABEL_KEY } from '@recovery-desk/domain/units.ts';

@@ -4,7 +4,7 @@ import type {
   ApprovalStatus,
   ApprovalStep,
 } from '@recovery-desk/domain/approvals/flow.ts';
-import { toCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { toCents } from '@recovery-desk/domain/money.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';

@@ -55,7 +55,6 @@ export async function getApproval(
     throw new AppError(
       'AUTHORITY_MISSING',
       `You hold no authority of the ${flow.texts.name.toLowerCase()} flow in this unit.`,
-      403,
     );
   }
   const request = await findRequestInScope(db, handler, { by: { id }, unitPath: ctx.actingUnit.path });

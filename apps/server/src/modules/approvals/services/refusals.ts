@@ -4,14 +4,13 @@ import { AppError } from '../../../http/app-error.ts';
 // The kit's refusals, in the words of the flow (flow.texts).
 
 export function notFound(flow: ApprovalFlow): AppError {
-  return new AppError('NOT_FOUND', flow.texts.notFound, 404);
+  return new AppError('NOT_FOUND', flow.texts.notFound);
 }
 
 export function makerCannotCheck(flow: ApprovalFlow): AppError {
   return new AppError(
     'MAKER_CANNOT_CHECK',
     `You cannot decide ${flow.texts.ownWork} you made yourself; another checker must.`,
-    403,
   );
 }
 
@@ -19,12 +18,11 @@ export function checkerAlreadyApproved(flow: ApprovalFlow, level: number): AppEr
   return new AppError(
     'CHECKER_ALREADY_APPROVED',
     `You approved this ${flow.texts.name.toLowerCase()} at a lower level; a checker of level ${level} must decide it now.`,
-    403,
   );
 }
 
 export function alreadyDecided(flow: ApprovalFlow): AppError {
-  return new AppError('ALREADY_DECIDED', `This ${flow.texts.name.toLowerCase()} has already been decided.`, 409);
+  return new AppError('ALREADY_DECIDED', `This ${flow.texts.name.toLowerCase()} has already been decided.`);
 }
 
 export function notWaiting(flow: ApprovalFlow, status: ApprovalStatus, expected: ApprovalStatus): AppError {
@@ -32,7 +30,6 @@ export function notWaiting(flow: ApprovalFlow, status: ApprovalStatus, expected:
   return new AppError(
     'ALREADY_DECIDED',
     `This ${flow.texts.name.toLowerCase()} is ${status.toLowerCase()}, not ${expected.toLowerCase()}.`,
-    409,
   );
 }
 
@@ -40,7 +37,6 @@ export function staleVersion(flow: ApprovalFlow, sent: number, current: number):
   return new AppError(
     'STALE_VERSION',
     `This ${flow.texts.name.toLowerCase()} changed since you opened it (version ${sent}, now ${current}). Reload and try again.`,
-    409,
   );
 }
 
@@ -48,7 +44,6 @@ export function levelAuthorityMissing(flow: ApprovalFlow, level: number, authori
   return new AppError(
     'AUTHORITY_MISSING',
     `This ${flow.texts.name.toLowerCase()} waits at level ${level}, which needs ${authority} in this unit.`,
-    403,
   );
 }
 
@@ -56,10 +51,9 @@ export function limitExceeded(flow: ApprovalFlow, amount: string, currency: stri
   return new AppError(
     'APPROVAL_LIMIT_EXCEEDED',
     `${currency} ${amount} is above your approval limit for this ${flow.texts.name.toLowerCase()}, and no level is above yours; a checker without a limit (or with a higher one) must approve it.`,
-    403,
   );
 }
 
 export function notTheMaker(flow: ApprovalFlow): AppError {
-  return new AppError('NOT_THE_MAKER', `Only the maker of this ${flow.texts.name.toLowerCase()} can resubmit it.`, 403);
+  return new AppError('NOT_THE_MAKER', `Only the maker of this ${flow.texts.name.toLowerCase()} can resubmit it.`);
 }

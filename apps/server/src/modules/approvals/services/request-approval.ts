@@ -1,4 +1,4 @@
-import { toCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { toCents } from '@recovery-desk/domain/money.ts';
 import type { ApprovalRequestInput } from '@recovery-desk/domain/approvals/contracts.ts';
 import type { ApprovalFlow } from '@recovery-desk/domain/approvals/flow.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
@@ -30,7 +30,6 @@ function alreadyOpen(handler: ApprovalHandler<never>): AppError {
   return new AppError(
     'APPROVAL_ALREADY_OPEN',
     `This ${handler.flow.subject.toLowerCase().replaceAll('_', ' ')} already waits in an open ${handler.flow.texts.name.toLowerCase()}.`,
-    409,
   );
 }
 
@@ -55,9 +54,7 @@ export function checkPayload(flow: ApprovalFlow, payload: Record<string, unknown
   const parsed = flow.payloadSchema.safeParse(payload);
   if (parsed.success) return parsed.data;
   const fields = issueFields(parsed.error.issues, 'payload');
-  throw new AppError('VALIDATION', fields.map((field) => `${field.field}: ${field.message}`).join('; '), 400, {
-    fields,
-  });
+  throw new AppError('VALIDATION', fields.map((field) => `${field.field}: ${field.message}`).join('; '), { fields });
 }
 
 /**

@@ -25,22 +25,21 @@ export async function changePassword(
     await openUserkeyPayload(input.userkey, deps.config.userkeyKey),
   );
   limitCredentialAttempt(deps, ctx.ip, ctx.user.username);
-  if (payload.new_pass !== payload.confirm_pass)
-    throw new AppError('PASSWORD_MISMATCH', MESSAGES.passwordMismatch, 400);
+  if (payload.new_pass !== payload.confirm_pass) throw new AppError('PASSWORD_MISMATCH', MESSAGES.passwordMismatch);
   const problem = passwordPolicyProblem(payload.new_pass, { username: ctx.user.username, email: ctx.user.email });
-  if (problem) throw new AppError('PASSWORD_POLICY', problem, 400);
+  if (problem) throw new AppError('PASSWORD_POLICY', problem);
 
   const user = await findUserById(deps.db, ctx.user.id);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.', 401);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Authentication credentials were not provided.');
   const actor = { id: user.id, username: user.username };
   if (!(await verifyPassword(user.passwordHash, payload.old_pass))) {
     await withTransaction(deps.db, (tx) =>
       emitAudit(tx, ctx, { action: 'password.change_failed', entity: 'user', entityId: user.id, actor }),
     );
-    throw new AppError('OLD_PASSWORD_INVALID', 'Old password is incorrect', 400);
+    throw new AppError('OLD_PASSWORD_INVALID', 'Old password is incorrect');
   }
   if (payload.new_pass === payload.old_pass) {
-    throw new AppError('PASSWORD_POLICY', 'New password must differ from the old password', 400);
+    throw new AppError('PASSWORD_POLICY', 'New password must differ from the old password');
   }
 
   const newHash = await hashPassword(payload.new_pass);

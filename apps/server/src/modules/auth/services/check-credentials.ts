@@ -46,7 +46,7 @@ export async function checkCredentials(
 
   if (!user) {
     const phantomLock = deps.unknownUserFailures.lockedUntil(input.username, now);
-    if (phantomLock) throw new AppError('ACCOUNT_LOCKED', lockedMessage(phantomLock, now), 401);
+    if (phantomLock) throw new AppError('ACCOUNT_LOCKED', lockedMessage(phantomLock, now));
     await verifyPassword(await dummyPasswordHash(), input.password);
     const failure = deps.unknownUserFailures.record(input.username, now);
     await withTransaction(deps.db, (tx) =>
@@ -70,7 +70,7 @@ export async function checkCredentials(
         after: { reason: 'locked', locked_until: user.lockedUntil?.toISOString() },
       }),
     );
-    throw new AppError('ACCOUNT_LOCKED', lockedMessage(user.lockedUntil, now), 401);
+    throw new AppError('ACCOUNT_LOCKED', lockedMessage(user.lockedUntil, now));
   }
 
   const passwordOk = await verifyPassword(user.passwordHash, input.password);
@@ -117,6 +117,6 @@ async function failAfterDelay(
     'sign-in failed',
   );
   await deps.clock.sleep(failureDelayMs(failure.failedCount));
-  if (failure.lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(failure.lockedUntil, now), 401);
-  throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS, 401);
+  if (failure.lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(failure.lockedUntil, now));
+  throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
 }

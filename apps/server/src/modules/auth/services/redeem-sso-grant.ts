@@ -50,6 +50,6 @@ export async function redeemSsoGrant(
     });
     return session;
   });
-  if (!outcome) throw new AppError('SSO_FAILED', SSO_FAILED_MESSAGE, 401);
+  if (!outcome) throw new AppError('SSO_FAILED', SSO_FAILED_MESSAGE);
   return { access: outcome.access, refresh: outcome.refresh, error_code: '0' };
 }

@@ -69,6 +69,6 @@ export async function refreshSession(
     }
     return { ok: false as const };
   });
-  if (!outcome.ok) throw new AppError('REFRESH_INVALID', REFRESH_INVALID_MESSAGE, 401);
+  if (!outcome.ok) throw new AppError('REFRESH_INVALID', REFRESH_INVALID_MESSAGE);
   return { access: outcome.session.access, refresh: outcome.session.refresh };
 }

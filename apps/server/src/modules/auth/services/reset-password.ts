@@ -31,15 +31,15 @@ export async function resetPassword(
   const email = payload.username;
   limitCredentialAttempt(deps, ctx.ip, email);
   if (payload.newPassword !== payload.confirmPassword) {
-    throw new AppError('PASSWORD_MISMATCH', MESSAGES.passwordMismatch, 400);
+    throw new AppError('PASSWORD_MISMATCH', MESSAGES.passwordMismatch);
   }
   const problem = passwordPolicyProblem(payload.newPassword, { email });
-  if (problem) throw new AppError('PASSWORD_POLICY', problem, 400);
+  if (problem) throw new AppError('PASSWORD_POLICY', problem);
 
   // Hash before looking the address up, so known and unknown addresses cost the same time.
   const newHash = await hashPassword(payload.newPassword);
   const user = await findUserByEmail(deps.db, email);
-  if (!user?.isActive) throw new AppError('OTP_INVALID', INVALID_CODE_MESSAGE, 400);
+  if (!user?.isActive) throw new AppError('OTP_INVALID', INVALID_CODE_MESSAGE);
 
   const now = deps.clock.now();
   const actor = { id: user.id, username: user.username };
@@ -60,13 +60,12 @@ export async function resetPassword(
         actor,
         after: { purpose: 'RESET', reason: check.reason, attempts: check.attempts ?? null },
       });
-      return { error: new AppError('OTP_INVALID', INVALID_CODE_MESSAGE, 400) };
+      return { error: new AppError('OTP_INVALID', INVALID_CODE_MESSAGE) };
     }
     // Checked only now the code is proven, so it cannot probe which usernames exist; the code stays usable.
     const ownProblem = passwordPolicyProblem(payload.newPassword, { username: user.username, email: user.email });
-    if (ownProblem) return { error: new AppError('PASSWORD_POLICY', ownProblem, 400) };
-    if (!(await consumeOtp(tx, check.otpId, now)))
-      return { error: new AppError('OTP_INVALID', INVALID_CODE_MESSAGE, 400) };
+    if (ownProblem) return { error: new AppError('PASSWORD_POLICY', ownProblem) };
+    if (!(await consumeOtp(tx, check.otpId, now))) return { error: new AppError('OTP_INVALID', INVALID_CODE_MESSAGE) };
     await updatePassword(tx, { userId: user.id, passwordHash: newHash, now });
     const endedSessions = await revokeUserSessions(tx, user.id, now, 'password_reset');
     await emitAudit(tx, ctx, {

@@ -39,7 +39,7 @@ export async function sendLoginOtp(
   });
   if (!outcome.issued) {
     const seconds = outcome.retryAfterSeconds;
-    throw new AppError('OTP_COOLDOWN', `Resend OTP in ${seconds} seconds`, 429, {
+    throw new AppError('OTP_COOLDOWN', `Resend OTP in ${seconds} seconds`, {
       retryAfterSeconds: seconds,
       extra: { retry_after: seconds },
     });

@@ -4,7 +4,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { RequestContext } from '../../../http/request-context.ts';
-import { findOrganisation } from '../../organisation/organisation.repository.ts';
+import { findOrganisation } from '../../organisation/index.ts';
 import { checkOtp } from '../otp-codes.ts';
 import { openSession } from '../session-issuer.ts';
 import { clearFailedSignIns } from '../user.repository.ts';
@@ -37,7 +37,7 @@ export async function signIn(deps: AppDeps, { ctx, input }: { ctx: RequestContex
   const organisation = await findOrganisation(deps.db);
   const otpNeeded = (organisation?.otpForLogin ?? 'NO') !== 'NO' || user.otpRequired;
   const otp = credentials.otp?.trim() ?? '';
-  if (otpNeeded && otp === '') throw new AppError('OTP_REQUIRED', OTP_REQUIRED_MESSAGE, 401);
+  if (otpNeeded && otp === '') throw new AppError('OTP_REQUIRED', OTP_REQUIRED_MESSAGE);
 
   const now = deps.clock.now();
   const actor = { id: user.id, username: user.username };
@@ -73,7 +73,7 @@ export async function signIn(deps: AppDeps, { ctx, input }: { ctx: RequestContex
     });
     return { ok: true as const, session };
   });
-  if (!outcome.ok) throw new AppError('OTP_INVALID', 'Invalid or expired OTP', 401);
+  if (!outcome.ok) throw new AppError('OTP_INVALID', 'Invalid or expired OTP');
   const reply: TokenReply = { access: outcome.session.access, refresh: outcome.session.refresh, error_code: '0' };
   return reply;
 }

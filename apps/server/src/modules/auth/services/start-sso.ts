@@ -10,7 +10,7 @@ export const SSO_REQUEST_SECONDS = 600;
 export const DEFAULT_RESOURCE_APP = 'casapp';
 
 export function requireSso(deps: Pick<AppDeps, 'sso'>): SsoClient {
-  if (!deps.sso) throw new AppError('SSO_DISABLED', 'Single sign-on is not configured', 404);
+  if (!deps.sso) throw new AppError('SSO_DISABLED', 'Single sign-on is not configured');
   return deps.sso;
 }
 

@@ -24,19 +24,14 @@ export async function lockAllocatableAccounts(
 ): Promise<LockedAccount[]> {
   const locked = await lockAccountsInScope(tx, { ids: accountIds, unitPath: ctx.actingUnit.path });
   if (locked.length !== accountIds.length) {
-    throw new AppError('NOT_FOUND', 'One or more of the selected accounts were not found', 404);
+    throw new AppError('NOT_FOUND', 'One or more of the selected accounts were not found');
   }
   const held = locked.filter((account) => account.isOnHold);
   if (held.length > 0) {
     const numbers = held.map((account) => account.accountNo).join(', ');
-    throw new AppError(
-      'ACCOUNT_ON_HOLD',
-      `These accounts are on allocation hold and cannot be allocated: ${numbers}`,
-      409,
-      {
-        extra: { accounts: numbers },
-      },
-    );
+    throw new AppError('ACCOUNT_ON_HOLD', `These accounts are on allocation hold and cannot be allocated: ${numbers}`, {
+      extra: { accounts: numbers },
+    });
   }
   return locked;
 }
@@ -56,7 +51,7 @@ export async function allocate(
   const accountIds = distinctIds(input.accountIds);
   if (accountIds.length === 0) {
     // The screen shows this detail as it is (spec §5), so it carries no field prefix.
-    throw new AppError('VALIDATION', SELECT_ACCOUNTS_MESSAGE, 400);
+    throw new AppError('VALIDATION', SELECT_ACCOUNTS_MESSAGE);
   }
   const assignee = await resolveAssignee(deps.db, ctx, input);
   const at = deps.clock.now();

@@ -7,7 +7,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { listRestrictions } from '../accounts.repository.ts';
 import { appendRestriction, lockAccountsInScope, type RestrictionKind } from '../casework.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { ACCOUNT_NOT_FOUND } from './get-account-view.ts';
 
 export type RestrictionInput = z.infer<typeof restrictionInputSchema>;
@@ -39,16 +39,15 @@ export async function changeRestriction(
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const [account] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
-    if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+    if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
     const active = kind === 'ALLOCATION_HOLD' ? account.isOnHold : account.isSuppressed;
     if (input.action === 'START' && active) {
-      throw new AppError('RESTRICTION_ACTIVE', `Account ${account.accountNo} already has ${LABEL[kind]}.`, 409);
+      throw new AppError('RESTRICTION_ACTIVE', `Account ${account.accountNo} already has ${LABEL[kind]}.`);
     }
     if (input.action === 'END' && !active) {
       throw new AppError(
         'RESTRICTION_NOT_ACTIVE',
         `Account ${account.accountNo} has no ${LABEL[kind].slice(3)} to end.`,
-        409,
       );
     }
     const { id, version } = await appendRestriction(tx, {

@@ -4,7 +4,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { decideApproval } from '../../approvals/services/decide-approval.ts';
+import { decideApproval } from '../../approvals/index.ts';
 import { PTP_DEVIATION_HANDLER } from '../approval-handlers.ts';
 import { findPtpInScope, referPtpIfVersion, REFERABLE_STATUSES } from '../ptps.repository.ts';
 import { findTrayRow } from '../trays.repository.ts';
@@ -53,13 +53,9 @@ export async function referPtp(
   { ctx, ptpId, input }: { ctx: UnitContext; ptpId: number; input: { version: number; toUserId: number } },
 ): Promise<PtpRow> {
   const ptp = await findPtpInScope(deps.db, { id: ptpId, unitPath: ctx.actingUnit.path });
-  if (!ptp) throw new AppError('NOT_FOUND', PTP_NOT_FOUND, 404);
+  if (!ptp) throw new AppError('NOT_FOUND', PTP_NOT_FOUND);
   if (!(REFERABLE_STATUSES as readonly string[]).includes(ptp.status)) {
-    throw new AppError(
-      'PTP_NOT_REFERABLE',
-      `Only broken or partial PTPs are referred; this one is ${ptp.status}.`,
-      409,
-    );
+    throw new AppError('PTP_NOT_REFERABLE', `Only broken or partial PTPs are referred; this one is ${ptp.status}.`);
   }
   const collector = await resolveAssignee(deps.db, ctx, { toUserId: input.toUserId }, FIELD_COLLECTOR_AUTHORITIES);
   await requireAssigneeReach(
@@ -77,10 +73,9 @@ export async function referPtp(
         throw new AppError(
           'PTP_NOT_REFERABLE',
           `Only broken or partial PTPs are referred; this one is ${current.status}.`,
-          409,
         );
       }
-      throw new AppError('STALE_VERSION', 'This PTP changed since you opened it. Reload and try again.', 409);
+      throw new AppError('STALE_VERSION', 'This PTP changed since you opened it. Reload and try again.');
     }
     await emitAudit(tx, ctx, {
       action: 'collections.ptp.refer',

@@ -1,7 +1,7 @@
 import type { ReallocationRequestRow } from '@recovery-desk/domain/collections/contracts.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { decideApproval } from '../../approvals/services/decide-approval.ts';
+import { decideApproval } from '../../approvals/index.ts';
 import { REALLOCATION_HANDLER } from '../approval-handlers.ts';
 import { findTrayRow } from '../trays.repository.ts';
 

@@ -7,9 +7,9 @@ import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { issueFields } from '../../../http/zod-issues.ts';
 import { listDocuments, type DocumentItem } from '../accounts.repository.ts';
-import { safeFileName, sniffDocumentType } from '../document-types.ts';
+import { safeFileName, sniffDocumentType } from '../../../documents/document-types.ts';
 import { findDocumentContent, insertDocument } from '../documents.repository.ts';
-import type { Upload } from '../multipart-upload.ts';
+import type { Upload } from '../../../http/multipart-upload.ts';
 import { requireAccountInScope } from './get-account-view.ts';
 import { hasTab, requireEditableTab, requireTrayAccess } from './tray-access.ts';
 
@@ -43,7 +43,7 @@ export async function uploadDocument(
   const parsed = documentFieldsSchema.safeParse(upload.fields);
   if (!parsed.success) {
     const fields = issueFields(parsed.error.issues, '');
-    throw new AppError('VALIDATION', 'Some fields are invalid', 400, { fields });
+    throw new AppError('VALIDATION', 'Some fields are invalid', { fields });
   }
   if (!upload.file || upload.file.content.length === 0) throw validationError('file', 'This field is required');
   const type = sniffDocumentType(upload.file.content);
@@ -99,9 +99,9 @@ export async function downloadDocument(
   const access = await requireTrayAccess(deps.db, ctx, trayKey);
   await requireAccountInScope(deps.db, ctx, accountId);
   if (!hasTab(access.tabs, 'Followup')) {
-    throw new AppError('AUTHORITY_MISSING', `The Followup tab is not granted in ${trayKey}.`, 403);
+    throw new AppError('AUTHORITY_MISSING', `The Followup tab is not granted in ${trayKey}.`);
   }
   const document = await findDocumentContent(deps.db, { accountId, documentId });
-  if (!document) throw new AppError('NOT_FOUND', 'Document not found', 404);
+  if (!document) throw new AppError('NOT_FOUND', 'Document not found');
   return { fileName: document.fileName, mimeType: document.mimeType, content: Buffer.from(document.content) };
 }

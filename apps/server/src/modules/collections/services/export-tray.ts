@@ -6,14 +6,18 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { columnLabel, escapeFormula, toCsv, type Cell } from '../spreadsheet.ts';
+import {
+  columnLabel,
+  EXPORT_ROW_CAP,
+  escapeFormula,
+  toCsv,
+  type Cell,
+  type ExportFile,
+  type ExportFormat,
+} from '../../exports/index.ts';
 import { countTrayRows, readTrayPage, type AnyTrayRow } from '../trays.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { traySelection, traySort } from './tray-selection.ts';
-
-export const EXPORT_ROW_CAP = 50_000;
-export type ExportFormat = 'csv' | 'xlsx';
-export type ExportFile = { fileName: string; contentType: string; body: Buffer };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -62,7 +66,6 @@ export async function exportTray(
     throw new AppError(
       'EXPORT_TOO_LARGE',
       `This view has ${count} rows; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
     );
   }
   const keyed = await readTrayPage(deps.db, selection, { ...sort, backward: false, limit: EXPORT_ROW_CAP });

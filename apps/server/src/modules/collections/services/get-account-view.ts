@@ -31,7 +31,7 @@ export const ACCOUNT_NOT_FOUND = 'Account not found';
 /** The account within the acting unit's subtree; another unit's account answers 404 like a missing one. */
 export async function requireAccountInScope(db: Executor, ctx: UnitContext, accountId: number): Promise<ScopedAccount> {
   const found = await findAccountInScope(db, { accountId, unitPath: ctx.actingUnit.path });
-  if (!found) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+  if (!found) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   return found;
 }
 

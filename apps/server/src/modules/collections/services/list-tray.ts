@@ -3,7 +3,7 @@ import type { TrayDefinition } from '@recovery-desk/domain/collections/trays.ts'
 import type { AppDeps } from '../../../deps.ts';
 import { validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { decodeCursor, encodeCursor } from '../tray-cursor.ts';
+import { decodeCursor, encodeCursor } from '../../../db/keyset-cursor.ts';
 import { countTrayRows, readTrayPage, type AnyTrayRow, type KeyedRow } from '../trays.repository.ts';
 import { traySelection, traySort } from './tray-selection.ts';
 

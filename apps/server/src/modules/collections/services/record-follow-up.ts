@@ -2,15 +2,15 @@ import type { FollowUpInput } from '@recovery-desk/domain/collections/contracts.
 import { isWithinCallingWindow } from '@recovery-desk/domain/collections/calling-window.ts';
 import { DISPOSITION_RESTRICTION_REASON } from '@recovery-desk/domain/collections/dispositions.ts';
 import type { Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { ptpDeviationReasons, toCents, type PtpDeviationReason } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { ptpDeviationReasons, type PtpDeviationReason } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { toCents } from '@recovery-desk/domain/money.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requestApprovalInTx } from '../../approvals/services/request-approval.ts';
-import { withdrawApprovalsInTx } from '../../approvals/services/withdraw-approvals.ts';
+import { requestApprovalInTx, withdrawApprovalsInTx } from '../../approvals/index.ts';
 import { ESCALATION_HANDLER, PTP_DEVIATION_HANDLER } from '../approval-handlers.ts';
 import { listAccountPtps, listFollowUps, type AccountPtp, type FollowUpItem } from '../accounts.repository.ts';
 import {
@@ -33,7 +33,7 @@ import {
   recordContactOnAccount,
   type DispositionRecord,
 } from '../follow-ups.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { ACCOUNT_NOT_FOUND, requireAccountInScope } from './get-account-view.ts';
 import { requireEditableTab, requireTrayAccess } from './tray-access.ts';
 
@@ -142,7 +142,7 @@ export async function recordFollowUp(
 
   const { followUpId, ptpId } = await withTransaction(deps.db, async (tx) => {
     const [locked] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
-    if (!locked) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+    if (!locked) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
     const followUpId = await insertFollowUp(tx, {
       accountId,
       contactMode: input.contactMode,

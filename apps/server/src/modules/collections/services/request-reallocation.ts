@@ -7,7 +7,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requestApprovalInTx } from '../../approvals/services/request-approval.ts';
+import { requestApprovalInTx } from '../../approvals/index.ts';
 import { REALLOCATION_HANDLER } from '../approval-handlers.ts';
 import { findAccountsInPendingRequests, insertRequest } from '../reallocation.repository.ts';
 import { findTrayRow } from '../trays.repository.ts';
@@ -38,7 +38,6 @@ export async function requestReallocation(
       throw new AppError(
         'ACCOUNT_NOT_ALLOCATED',
         `These accounts are not allocated yet; use Manual Allocation: ${numbers}`,
-        409,
         {
           extra: { accounts: numbers },
         },
@@ -54,7 +53,6 @@ export async function requestReallocation(
       throw new AppError(
         'ACCOUNT_IN_PENDING_REQUEST',
         `These accounts already wait in a pending re-allocation request: ${numbers}`,
-        409,
         {
           extra: { accounts: numbers },
         },

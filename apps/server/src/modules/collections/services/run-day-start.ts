@@ -5,7 +5,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { RequestContext, UnitContext } from '../../../http/request-context.ts';
 import { lockDayStart, resolveOpenPtps } from '../day-start.repository.ts';
-import { requireBusinessDate } from './business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 
 export type DayStartReply = {
   businessDate: string;

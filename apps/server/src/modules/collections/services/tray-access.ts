@@ -3,12 +3,8 @@ import { permittedTabs, type TabPermission } from '@recovery-desk/domain/profile
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import {
-  listAccountsOutsideReach,
-  listAssigneeAgencies,
-  listAssigneeUsers,
-  listAuthorityEntries,
-} from '../tray-access.repository.ts';
+import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
+import { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from '../tray-access.repository.ts';
 
 // Shared rules of the collections verbs: the tray a call acts through (its authority and the account-view tabs
 // that authority grants), and who may receive accounts.
@@ -41,11 +37,7 @@ export async function requireTrayAccess(db: Executor, ctx: UnitContext, trayKey:
     app: COLLECTIONS_APP,
   });
   if (!entries.some((entry) => entry.system_auth === tray.authority)) {
-    throw new AppError(
-      'AUTHORITY_MISSING',
-      `You do not hold ${tray.authority} in this unit for ${COLLECTIONS_APP}.`,
-      403,
-    );
+    throw new AppError('AUTHORITY_MISSING', `You do not hold ${tray.authority} in this unit for ${COLLECTIONS_APP}.`);
   }
   return { tray, tabs: permittedTabs(entries, tray.authority) };
 }
@@ -57,7 +49,7 @@ export function hasTab(tabs: readonly TabPermission[], name: AccountTab): boolea
 /** Writes through an account-view tab need that tab to be editable for the tray's authority. */
 export function requireEditableTab(access: TrayAccess, name: AccountTab): void {
   if (!access.tabs.some((tab) => tab.name === name && tab.editable)) {
-    throw new AppError('TAB_READ_ONLY', `The ${name} tab is read-only for you in ${access.tray.key}.`, 403);
+    throw new AppError('TAB_READ_ONLY', `The ${name} tab is read-only for you in ${access.tray.key}.`);
   }
 }
 
@@ -81,7 +73,6 @@ export async function requireAssigneeReach(
   throw new AppError(
     'ASSIGNEE_OUT_OF_REACH',
     `The chosen ${assignee.userId !== null ? 'user' : 'agency'} does not work the branch of these accounts: ${numbers}`,
-    409,
     { extra: { accounts: numbers } },
   );
 }

@@ -3,7 +3,7 @@ import type { TrayDefinition } from '@recovery-desk/domain/collections/trays.ts'
 import type { Executor } from '../../../db/transaction.ts';
 import { validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import type { SortKeyType, SortOrder } from '../tray-cursor.ts';
+import type { SortKeyType, SortOrder } from '../../../db/keyset-cursor.ts';
 import { DEFAULT_SORT, SORT_KEY_TYPES } from '../tray-sorts.ts';
 import type { TraySelection } from '../trays.repository.ts';
 

@@ -18,7 +18,7 @@ type ContactItem = AccountView['contacts'][number];
 type AddressItem = AccountView['addresses'][number];
 
 function stale(kind: string): AppError {
-  return new AppError('STALE_VERSION', `This ${kind} was changed by someone else. Reload it and try again.`, 409);
+  return new AppError('STALE_VERSION', `This ${kind} was changed by someone else. Reload it and try again.`);
 }
 
 /**
@@ -38,7 +38,7 @@ export async function updateContact(
 
   return withTransaction(deps.db, async (tx) => {
     const [before] = await listContacts(tx, { customerId: customer.id, contactId });
-    if (!before) throw new AppError('NOT_FOUND', 'Contact not found', 404);
+    if (!before) throw new AppError('NOT_FOUND', 'Contact not found');
     const updated = await updateContactIfVersion(tx, { contactId, customerId: customer.id, version, changes });
     if (!updated) throw stale('contact');
     const [after] = await listContacts(tx, { customerId: customer.id, contactId });
@@ -66,7 +66,7 @@ export async function updateAddress(
 
   return withTransaction(deps.db, async (tx) => {
     const before = await findAddress(tx, { customerId: customer.id, addressId });
-    if (!before) throw new AppError('NOT_FOUND', 'Address not found', 404);
+    if (!before) throw new AppError('NOT_FOUND', 'Address not found');
     const updated = await updateAddressIfVersion(tx, { addressId, customerId: customer.id, version, changes });
     if (!updated) throw stale('address');
     const after = await findAddress(tx, { customerId: customer.id, addressId });

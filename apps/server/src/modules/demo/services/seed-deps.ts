@@ -5,9 +5,8 @@ import type { Config } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AttemptLimiter } from '../../../http/rate-limit.ts';
 import { MailService } from '../../../mail/mail-service.ts';
-import { createAccessTokens } from '../../auth/access-token.ts';
-import { UnknownUserFailures } from '../../auth/sign-in-throttle.ts';
-import { TrayCountCache } from '../../collections/tray-count-cache.ts';
+import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
+import { TrayCountCache } from '../../collections/index.ts';
 
 /**
  * The service dependencies for seeding demo data at start (main.ts), before the app serves requests: the app's

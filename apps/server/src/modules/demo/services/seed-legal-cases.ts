@@ -1,7 +1,8 @@
 import type { Database } from '@recovery-desk/db/client.ts';
 import { DEMO_ORGANISATION_NAME } from '@recovery-desk/db/demo-organisation.ts';
-import { addDays } from '@recovery-desk/domain/collections/dpd.ts';
-import { fromCents, toCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
+import { fromCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { toCents } from '@recovery-desk/domain/money.ts';
 import { matchesCondition, type CaseFields, type FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
 import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import type { LegalTimelines } from '@recovery-desk/domain/workflow/definitions/legal.ts';
@@ -11,18 +12,26 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { MailService } from '../../../mail/mail-service.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { LEGAL_APP, LEGAL_CODE } from '../../legal/legal-constants.ts';
-import { formatNoticeAmount, formatNoticeDate } from '../../legal/services/notice-format.ts';
-import { declinePoolAccounts, initiatePoolCases } from '../../legal/services/pool-cases.ts';
-import { generateNotices } from '../../legal/services/send-notices.ts';
-import { loadLegalSettings } from '../../legal/services/settings.ts';
-import { findCaseInScope, insertCaseEvent } from '../../workflow/cases.repository.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
-import { applyCaseActionInTx } from '../../workflow/services/apply-action.ts';
-import { addGeneratedDocument } from '../../workflow/services/case-documents.ts';
-import { activeDefinition } from '../../workflow/services/definitions.ts';
-import { saveCaseFields } from '../../workflow/services/save-fields.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import {
+  LEGAL_APP,
+  LEGAL_CODE,
+  formatNoticeAmount,
+  formatNoticeDate,
+  declinePoolAccounts,
+  initiatePoolCases,
+  generateNotices,
+  loadLegalSettings,
+} from '../../legal/index.ts';
+import {
+  findCaseInScope,
+  insertCaseEvent,
+  withCaseTransaction,
+  applyCaseActionInTx,
+  addGeneratedDocument,
+  activeDefinition,
+  saveCaseFields,
+} from '../../workflow/index.ts';
 import {
   countLegalCases,
   findUnitsByCode,

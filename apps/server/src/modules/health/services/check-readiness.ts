@@ -7,7 +7,7 @@ export async function checkReadiness(deps: AppDeps): Promise<{ status: 'ready' }
   try {
     await pingDatabase(deps.db);
   } catch (error) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.', 503, { cause: error });
+    throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable.', { cause: error });
   }
   return { status: 'ready' };
 }

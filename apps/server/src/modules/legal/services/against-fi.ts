@@ -9,7 +9,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import {
   findFiMatter,
   insertFiMatter,
@@ -100,9 +100,9 @@ export async function updateAgainstFi(
 ): Promise<FiMatterRow> {
   await withTransaction(deps.db, async (tx) => {
     const before = await findFiMatter(tx, { matterId, unitPath: ctx.actingUnit.path, forUpdate: true });
-    if (!before) throw new AppError('NOT_FOUND', MATTER_NOT_FOUND, 404);
+    if (!before) throw new AppError('NOT_FOUND', MATTER_NOT_FOUND);
     if (before.version !== input.version) {
-      throw new AppError('STALE_VERSION', 'This matter was changed by someone else. Reload it and retry.', 409);
+      throw new AppError('STALE_VERSION', 'This matter was changed by someone else. Reload it and retry.');
     }
     const changes = {
       nextHearingDate: input.nextHearingDate === undefined ? before.nextHearingDate : input.nextHearingDate,
@@ -120,7 +120,7 @@ export async function updateAgainstFi(
       at: deps.clock.now(),
     });
     if (!updated) {
-      throw new AppError('STALE_VERSION', 'This matter was changed by someone else. Reload it and retry.', 409);
+      throw new AppError('STALE_VERSION', 'This matter was changed by someone else. Reload it and retry.');
     }
     await emitAudit(tx, ctx, {
       action: 'legal.fi_matter_update',

@@ -1,10 +1,10 @@
 import type { LegalDashboard } from '@recovery-desk/domain/legal/contracts.ts';
-import { daysBetween } from '@recovery-desk/domain/collections/dpd.ts';
+import { daysBetween } from '@recovery-desk/domain/dates.ts';
 import { shiftDate } from '@recovery-desk/domain/workflow/dates.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { activeDefinition } from '../../workflow/services/definitions.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { activeDefinition } from '../../workflow/index.ts';
 import { countByStage, countTotals, listOverdueCases, listUpcomingHearings } from '../dashboard.repository.ts';
 import { LEGAL_CODE } from '../legal-constants.ts';
 import { countPool } from '../pool.repository.ts';

@@ -12,6 +12,6 @@ export async function getOpenCase(
   { ctx, accountId }: { ctx: UnitContext; accountId: number },
 ): Promise<{ caseId: number; caseNo: string; stage: string }> {
   const found = await findOpenCaseOfAccount(deps.db, { accountId, unitPath: ctx.actingUnit.path });
-  if (!found) throw new AppError('NOT_FOUND', 'This account has no open legal case in your units.', 404);
+  if (!found) throw new AppError('NOT_FOUND', 'This account has no open legal case in your units.');
   return { caseId: found.caseId, caseNo: found.caseNo, stage: found.stage };
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { listAuthorityEntries } from '../../collections/tray-access.repository.ts';
+import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import { LEGAL_APP } from '../legal-constants.ts';
 
 /** The legal app authorities the caller holds in the acting unit. */
@@ -14,7 +14,7 @@ export async function legalAuthorities(db: Executor, ctx: UnitContext): Promise<
 export async function requireSomeLegalAuthority(db: Executor, ctx: UnitContext): Promise<Set<string>> {
   const authorities = await legalAuthorities(db, ctx);
   if (authorities.size === 0) {
-    throw new AppError('AUTHORITY_MISSING', `You hold no ${LEGAL_APP} authority in this unit.`, 403);
+    throw new AppError('AUTHORITY_MISSING', `You hold no ${LEGAL_APP} authority in this unit.`);
   }
   return authorities;
 }

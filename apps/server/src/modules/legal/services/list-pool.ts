@@ -4,9 +4,9 @@ import { poolIneligibility } from '@recovery-desk/domain/legal/pool-rule.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { decodeCursor, encodeCursor } from '../../collections/tray-cursor.ts';
-import { DEFAULT_SORT, SORT_KEY_TYPES } from '../../collections/tray-sorts.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { decodeCursor, encodeCursor } from '../../../db/keyset-cursor.ts';
+import { DEFAULT_SORT, SORT_KEY_TYPES } from '../../collections/index.ts';
 import { findOpenCaseOfAccount } from '../cases.repository.ts';
 import {
   countPool,
@@ -109,7 +109,7 @@ export async function getPoolAccount(
     requireBusinessDate(deps.db),
     findPoolAccount(deps.db, { accountId, unitPath: ctx.actingUnit.path }),
   ]);
-  if (!facts) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND, 404);
+  if (!facts) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
   const [cheques, openCase] = await Promise.all([
     listBouncedCheques(deps.db, accountId),
     findOpenCaseOfAccount(deps.db, { accountId, unitPath: ctx.actingUnit.path }),

@@ -7,8 +7,8 @@ import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { safeFileName } from '../../collections/document-types.ts';
-import { addGeneratedDocument } from '../../workflow/services/case-documents.ts';
+import { safeFileName } from '../../../documents/document-types.ts';
+import { addGeneratedDocument } from '../../workflow/index.ts';
 import { findNoticeFacts, type NoticeFacts } from '../notice.repository.ts';
 import { findNoticeTemplate } from '../settings.repository.ts';
 import { bounceReasonWords, formatNoticeAmount, formatNoticeDate, productLabel } from './notice-format.ts';
@@ -83,13 +83,13 @@ export async function createNoticeDocument(
   input: { caseId: number; noticeDate: string },
 ): Promise<{ documentId: number; pdf: Uint8Array }> {
   const facts = await findNoticeFacts(tx, input.caseId);
-  if (!facts) throw new AppError('NOT_FOUND', 'Case not found', 404);
+  if (!facts) throw new AppError('NOT_FOUND', 'Case not found');
   const caseType = text(facts.fields.caseType) ?? '';
   const template =
     (await findNoticeTemplate(tx, caseType)) ??
     DEFAULT_NOTICE_TEMPLATES.find((candidate) => candidate.caseType === caseType);
   if (!template) {
-    throw new AppError('VALIDATION', `Case ${facts.caseNo} has no case type with a notice template.`, 400, {
+    throw new AppError('VALIDATION', `Case ${facts.caseNo} has no case type with a notice template.`, {
       fields: [{ field: 'fields.caseType', message: 'This field is required' }],
     });
   }

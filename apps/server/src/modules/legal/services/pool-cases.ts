@@ -7,10 +7,8 @@ import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
-import { applyCaseActionInTx } from '../../workflow/services/apply-action.ts';
-import { startCaseInTx } from '../../workflow/services/start-case.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { withCaseTransaction, applyCaseActionInTx, startCaseInTx } from '../../workflow/index.ts';
 import { LEGAL_CODE } from '../legal-constants.ts';
 import { findPoolAccount, listBouncedCheques, type PoolAccountFacts } from '../pool.repository.ts';
 import { bounceReasonOption } from './notice-format.ts';
@@ -39,23 +37,20 @@ async function requirePoolAccount(
   const facts = await findPoolAccount(tx, { ...ref, unitPath: ctx.actingUnit.path, forUpdate: true });
   const name = 'accountId' in ref ? String(ref.accountId) : ref.accountNo;
   if (!facts) {
-    throw new AppError('NOT_FOUND', `Account ${name} not found`, 404, {
+    throw new AppError('NOT_FOUND', `Account ${name} not found`, {
       extra: 'accountId' in ref ? { accountId: ref.accountId } : { accountNo: ref.accountNo },
     });
   }
   if (facts.hasOpenLegalCase) {
-    throw new AppError('CASE_ALREADY_OPEN', `Account ${facts.accountNo} already has an open legal case.`, 409, {
+    throw new AppError('CASE_ALREADY_OPEN', `Account ${facts.accountNo} already has an open legal case.`, {
       extra: { accountNo: facts.accountNo },
     });
   }
   const reasons = poolIneligibility(pool.rule, facts, pool.businessDate);
   if (reasons.length > 0) {
-    throw new AppError(
-      'NOT_ELIGIBLE',
-      `Account ${facts.accountNo} is not eligible for legal: ${reasons.join(', ')}`,
-      409,
-      { extra: { accountNo: facts.accountNo, reasons: reasons.join(',') } },
-    );
+    throw new AppError('NOT_ELIGIBLE', `Account ${facts.accountNo} is not eligible for legal: ${reasons.join(', ')}`, {
+      extra: { accountNo: facts.accountNo, reasons: reasons.join(',') },
+    });
   }
   return facts;
 }

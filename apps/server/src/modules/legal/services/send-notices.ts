@@ -5,8 +5,8 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { withCaseTransaction } from '../../workflow/index.ts';
 import { findLegalCase, insertStillCaseEvent } from '../cases.repository.ts';
 import { createNoticeDocument } from './notice-document.ts';
 import { formatNoticeDate } from './notice-format.ts';
@@ -36,13 +36,12 @@ export async function generateNotices(
     for (const caseId of caseIds) {
       const legalCase = await findLegalCase(tx, { caseId, unitPath: ctx.actingUnit.path, forUpdate: true });
       if (!legalCase) {
-        throw new AppError('NOT_FOUND', `Case ${caseId} not found`, 404, { extra: { caseId } });
+        throw new AppError('NOT_FOUND', `Case ${caseId} not found`, { extra: { caseId } });
       }
       if (legalCase.isClosed || legalCase.stage !== NOTICE_STAGE) {
         throw new AppError(
           'WRONG_STAGE',
           `Case ${legalCase.caseNo} is not at Send Legal Notice (it is ${legalCase.isClosed ? 'closed' : `at ${legalCase.stage}`}).`,
-          409,
           { extra: { caseNo: legalCase.caseNo, stage: legalCase.stage } },
         );
       }

@@ -17,7 +17,7 @@ import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, type FieldError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { activeDefinition, publishDefinitionVersion } from '../../workflow/services/definitions.ts';
+import { activeDefinition, publishDefinitionVersion } from '../../workflow/index.ts';
 import { LEGAL_CODE } from '../legal-constants.ts';
 import {
   findLegalSettings,
@@ -33,7 +33,7 @@ export type LoadedSettings = { poolRule: LegalPoolRule; timelines: LegalTimeline
 /** The legal settings row, checked against its schemas (a corrupt row is a server fault, not a user error). */
 export async function loadLegalSettings(db: Executor, options: { forUpdate?: boolean } = {}): Promise<LoadedSettings> {
   const row = await findLegalSettings(db, options);
-  if (!row) throw new AppError('SERVICE_UNAVAILABLE', 'The legal settings are not set up yet.', 503);
+  if (!row) throw new AppError('SERVICE_UNAVAILABLE', 'The legal settings are not set up yet.');
   return {
     poolRule: legalPoolRuleSchema.parse(row.poolRule),
     timelines: legalTimelinesSchema.parse(row.timelines),
@@ -92,7 +92,7 @@ function checkTemplates(templates: NonNullable<LegalSettingsInput['templates']>)
     }
   });
   if (errors.length > 0) {
-    throw new AppError('VALIDATION', `${errors[0]!.field}: ${errors[0]!.message}`, 400, { fields: errors });
+    throw new AppError('VALIDATION', `${errors[0]!.field}: ${errors[0]!.message}`, { fields: errors });
   }
 }
 
@@ -110,7 +110,7 @@ export async function updateLegalSettings(
   await withTransaction(deps.db, async (tx) => {
     const before = await loadLegalSettings(tx, { forUpdate: true });
     if (before.version !== input.version) {
-      throw new AppError('STALE_VERSION', 'The legal settings were changed by someone else. Reload and retry.', 409);
+      throw new AppError('STALE_VERSION', 'The legal settings were changed by someone else. Reload and retry.');
     }
     const beforeTemplates = await listNoticeTemplates(tx);
     const at = deps.clock.now();
@@ -131,7 +131,7 @@ export async function updateLegalSettings(
       at,
     });
     if (version === null) {
-      throw new AppError('STALE_VERSION', 'The legal settings were changed by someone else. Reload and retry.', 409);
+      throw new AppError('STALE_VERSION', 'The legal settings were changed by someone else. Reload and retry.');
     }
     for (const template of input.templates ?? []) {
       await upsertNoticeTemplate(tx, { ...template, userId: ctx.user.id, at });

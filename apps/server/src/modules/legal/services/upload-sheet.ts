@@ -13,7 +13,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const SHEET_CONTENT_TYPES = { xlsx: XLSX_TYPE, csv: 'text/csv; charset=utf-8' } as const;
 
 function unsupported(): AppError {
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload an Excel workbook (.xlsx) or a CSV file (UTF-8).', 415);
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload an Excel workbook (.xlsx) or a CSV file (UTF-8).');
 }
 
 export async function readSheet(content: Buffer): Promise<Sheet> {

@@ -12,12 +12,11 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError, type FieldError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { safeFileName } from '../../collections/document-types.ts';
-import type { Upload } from '../../collections/multipart-upload.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { toCsv } from '../../collections/spreadsheet.ts';
-import { applyCaseActionInTx } from '../../workflow/services/apply-action.ts';
-import { withCaseTransaction } from '../../workflow/document-storage.ts';
+import { safeFileName } from '../../../documents/document-types.ts';
+import type { Upload } from '../../../http/multipart-upload.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { toCsv } from '../../exports/index.ts';
+import { applyCaseActionInTx, withCaseTransaction } from '../../workflow/index.ts';
 import { findLegalCase } from '../cases.repository.ts';
 import {
   findUpload,
@@ -78,7 +77,7 @@ function rowValues(row: SheetRow, positions: Map<string, number>): RowValues {
 }
 
 function rowInvalid(fields: FieldError[]): AppError {
-  return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, 400, { fields });
+  return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
 }
 
 async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues): Promise<number[]> {
@@ -246,7 +245,7 @@ export async function uploadErrorsCsv(
   { ctx, uploadId }: { ctx: UnitContext; uploadId: number },
 ): Promise<DownloadFile> {
   const upload = await findUpload(deps.db, { uploadId, unitPath: ctx.actingUnit.path });
-  if (!upload) throw new AppError('NOT_FOUND', 'Upload not found', 404);
+  if (!upload) throw new AppError('NOT_FOUND', 'Upload not found');
   const rows = upload.errors.map((error) => [error.row, error.field, error.message]);
   return {
     fileName: `legal-upload-${uploadId}-errors.csv`,

@@ -2,7 +2,7 @@ import type { AuthorityEntry, ProfileReply, ProfileUnit } from '@recovery-desk/d
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { SignedInContext } from '../../../http/request-context.ts';
-import { findOrganisation } from '../../organisation/organisation.repository.ts';
+import { findOrganisation } from '../../organisation/index.ts';
 import { listApps, listUserAuthorities, listUserUnits } from '../profile.repository.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function getProfile(deps: AppDeps, { ctx }: { ctx: SignedInContext 
     listApps(deps.db),
   ]);
   if (!organisation) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The organisation is not set up yet (no business date).', 503);
+    throw new AppError('SERVICE_UNAVAILABLE', 'The organisation is not set up yet (no business date).');
   }
 
   const appData = new Map<number, Record<string, AuthorityEntry[]>>(unitRows.map((unit) => [unit.id, {}]));

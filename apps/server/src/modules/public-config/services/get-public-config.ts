@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@recovery-desk/domain/sign-in.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { findOrganisation } from '../../organisation/organisation.repository.ts';
+import { findOrganisation } from '../../organisation/index.ts';
 
 /** GET /api/public-config: the non-secret settings the web app needs before sign-in. */
 export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {

@@ -5,7 +5,7 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { insertCaseEvent, listDocumentCodes, updateCaseIfVersion } from '../cases.repository.ts';
 import { withCaseTransaction } from '../document-storage.ts';
 import { cancelOpenReminders } from '../effects.repository.ts';

@@ -3,7 +3,7 @@ import type { Actor, CaseSnapshot } from '@recovery-desk/domain/workflow/transit
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { listAuthorityEntries } from '../../collections/tray-access.repository.ts';
+import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import { findCaseInScope, type CaseRecord } from '../cases.repository.ts';
 
 // Who may touch a case (the second authorization, architecture §4): the case must belong to the acting unit's
@@ -14,7 +14,7 @@ export const CASE_NOT_FOUND = 'Case not found';
 
 export async function requireCaseInScope(db: Executor, ctx: UnitContext, caseId: number): Promise<CaseRecord> {
   const found = await findCaseInScope(db, { caseId, unitPath: ctx.actingUnit.path });
-  if (!found) throw new AppError('NOT_FOUND', CASE_NOT_FOUND, 404);
+  if (!found) throw new AppError('NOT_FOUND', CASE_NOT_FOUND);
   return found;
 }
 
@@ -34,7 +34,6 @@ export function requireAppAuthority(definition: WorkflowDefinition, authorities:
     throw new AppError(
       'AUTHORITY_MISSING',
       `You hold no ${definition.app} authority in this unit, so you cannot open its cases. Ask for one or switch unit.`,
-      403,
     );
   }
 }
@@ -69,7 +68,6 @@ export function staleVersion(seen: number, current: number | null): AppError {
   return new AppError(
     'STALE_VERSION',
     `This case changed since you opened it${now}. Reload it, check the changes and try again.`,
-    409,
   );
 }
 
@@ -77,6 +75,5 @@ export function caseClosed(record: Pick<CaseRecord, 'caseNo' | 'status'>): AppEr
   return new AppError(
     'CASE_CLOSED',
     `Case ${record.caseNo} is closed (${record.status}) and accepts no further changes.`,
-    409,
   );
 }

@@ -8,10 +8,10 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { issueFields } from '../../../http/zod-issues.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
-import { safeFileName, sniffDocumentType } from '../../collections/document-types.ts';
-import type { Upload } from '../../collections/multipart-upload.ts';
-import { columnLabel } from '../../collections/spreadsheet.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
+import { safeFileName, sniffDocumentType } from '../../../documents/document-types.ts';
+import type { Upload } from '../../../http/multipart-upload.ts';
+import { columnLabel } from '../../exports/index.ts';
 import { insertCaseEvent } from '../cases.repository.ts';
 import { readDocumentFile, withCaseTransaction, writeDocumentFile } from '../document-storage.ts';
 import { findCaseDocument, insertCaseDocument, nextDocumentId } from '../documents.repository.ts';
@@ -139,7 +139,6 @@ export async function uploadCaseDocument(
     throw new AppError(
       'AUTHORITY_MISSING',
       `You hold no authority of the ${definition.code} workflow in this unit, so you cannot add documents to it.`,
-      403,
     );
   }
   if (record.isClosed) throw caseClosed(record);
@@ -152,7 +151,7 @@ export async function uploadCaseDocument(
         ? issue.keys.map((key) => ({ field: key, message: 'is not a field of a case document upload' }))
         : issueFields([issue], ''),
     );
-    throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, 400, { fields });
+    throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
   }
   const { code, documentName, remark } = parsed.data;
   const labels = documentLabels(definition);
@@ -161,7 +160,7 @@ export async function uploadCaseDocument(
   }
   if (!upload.file || upload.file.content.length === 0) throw validationError('file', 'please upload file first');
   const type = sniffDocumentType(upload.file.content);
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the document as a PDF, PNG or JPEG file.', 415);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the document as a PDF, PNG or JPEG file.');
   const fileName = safeFileName(upload.file.fileName, `document.${type.extension}`);
   const name = documentName || (code === OTHER_DOCUMENT ? fileName : columnLabel(labels.get(code)!));
   const content = upload.file.content;
@@ -232,7 +231,7 @@ export async function downloadCaseDocument(
   const definition = await loadDefinition(deps.db, record.definitionCode, record.definitionVersion);
   requireAppAuthority(definition, await actorAuthorities(deps.db, ctx, definition.app));
   const document = await findCaseDocument(deps.db, { caseId, documentId });
-  if (!document) throw new AppError('NOT_FOUND', 'Document not found', 404);
+  if (!document) throw new AppError('NOT_FOUND', 'Document not found');
   let content: Buffer;
   if (document.storage === 'FOLDER') {
     const folder = deps.config.caseDocumentDir;
@@ -240,7 +239,6 @@ export async function downloadCaseDocument(
       throw new AppError(
         'SERVICE_UNAVAILABLE',
         'This document is kept in the document folder, which is not configured (CASE_DOCUMENT_DIR).',
-        503,
       );
     }
     content = await readDocumentFile(folder, document.storagePath);

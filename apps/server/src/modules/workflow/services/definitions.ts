@@ -29,7 +29,7 @@ const cache = new Map<string, WorkflowDefinition>();
 
 function definitionNotFound(code: string, version?: number): AppError {
   const which = version === undefined ? `an active ${code} workflow` : `workflow ${code} version ${version}`;
-  return new AppError('NOT_FOUND', `There is no ${which}.`, 404);
+  return new AppError('NOT_FOUND', `There is no ${which}.`);
 }
 
 async function parsedDefinition(db: Executor, head: DefinitionHead): Promise<WorkflowDefinition> {
@@ -64,7 +64,6 @@ export async function activeDefinition(db: Executor, code: string): Promise<Work
     throw new AppError(
       'DEFINITION_NOT_ACTIVE',
       `No version of the ${code} workflow is active, so no case can start. Ask an administrator to activate one.`,
-      409,
     );
   }
   return parsedDefinition(db, head);
@@ -90,11 +89,11 @@ export async function publishDefinitionVersion(
       field: ['definition', ...issue.path.map(String)].join('.'),
       message: issue.message,
     }));
-    throw new AppError('VALIDATION', `definition: ${fields[0]?.message ?? 'is invalid'}`, 400, { fields });
+    throw new AppError('VALIDATION', `definition: ${fields[0]?.message ?? 'is invalid'}`, { fields });
   }
   const problems = definitionProblems(parsed.data);
   if (problems.length > 0) {
-    throw new AppError('VALIDATION', `definition: ${problems.join('; ')}`, 400, {
+    throw new AppError('VALIDATION', `definition: ${problems.join('; ')}`, {
       fields: problems.map((message) => ({ field: 'definition', message })),
     });
   }

@@ -5,8 +5,15 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { EXPORT_ROW_CAP, type ExportFile, type ExportFormat } from '../../collections/services/export-tray.ts';
-import { columnLabel, escapeFormula, toCsv, type Cell } from '../../collections/spreadsheet.ts';
+import {
+  columnLabel,
+  EXPORT_ROW_CAP,
+  escapeFormula,
+  toCsv,
+  type Cell,
+  type ExportFile,
+  type ExportFormat,
+} from '../../exports/index.ts';
 import { countStageTray, readStageTrayPage } from '../stage-tray.repository.ts';
 import { caseRowOf, resolveStageTray, type StageTrayRequest } from './list-stage-tray.ts';
 
@@ -62,7 +69,6 @@ export async function exportStageTray(
     throw new AppError(
       'EXPORT_TOO_LARGE',
       `This view has ${count} cases; an export holds at most ${EXPORT_ROW_CAP}. Narrow the filters and export again.`,
-      400,
     );
   }
   const rows = (await readStageTrayPage(deps.db, selection, sort, { limit: EXPORT_ROW_CAP, offset: 0 })).map((row) =>

@@ -5,7 +5,7 @@ import { availableActions, stageDates } from '@recovery-desk/domain/workflow/tra
 import type { Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { isoTimestamp } from '../../../db/sql-rows.ts';
 import {
   listCaseDocuments,

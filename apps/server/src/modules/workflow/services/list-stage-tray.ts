@@ -10,7 +10,7 @@ import type { Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import {
   columnSortKey,
   countStageTray,

@@ -11,7 +11,7 @@ const fieldPath = (name: string) => `fields.${name}`;
 
 function validation(fields: FieldError[]): AppError {
   const first = fields[0]!;
-  return new AppError('VALIDATION', `${first.field}: ${first.message}`, 400, { fields });
+  return new AppError('VALIDATION', `${first.field}: ${first.message}`, { fields });
 }
 
 export function refusalError(refusal: Refusal, definition: WorkflowDefinition): AppError {
@@ -20,13 +20,11 @@ export function refusalError(refusal: Refusal, definition: WorkflowDefinition): 
       return new AppError(
         'AUTHORITY_MISSING',
         `You do not hold ${refusal.authority} in this unit for ${definition.app}. Ask a colleague who holds it to act.`,
-        403,
       );
     case 'MAKER_CANNOT_CHECK':
       return new AppError(
         'MAKER_CANNOT_CHECK',
         'You made the step awaiting this decision, so another user must approve, reject or return it.',
-        403,
       );
     case 'REMARKS_REQUIRED':
       return validation([{ field: 'remarks', message: REQUIRED }]);
@@ -45,7 +43,7 @@ export function refusalError(refusal: Refusal, definition: WorkflowDefinition): 
       );
     case 'REQUIRED_DOCUMENT_MISSING': {
       const codes = refusal.documents.join(', ');
-      return new AppError('DOCUMENT_MISSING', `Upload these documents to the case first: ${codes}.`, 400, {
+      return new AppError('DOCUMENT_MISSING', `Upload these documents to the case first: ${codes}.`, {
         fields: refusal.documents.map((code) => ({ field: `documents.${code}`, message: 'please upload file first' })),
         extra: { documents: codes },
       });
@@ -54,7 +52,6 @@ export function refusalError(refusal: Refusal, definition: WorkflowDefinition): 
       return new AppError(
         'TOO_EARLY',
         `Too early: ${refusal.label}. This action is allowed from ${refusal.earliest}.`,
-        409,
         { extra: { rule: refusal.rule, label: refusal.label, earliest: refusal.earliest } },
       );
     case 'WRONG_STAGE':
@@ -63,22 +60,19 @@ export function refusalError(refusal: Refusal, definition: WorkflowDefinition): 
         refusal.expectedStage === undefined
           ? `The case is at stage ${refusal.stage}, which its workflow does not know. Ask an administrator to check it.`
           : `The case has moved on to stage ${refusal.stage} since you opened it at ${refusal.expectedStage}. Reload it.`,
-        409,
         { extra: { stage: refusal.stage } },
       );
     case 'CASE_CLOSED':
-      return new AppError('CASE_CLOSED', `The case is closed (${refusal.status}) and accepts no further action.`, 409);
+      return new AppError('CASE_CLOSED', `The case is closed (${refusal.status}) and accepts no further action.`);
     case 'ACTION_NOT_ALLOWED':
       return new AppError(
         'ACTION_NOT_ALLOWED',
         `Stage ${refusal.stage} does not offer the action ${refusal.action}. Use one of the actions shown on the case.`,
-        409,
       );
     case 'NO_RETURN_STAGE':
       return new AppError(
         'NO_RETURN_STAGE',
         `The case has no stage to return to for ${refusal.action}. Ask an administrator to check the case.`,
-        409,
       );
     case 'DEFINITION_MISMATCH':
       // The server always loads the version the case pinned; a mismatch is a configuration fault.
@@ -86,14 +80,12 @@ export function refusalError(refusal: Refusal, definition: WorkflowDefinition): 
         'DEFINITION_NOT_ACTIVE',
         `The case runs on ${refusal.case.code} version ${refusal.case.version}, not ${refusal.definition.code} ` +
           `version ${refusal.definition.version}. Reload the case; if this persists, ask an administrator.`,
-        409,
       );
     case 'DEFINITION_NOT_ACTIVE':
       return new AppError(
         'DEFINITION_NOT_ACTIVE',
         `The ${definition.code} workflow version ${definition.version} is ${refusal.status}, so no case can start on ` +
           'it. Ask an administrator to activate a version.',
-        409,
       );
   }
 }

@@ -7,7 +7,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import { insertCaseEvent, listDocumentCodes, updateCaseIfVersion } from '../cases.repository.ts';
 import { actorAuthorities, caseClosed, requireCaseInScope, snapshotOf, staleVersion } from './case-access.ts';
 import { loadDefinition } from './definitions.ts';
@@ -36,7 +36,6 @@ export async function saveCaseFields(
       throw new AppError(
         'AUTHORITY_MISSING',
         `You do not hold ${stage.authority} in this unit for ${definition.app}, so you cannot edit this stage.`,
-        403,
       );
     }
     const form = new Map(stageFormFields(stage).map((field) => [field.name, field]));
@@ -44,7 +43,7 @@ export async function saveCaseFields(
     const foreign = names.filter((name) => !form.has(name));
     if (foreign.length > 0) {
       const fields = foreign.map((name) => ({ field: `fields.${name}`, message: NOT_EDITABLE }));
-      throw new AppError('VALIDATION', `${fields[0]!.field}: ${NOT_EDITABLE}`, 400, { fields });
+      throw new AppError('VALIDATION', `${fields[0]!.field}: ${NOT_EDITABLE}`, { fields });
     }
     const businessDate = await requireBusinessDate(tx);
     const merged = { ...record.fields, ...input.fields };
@@ -55,7 +54,7 @@ export async function saveCaseFields(
     );
     if (errors.length > 0) {
       const fields = errors.map((error) => ({ field: `fields.${error.field}`, message: error.message }));
-      throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, 400, { fields });
+      throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
     }
     const changes = names
       .filter((name) => (input.fields[name] ?? null) !== (record.fields[name] ?? null))

@@ -7,7 +7,7 @@ import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { requireBusinessDate } from '../../collections/services/business-date.ts';
+import { requireBusinessDate } from '../../organisation/index.ts';
 import {
   findAccountInScope,
   findOpenCaseOfAccount,
@@ -35,7 +35,6 @@ function alreadyOpen(accountNo: string, definitionCode: string, caseNo?: string)
   return new AppError(
     'CASE_ALREADY_OPEN',
     `Account ${accountNo} already has an open ${definitionCode} case${which}. Work on that case instead.`,
-    409,
     { extra: { accountNo, ...(caseNo ? { caseNo } : {}) } },
   );
 }
@@ -68,7 +67,7 @@ export async function startCaseInTx(
   input: { definitionCode: string; accountId: number; fields: CaseFields; assignedUserId?: number | null },
 ): Promise<StartedCase> {
   const account = await findAccountInScope(tx, { accountId: input.accountId, unitPath: ctx.actingUnit.path });
-  if (!account) throw new AppError('NOT_FOUND', 'Account not found', 404);
+  if (!account) throw new AppError('NOT_FOUND', 'Account not found');
   const open = await findOpenCaseOfAccount(tx, { accountId: account.id, definitionCode: input.definitionCode });
   if (open) throw alreadyOpen(account.accountNo, input.definitionCode, open.caseNo);
   const definition = await activeDefinition(tx, input.definitionCode);
@@ -78,13 +77,13 @@ export async function startCaseInTx(
   const unknown = Object.keys(input.fields).filter((name) => !known.has(name));
   if (unknown.length > 0) {
     const fields = unknown.map((name) => ({ field: `fields.${name}`, message: NOT_EDITABLE }));
-    throw new AppError('VALIDATION', `${fields[0]!.field}: ${NOT_EDITABLE}`, 400, { fields });
+    throw new AppError('VALIDATION', `${fields[0]!.field}: ${NOT_EDITABLE}`, { fields });
   }
   const toCheck = Object.keys(input.fields).map((name) => known.get(name)!);
   const errors = validateFields(toCheck, input.fields, businessDate);
   if (errors.length > 0) {
     const fields = errors.map((error) => ({ field: `fields.${error.field}`, message: error.message }));
-    throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, 400, { fields });
+    throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
   }
 
   const started = startCase(definition, input.fields, businessDate);

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@recovery-desk/domain/collections/contracts.ts';
+import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

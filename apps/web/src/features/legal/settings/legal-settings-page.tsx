@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PRODUCTS } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCTS } from '@recovery-desk/domain/products.ts';
 import type { LegalSettings } from '@recovery-desk/domain/legal/contracts.ts';
 import { NOTICE_PLACEHOLDERS } from '@recovery-desk/domain/legal/notice-templates.ts';
 import { ASSET_CLASSES } from '@recovery-desk/domain/legal/pool-rule.ts';

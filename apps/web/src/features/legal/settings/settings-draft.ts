@@ -1,4 +1,4 @@
-import { PRODUCTS } from '@recovery-desk/domain/collections/products.ts';
+import { PRODUCTS } from '@recovery-desk/domain/products.ts';
 import type { LegalSettings } from '@recovery-desk/domain/legal/contracts.ts';
 import { unknownPlaceholders } from '@recovery-desk/domain/legal/notice-templates.ts';
 import { ASSET_CLASSES } from '@recovery-desk/domain/legal/pool-rule.ts';

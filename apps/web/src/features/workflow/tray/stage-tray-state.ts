@@ -1,5 +1,5 @@
-import { PAGE_SIZES } from '@recovery-desk/domain/collections/contracts.ts';
-import { PRODUCTS, type Product } from '@recovery-desk/domain/collections/products.ts';
+import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
+import { PRODUCTS, type Product } from '@recovery-desk/domain/products.ts';
 import { CASE_TABS, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import {
   definitionFields,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, isValidSortKey } from './tray-cursor.ts';
+import { decodeCursor, encodeCursor, isValidSortKey } from './keyset-cursor.ts';
 
 const dpdDesc = { sort: 'dpd', order: 'desc', keyType: 'int' } as const;
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, validationError } from '../../http/app-error.ts';
-import { DOCUMENT_MAX_BYTES } from './document-types.ts';
+import { AppError, validationError } from './app-error.ts';
+import { DOCUMENT_MAX_BYTES } from '../documents/document-types.ts';
 import { nulCharacterPath } from './nul-characters.ts';
 
 export type Upload = { file: { fileName: string; content: Buffer } | null; fields: Record<string, string> };
@@ -17,7 +17,7 @@ function codeOf(error: unknown): string | undefined {
  */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data.', 415);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data.');
   }
   const fields: Record<string, string> = {};
   let file: Upload['file'] = null;
@@ -35,7 +35,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   } catch (error) {
     const code = codeOf(error);
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_MB} MB.`, 413);
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_MB} MB.`);
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw validationError('file', 'send one file and the fields documentName, category and remark');

@@ -33,3 +33,8 @@ const LABEL_OVERRIDES: Record<string, string> = {
 export function columnLabel(labelKey: string): string {
   return LABEL_OVERRIDES[labelKey] ?? labelKey.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
 }
+
+/** The most rows one export holds; a larger view is refused (narrow the filters). */
+export const EXPORT_ROW_CAP = 50_000;
+export type ExportFormat = 'csv' | 'xlsx';
+export type ExportFile = { fileName: string; contentType: string; body: Buffer };

@@ -1,0 +1,3 @@
+// The auth module's public surface: what other modules (the demo seed's dependencies) may import from it.
+export { createAccessTokens } from './access-token.ts';
+export { UnknownUserFailures } from './sign-in-throttle.ts';

@@ -1,0 +1,8 @@
+// The legal module's public surface: what other modules (workflow effects, demo) may import from it.
+export { LEGAL_APP, LEGAL_CODE } from './legal-constants.ts';
+export { poolRuleConditions } from './pool.repository.ts';
+export { createNoticeDocument } from './services/notice-document.ts';
+export { formatNoticeAmount, formatNoticeDate } from './services/notice-format.ts';
+export { declinePoolAccounts, initiatePoolCases } from './services/pool-cases.ts';
+export { generateNotices } from './services/send-notices.ts';
+export { loadLegalSettings } from './services/settings.ts';
