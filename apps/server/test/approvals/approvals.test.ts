@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { approvalEvents, approvalLimits, approvalRequests } from '@recovery-desk/db/approvals-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { approvalRequestReplySchema, type ApprovalRequestReply } from '@recovery-desk/domain/approvals/contracts.ts';
+import {
+  approvalListPageSchema,
+  approvalRequestReplySchema,
+  type ApprovalRequestReply,
+} from '@recovery-desk/domain/approvals/contracts.ts';
 import type { ApprovalFlow } from '@recovery-desk/domain/approvals/flow.ts';
 import { AppError } from '../../src/http/app-error.ts';
 import type { ApprovalHandler } from '../../src/modules/approvals/approval-handler.ts';
@@ -256,6 +260,29 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
       'New evidence',
       null,
     ]);
+  });
+
+  it('lists a flow’s requests per tab for the subtree or the maker, with the count of every tab', async () => {
+    const s = await setup();
+    const first = await request(s);
+    const second = await request(s, { amount: '700.00' });
+    const checker = await s.checker();
+    await checker.post(`${BASE}/${second.id}/reject`, { version: 1 });
+
+    const pending = await checker.get(`${BASE}?tab=pending&view=team`);
+    expect(pending.statusCode, pending.body).toBe(200);
+    const page = approvalListPageSchema.parse(pending.json());
+    expect(page.data.map((row) => row.id)).toEqual([first.id]);
+    expect(page.data[0]).toMatchObject({ makerName: s.maker.fullName, amount: '5000.00', currency: 'INR' });
+    expect(page).toMatchObject({ count: 1, tabCounts: { pending: 1, approved: 0, rejected: 1, pushback: 0 } });
+    const rejected = approvalListPageSchema.parse((await checker.get(`${BASE}?tab=rejected`)).json());
+    expect(rejected.data.map((row) => row.id)).toEqual([second.id]);
+
+    const mine = approvalListPageSchema.parse((await checker.get(`${BASE}?view=my`)).json());
+    expect(mine.data).toEqual([]);
+    const outsider = await s.checker(undefined, s.org.foreign);
+    expect(approvalListPageSchema.parse((await outsider.get(BASE)).json()).tabCounts.pending).toBe(0);
+    expect(errorOf(await checker.get(`${BASE}?tab=closed`)).fields).toEqual(['tab']);
   });
 
   it('keeps the history append-only: the database refuses to change or remove a step', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.ts';
+import { PAGE_SIZES } from '../paging.ts';
 import { APPROVAL_STATUSES, APPROVAL_STEPS } from './flow.ts';
 
 // API contracts of the approval kit's own routes (/api/approvals/<flow>/requests…), shared by server and web.
@@ -84,3 +85,36 @@ export const approvalRequestReplySchema = z.object({
   history: z.array(approvalEventSchema),
 });
 export type ApprovalRequestReply = z.infer<typeof approvalRequestReplySchema>;
+
+/** The tabs of a flow's list (spec §4: pending approval, approved, rejected, pushback). */
+export const APPROVAL_TABS = ['pending', 'approved', 'rejected', 'pushback'] as const;
+export type ApprovalTab = (typeof APPROVAL_TABS)[number];
+
+/** GET /api/approvals/<flow>/requests — the acting unit's subtree (team) or the caller's own requests (my). */
+export const approvalListQuerySchema = z
+  .object({
+    tab: z.enum(APPROVAL_TABS).default('pending'),
+    view: z.enum(['my', 'team']).default('team'),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 25, 50 or 100')
+      .default(25),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export type ApprovalListQuery = z.infer<typeof approvalListQuerySchema>;
+
+export const approvalRowSchema = approvalRequestReplySchema.omit({ history: true }).extend({
+  makerName: z.string().nullable(),
+});
+export type ApprovalRow = z.infer<typeof approvalRowSchema>;
+
+export const approvalListPageSchema = z.object({
+  data: z.array(approvalRowSchema),
+  count: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  tabCounts: z.object({ pending: z.number(), approved: z.number(), rejected: z.number(), pushback: z.number() }),
+});
+export type ApprovalListPage = z.infer<typeof approvalListPageSchema>;

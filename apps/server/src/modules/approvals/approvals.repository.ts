@@ -284,3 +284,53 @@ export async function listEvents(db: Executor, requestId: number): Promise<Appro
     .orderBy(asc(approvalEvents.id));
   return rows as ApprovalEventRecord[];
 }
+
+const TAB_STATUS = { pending: 'PENDING', approved: 'APPROVED', rejected: 'REJECTED', pushback: 'PUSHBACK' } as const;
+
+/**
+ * A page of a flow's requests in the subtree (or made by `makerUserId`), newest first, with the count of the tab
+ * and of every tab in one statement. Page-numbered: requests per flow and unit are few.
+ */
+export async function listRequests(
+  db: Executor,
+  input: {
+    flowCode: string;
+    unitPath: string;
+    makerUserId: number | null;
+    tab: keyof typeof TAB_STATUS;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{
+  rows: (ApprovalRecord & { makerName: string | null })[];
+  tabCounts: Record<keyof typeof TAB_STATUS, number>;
+}> {
+  const scope = and(
+    eq(approvalRequests.flowCode, input.flowCode),
+    sql`${approvalRequests.unitPath} like ${likePrefix(input.unitPath)}`,
+    input.makerUserId === null ? undefined : eq(approvalRequests.makerUserId, input.makerUserId),
+  );
+  const rows = await db
+    .select({ ...columns, makerName: users.fullName })
+    .from(approvalRequests)
+    .leftJoin(users, eq(users.id, approvalRequests.makerUserId))
+    .where(and(scope, eq(approvalRequests.status, TAB_STATUS[input.tab])))
+    .orderBy(desc(approvalRequests.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const counts = await db
+    .select({ status: approvalRequests.status, n: sql<number>`count(*)::int` })
+    .from(approvalRequests)
+    .where(scope)
+    .groupBy(approvalRequests.status);
+  const countOf = (status: string) => Number(counts.find((row) => row.status === status)?.n ?? 0);
+  return {
+    rows: rows.map((row) => ({ ...record(row), makerName: row.makerName })),
+    tabCounts: {
+      pending: countOf('PENDING'),
+      approved: countOf('APPROVED'),
+      rejected: countOf('REJECTED'),
+      pushback: countOf('PUSHBACK'),
+    },
+  };
+}

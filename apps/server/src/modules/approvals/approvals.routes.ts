@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   approvalDecisionInputSchema,
+  approvalListPageSchema,
+  approvalListQuerySchema,
   approvalRequestInputSchema,
   approvalRequestReplySchema,
   approvalResubmitInputSchema,
@@ -13,7 +15,7 @@ import { unitContext } from '../../http/request-context.ts';
 import { nulCharacterPath } from '../../http/nul-characters.ts';
 import type { ApprovalHandler } from './approval-handler.ts';
 import { decideApproval, resubmitApproval } from './services/decide-approval.ts';
-import { approvalReply, getApproval } from './services/get-approval.ts';
+import { approvalReply, getApproval, listApprovals } from './services/get-approval.ts';
 import { requestApproval } from './services/request-approval.ts';
 
 const security = [{ bearer: [] }];
@@ -21,8 +23,8 @@ const tags = ['approvals'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /**
- * The approval kit's API, generated from the registered flows: every flow's request with its history
- * (GET /api/approvals/<code>/requests/:id); and for flows the kit serves ('kit' routes) the maker's request, one
+ * The approval kit's API, generated from the registered flows: every flow's list of requests per tab
+ * (GET /api/approvals/<code>/requests) and each request with its history (GET /api/approvals/<code>/requests/:id); and for flows the kit serves ('kit' routes) the maker's request, one
  * route per allowed decision (declaring the level-1 authority; the kit checks the level a request waits at) and the
  * maker's resubmit after a pushback.
  */
@@ -41,6 +43,21 @@ export function approvalRoutes(deps: AppDeps, handlers: readonly ApprovalHandler
     for (const handler of handlers) {
       const { flow } = handler;
       const base = `/api/approvals/${flow.code}/requests`;
+
+      app.get(
+        base,
+        {
+          config: { auth: 'actingUnit' },
+          schema: {
+            tags,
+            summary: `${flow.texts.name} requests of a tab, team (subtree) or my (made by me), with tab counts`,
+            security,
+            querystring: approvalListQuerySchema,
+            response: { 200: approvalListPageSchema },
+          },
+        },
+        (request) => listApprovals(deps.db, { ctx: unitContext(request.ctx), handler, query: request.query }),
+      );
 
       app.get(
         `${base}/:id`,

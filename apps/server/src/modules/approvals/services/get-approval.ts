@@ -1,11 +1,21 @@
-import type { ApprovalRequestReply } from '@recovery-desk/domain/approvals/contracts.ts';
-import { flowAuthorities } from '@recovery-desk/domain/approvals/flow.ts';
+import type {
+  ApprovalListPage,
+  ApprovalListQuery,
+  ApprovalRequestReply,
+} from '@recovery-desk/domain/approvals/contracts.ts';
+import { flowAuthorities, type ApprovalFlow } from '@recovery-desk/domain/approvals/flow.ts';
 import type { Executor } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { isoTimestamp, isoTimestampOrNull } from '../../../db/sql-rows.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import type { ApprovalHandler } from '../approval-handler.ts';
-import { findRequestInScope, holdsAuthority, listEvents, type ApprovalRecord } from '../approvals.repository.ts';
+import {
+  findRequestInScope,
+  holdsAuthority,
+  listEvents,
+  listRequests,
+  type ApprovalRecord,
+} from '../approvals.repository.ts';
 import { notFound } from './refusals.ts';
 
 /** A request as the kit's routes answer it, with its history. */
@@ -36,15 +46,7 @@ export async function approvalReply(
   };
 }
 
-/**
- * GET /api/approvals/<flow>/requests/:id — a request of the acting unit's subtree (404 otherwise) with its history,
- * for a user holding the flow's maker or checker authority in the acting unit (403 otherwise).
- */
-export async function getApproval(
-  db: Executor,
-  { ctx, handler, id }: { ctx: UnitContext; handler: ApprovalHandler<never>; id: number },
-): Promise<ApprovalRequestReply> {
-  const { flow } = handler;
+async function requireFlowAuthority(db: Executor, ctx: UnitContext, flow: ApprovalFlow): Promise<void> {
   const allowed = await holdsAuthority(db, {
     userId: ctx.user.id,
     unitId: ctx.actingUnit.id,
@@ -57,6 +59,63 @@ export async function getApproval(
       `You hold no authority of the ${flow.texts.name.toLowerCase()} flow in this unit.`,
     );
   }
+}
+
+/**
+ * GET /api/approvals/<flow>/requests — a page of the flow's requests in a tab, of the acting unit's subtree (team)
+ * or made by the caller (my), with the count of every tab; for the flow's maker or checker authority.
+ */
+export async function listApprovals(
+  db: Executor,
+  { ctx, handler, query }: { ctx: UnitContext; handler: ApprovalHandler<never>; query: ApprovalListQuery },
+): Promise<ApprovalListPage> {
+  const { flow } = handler;
+  await requireFlowAuthority(db, ctx, flow);
+  const { rows, tabCounts } = await listRequests(db, {
+    flowCode: flow.code,
+    unitPath: ctx.actingUnit.path,
+    makerUserId: query.view === 'my' ? ctx.user.id : null,
+    tab: query.tab,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      flowCode: row.flowCode,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      status: row.status,
+      level: row.level,
+      levels: flow.levels.length,
+      decision: row.decision,
+      makerUserId: row.makerUserId,
+      makerName: row.makerName,
+      amount: row.amount,
+      currency: row.currency,
+      payload: row.payload,
+      remarks: row.remarks,
+      version: row.version,
+      createdAt: isoTimestamp(row.createdAt),
+      decidedAt: isoTimestampOrNull(row.decidedAt),
+    })),
+    count: tabCounts[query.tab],
+    page: query.page,
+    pageSize: query.pageSize,
+    tabCounts,
+  };
+}
+
+/**
+ * GET /api/approvals/<flow>/requests/:id — a request of the acting unit's subtree (404 otherwise) with its history,
+ * for a user holding the flow's maker or checker authority in the acting unit (403 otherwise).
+ */
+export async function getApproval(
+  db: Executor,
+  { ctx, handler, id }: { ctx: UnitContext; handler: ApprovalHandler<never>; id: number },
+): Promise<ApprovalRequestReply> {
+  const { flow } = handler;
+  await requireFlowAuthority(db, ctx, flow);
   const request = await findRequestInScope(db, handler, { by: { id }, unitPath: ctx.actingUnit.path });
   if (!request) throw notFound(flow);
   return approvalReply(db, handler, request);
