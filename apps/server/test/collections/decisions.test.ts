@@ -4,6 +4,7 @@ import { approvalLimits } from '@recovery-desk/db/approvals-schema.ts';
 import { allocations, escalations, ptps } from '@recovery-desk/db/collections-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { approvalListPageSchema, approvalRequestReplySchema } from '@recovery-desk/domain/approvals/contracts.ts';
 import { escalationRowSchema, ptpRowSchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -81,6 +82,20 @@ describe.each(testDatabaseKinds())('collections escalations and PTP decisions (%
     const again = await api.post(`/api/collections/escalations/${escalation.id}/reject`, { version: 2 });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('ALREADY_DECIDED');
+
+    // The decision is a step of the escalation's approval request, in its append-only history.
+    const listed = approvalListPageSchema.parse(
+      (await api.get('/api/approvals/ESCALATION/requests?tab=approved')).json(),
+    );
+    const request = listed.data.find((row) => row.subjectId === escalation.id);
+    expect(request).toMatchObject({ status: 'APPROVED', decision: 'approve', makerUserId: telecaller.id });
+    const detail = approvalRequestReplySchema.parse(
+      (await api.get(`/api/approvals/ESCALATION/requests/${request!.id}`)).json(),
+    );
+    expect(detail.history.map((step) => [step.action, step.actorUserId, step.remarks])).toEqual([
+      ['REQUEST', telecaller.id, null],
+      ['APPROVE', api.user.id, 'Send to legal pool'],
+    ]);
     const history = await api.get('/api/collections/trays/escalcases?view=team&searchView=historicEscalation');
     expect(history.json<{ data: { escalationId: number }[] }>().data.map((r) => r.escalationId)).toEqual([
       escalation.id,
