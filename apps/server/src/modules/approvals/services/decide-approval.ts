@@ -223,7 +223,16 @@ async function conflict<I>(
 /** Applies a step in one transaction: the conditional UPDATE, the flow's effect, the history step, the audit row. */
 async function applyStep<I>(
   deps: AppDeps,
-  args: { ctx: UnitContext; handler: ApprovalHandler<I>; request: Found; step: Step; remarks: string | null; input: I },
+  args: {
+    ctx: UnitContext;
+    handler: ApprovalHandler<I>;
+    request: Found;
+    step: Step;
+    remarks: string | null;
+    input: I;
+    /** the flow's decision the step came from (none for a resubmit) */
+    decisionName?: string;
+  },
 ): Promise<ApprovalRecord> {
   const { ctx, handler, request, step, remarks } = args;
   const { flow } = handler;
@@ -251,7 +260,7 @@ async function applyStep<I>(
     await insertEvent(tx, {
       requestId: request.id,
       action: step.step,
-      decision: decided.decision ?? (step.step === 'FORWARD' ? 'approve' : null),
+      decision: args.decisionName ?? null,
       fromStatus: request.status,
       toStatus: decided.status,
       fromLevel: request.level,
@@ -305,7 +314,15 @@ export async function decideApproval<I>(
   if (!decision) throw new Error(`${handler.flow.code} has no decision ${args.decision}`);
   const request = await requireRequestInScope(deps.db, ctx, handler, args.by);
   const step = await checkerStep(deps.db, ctx, handler, request, decision, args.version);
-  return applyStep(deps, { ctx, handler, request, step, remarks: args.remarks ?? null, input: args.input });
+  return applyStep(deps, {
+    ctx,
+    handler,
+    request,
+    step,
+    remarks: args.remarks ?? null,
+    input: args.input,
+    decisionName: decision.name,
+  });
 }
 
 /**
