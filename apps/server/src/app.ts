@@ -34,6 +34,7 @@ import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
+import { DocumentStore } from './documents/document-store.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -79,6 +80,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
     log: app.log,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
+    documents: new DocumentStore(config.documentDir),
   };
   if (!transport && !config.demoMode) {
     app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');

@@ -105,10 +105,10 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', meaning: 'Folder of the built web app served at /.' },
   {
-    name: 'CASE_DOCUMENT_DIR',
+    name: 'DOCUMENT_DIR',
     default: '(unset: in the database)',
     meaning:
-      'Folder for the files of workflow case documents (uploads and generated notices). Unset keeps them in the database.',
+      'Folder for the files of documents: account documents, and case documents (uploads and generated notices). Unset keeps them in the database.',
   },
   {
     name: 'TRAY_COUNT_CACHE_SECONDS',
@@ -153,7 +153,7 @@ export type Config = {
   logLevel: LogLevel;
   webDist: string;
   /** folder of case document files; null keeps them in the database */
-  caseDocumentDir: string | null;
+  documentDir: string | null;
   trayCountCacheSeconds: number;
   trustProxy: boolean | number | string[];
 };
@@ -285,7 +285,7 @@ const envSchema = z.object({
     }),
   ),
   WEB_DIST: optional(z.string()),
-  CASE_DOCUMENT_DIR: optional(z.string()),
+  DOCUMENT_DIR: optional(z.string()),
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   TRUST_PROXY: optional(
     z
@@ -382,7 +382,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     mobileDeepLink: v.MOBILE_DEEP_LINK ?? null,
     logLevel: v.LOG_LEVEL ?? 'info',
     webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),
-    caseDocumentDir: v.CASE_DOCUMENT_DIR === undefined ? null : path.resolve(base, v.CASE_DOCUMENT_DIR),
+    documentDir: v.DOCUMENT_DIR === undefined ? null : path.resolve(base, v.DOCUMENT_DIR),
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     trustProxy: v.TRUST_PROXY ?? false,
   };

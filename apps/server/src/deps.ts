@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { DocumentStore } from './documents/document-store.ts';
 import type { AttemptLimiter } from './http/rate-limit.ts';
 import type { MailService } from './mail/mail-service.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
@@ -23,4 +24,6 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   /** short-lived tray counts of this process, cleared by every state-changing request */
   trayCounts: TrayCountCache;
+  /** where document bytes live (the database, or DOCUMENT_DIR) */
+  documents: DocumentStore;
 };

@@ -259,7 +259,13 @@ export const documents = pgTable(
     remark: text('remark'),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    /** SHA-256 of the bytes, checked on every read */
+    sha256: text('sha256').notNull(),
+    /** DB | FOLDER: where the document store keeps the bytes */
+    storage: text('storage').notNull().default('DB'),
+    content: bytea('content'),
+    /** relative path under DOCUMENT_DIR when storage = FOLDER */
+    storagePath: text('storage_path'),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
     createdAt: createdAt(),
   },

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,6 +9,7 @@ import {
   cheques,
   collaterals,
   contacts,
+  documents,
   escalations,
   ptps,
 } from '@recovery-desk/db/collections-schema.ts';
@@ -631,6 +636,46 @@ describe.each(testDatabaseKinds())('collections account view and follow-ups (%s)
       documentId: document.id,
     });
     expect(errorOf(otherFollowUp).fields).toEqual(['documentId']);
+  });
+
+  it('keeps account documents in the same document store as case documents: under DOCUMENT_DIR when it is set', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-account-docs-'));
+    const app = await createTestApp(handle.db, { clock: new FakeClock(IST_MORNING), config: { documentDir: folder } });
+    try {
+      const { account, api } = await telecallerWithAccount(undefined, app);
+      const upload = await api.inject({
+        method: 'POST',
+        url: `/api/collections/accounts/${account.id}/documents?tray=telecaller`,
+        ...multipart({ documentName: 'Visit photo', category: 'VISIT' }, [{ name: 'visit.png', content: PNG }]),
+      });
+      expect(upload.statusCode, upload.body).toBe(200);
+      const { id } = upload.json<{ id: number }>();
+      const sha = createHash('sha256').update(PNG).digest('hex');
+      const [stored] = await handle.db
+        .select({ storage: documents.storage, storagePath: documents.storagePath, content: documents.content })
+        .from(documents)
+        .where(eq(documents.id, id));
+      expect(stored).toEqual({
+        storage: 'FOLDER',
+        storagePath: `accounts/${account.id}/${id}-${sha.slice(0, 16)}.png`,
+        content: null,
+      });
+      const file = path.join(folder, stored!.storagePath!);
+      expect(fs.readFileSync(file).equals(PNG)).toBe(true);
+      const url = `/api/collections/accounts/${account.id}/documents/${id}?tray=telecaller`;
+      const download = await api.get(url);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(PNG)).toBe(true);
+
+      // Bytes changed on disk no longer match their SHA-256 and are not served.
+      fs.writeFileSync(file, Buffer.concat([PNG, Buffer.from('tampered')]));
+      const tampered = await api.get(url);
+      expect(tampered.statusCode).toBe(500);
+      expect(tampered.rawPayload.equals(PNG)).toBe(false);
+    } finally {
+      await app.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('never answers 5xx to odd ids, queries and bodies on any collections route', async () => {

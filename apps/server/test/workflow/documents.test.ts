@@ -8,11 +8,7 @@ import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { caseViewSchema, type CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
-import {
-  readDocumentFile,
-  withCaseTransaction,
-  writeDocumentFile,
-} from '../../src/modules/workflow/document-storage.ts';
+import { DocumentStore, withDocumentTransaction } from '../../src/documents/document-store.ts';
 import { ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -172,9 +168,9 @@ describe.each(testDatabaseKinds())('workflow case documents (%s)', (kind) => {
     expect(errorOf(response).code).toBe('CASE_CLOSED');
   });
 
-  it('keeps the bytes under CASE_DOCUMENT_DIR when it is set', async () => {
+  it('keeps the bytes under DOCUMENT_DIR when it is set', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-case-docs-'));
-    const app = await createTestApp(handle.db, { config: { caseDocumentDir: folder } });
+    const app = await createTestApp(handle.db, { config: { documentDir: folder } });
     try {
       const ctx = await context(app);
       const legal = await createLegalCase(ctx, { stage: 'INITIATE' });
@@ -189,7 +185,7 @@ describe.each(testDatabaseKinds())('workflow case documents (%s)', (kind) => {
       );
       expect(stored).toEqual({
         storage: 'FOLDER',
-        storagePath: `${legal.caseId}/${documentId}-${sha.slice(0, 16)}.pdf`,
+        storagePath: `cases/${legal.caseId}/${documentId}-${sha.slice(0, 16)}.pdf`,
         hasContent: false,
       });
       const file = path.join(folder, stored!.storagePath);
@@ -219,19 +215,30 @@ describe.each(testDatabaseKinds())('workflow case documents (%s)', (kind) => {
       expect(tampered.body).not.toContain('SHA');
 
       // A transaction that fails takes its files with it.
-      const relative = `${legal.caseId}/rolled-back.pdf`;
+      const store = new DocumentStore(folder);
+      let written = '';
       await expect(
-        withCaseTransaction(handle.db, async (tx) => {
-          await writeDocumentFile(tx, folder, relative, PDF);
-          expect(fs.existsSync(path.join(folder, relative))).toBe(true);
+        withDocumentTransaction(handle.db, async (tx) => {
+          const stored = await store.put(tx, {
+            owner: `cases/${legal.caseId}`,
+            documentId: 999_999,
+            mimeType: 'application/pdf',
+            content: PDF,
+          });
+          written = path.join(folder, stored.storagePath!);
+          expect(fs.existsSync(written)).toBe(true);
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
-      expect(fs.existsSync(path.join(folder, relative))).toBe(false);
+      expect(written).not.toBe('');
+      expect(fs.existsSync(written)).toBe(false);
       // Paths that leave the folder are refused.
-      await expect(readDocumentFile(folder, '../outside.pdf')).rejects.toThrow(/leaves the document folder/);
+      const outside = { storage: 'FOLDER', content: null, storagePath: '../outside.pdf', sha256: null };
+      await expect(store.read(outside, 'a document')).rejects.toThrow(/leaves the document folder/);
       await expect(
-        withTransaction(handle.db, (tx) => writeDocumentFile(tx, folder, '/etc/evil.pdf', PDF)),
+        withTransaction(handle.db, (tx) =>
+          store.put(tx, { owner: '/etc', documentId: 1, mimeType: 'application/pdf', content: PDF }),
+        ),
       ).rejects.toThrow(/leaves the document folder/);
     } finally {
       await app.close();

@@ -22,6 +22,7 @@ import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts
 import { createAccount, createOrg, type Org, type TestAccount } from '../collections/factories.ts';
 import { BUSINESS_DATE, createUser, type TestUnit, type TestUser } from '../factories.ts';
 import { bearer, postToken, type TestApp } from '../support/test-app.ts';
+import { DocumentStore } from '../../src/documents/document-store.ts';
 
 // Legal workflow data for one test: an organisation with legal staff (legalapp authorities), NPA accounts, and
 // legal cases walked to any stage through the workflow services (documents through the upload route).
@@ -115,6 +116,7 @@ export function testDeps(t: TestApp): AppDeps {
     sso: null,
     log,
     trayCounts: new TrayCountCache(0),
+    documents: new DocumentStore(t.config.documentDir),
   };
 }
 

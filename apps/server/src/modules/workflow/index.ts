@@ -1,6 +1,5 @@
 // The workflow engine module's public surface: what other modules (legal, demo) may import from it.
 export { findCaseInScope, insertCaseEvent } from './cases.repository.ts';
-export { withCaseTransaction } from './document-storage.ts';
 export { applyCaseActionInTx } from './services/apply-action.ts';
 export { addGeneratedDocument } from './services/case-documents.ts';
 export { activeDefinition, publishDefinitionVersion } from './services/definitions.ts';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
-import { withTransaction } from '../../../db/transaction.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { issueFields } from '../../../http/zod-issues.ts';
 import { listDocuments, type DocumentItem } from '../accounts.repository.ts';
 import { safeFileName, sniffDocumentType } from '../../../documents/document-types.ts';
-import { findDocumentContent, insertDocument } from '../documents.repository.ts';
+import { findDocumentContent, insertDocument, nextAccountDocumentId } from '../documents.repository.ts';
 import type { Upload } from '../../../http/multipart-upload.ts';
 import { requireAccountInScope } from './get-account-view.ts';
 import { hasTab, requireEditableTab, requireTrayAccess } from './tray-access.ts';
@@ -51,16 +51,24 @@ export async function uploadDocument(
   const fileName = safeFileName(upload.file.fileName, `document.${type.extension}`);
   const { documentName, category, remark } = parsed.data;
 
-  const documentId = await withTransaction(deps.db, async (tx) => {
-    const id = await insertDocument(tx, {
+  const content = upload.file.content;
+  const documentId = await withDocumentTransaction(deps.db, async (tx) => {
+    const id = await nextAccountDocumentId(tx);
+    const stored = await deps.documents.put(tx, {
+      owner: `accounts/${accountId}`,
+      documentId: id,
+      mimeType: type.mimeType,
+      content,
+    });
+    await insertDocument(tx, {
+      id,
       accountId,
       fileName,
       documentName,
       category,
       remark: remark || null,
       mimeType: type.mimeType,
-      sizeBytes: upload.file!.content.length,
-      content: upload.file!.content,
+      ...stored,
       uploadedByUserId: ctx.user.id,
       createdAt: deps.clock.now(),
     });
@@ -74,7 +82,7 @@ export async function uploadDocument(
         documentName,
         category,
         mimeType: type.mimeType,
-        sizeBytes: upload.file!.content.length,
+        sizeBytes: content.length,
       },
     });
     return id;
@@ -103,5 +111,6 @@ export async function downloadDocument(
   }
   const document = await findDocumentContent(deps.db, { accountId, documentId });
   if (!document) throw new AppError('NOT_FOUND', 'Document not found');
-  return { fileName: document.fileName, mimeType: document.mimeType, content: Buffer.from(document.content) };
+  const content = await deps.documents.read(document, `account document ${documentId}`);
+  return { fileName: document.fileName, mimeType: document.mimeType, content };
 }

@@ -7,6 +7,7 @@ import { AttemptLimiter } from '../../../http/rate-limit.ts';
 import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
 import { TrayCountCache } from '../../collections/index.ts';
+import { DocumentStore } from '../../../documents/document-store.ts';
 
 /**
  * The service dependencies for seeding demo data at start (main.ts), before the app serves requests: the app's
@@ -29,5 +30,6 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     sso: null,
     log,
     trayCounts: new TrayCountCache(0),
+    documents: new DocumentStore(config.documentDir),
   };
 }

@@ -26,7 +26,6 @@ import {
 import {
   findCaseInScope,
   insertCaseEvent,
-  withCaseTransaction,
   applyCaseActionInTx,
   addGeneratedDocument,
   activeDefinition,
@@ -50,6 +49,7 @@ import {
   type DemoStep,
   type DemoStory,
 } from './demo-legal-stories.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
 
 // The demo's legal cases (first start in demo mode): about three dozen cases at every stage of the legal workflow,
 // made the way staff make them — pool initiation, the engine's actions, document uploads, notice generation — as
@@ -860,7 +860,7 @@ export type SeedLegalCasesResult = { created: number };
  */
 export async function seedDemoLegalCases(deps: AppDeps): Promise<SeedLegalCasesResult> {
   const startedAt = Date.now();
-  const outcome = await withCaseTransaction(deps.db, async (tx) => {
+  const outcome = await withDocumentTransaction(deps.db, async (tx) => {
     if ((await countLegalCases(tx)) > 0) return null;
     const actors = await loadActors(tx);
     if (!actors) {

@@ -8,7 +8,8 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
-import { withCaseTransaction, applyCaseActionInTx, startCaseInTx } from '../../workflow/index.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
+import { applyCaseActionInTx, startCaseInTx } from '../../workflow/index.ts';
 import { LEGAL_CODE } from '../legal-constants.ts';
 import { findPoolAccount, listBouncedCheques, type PoolAccountFacts } from '../pool.repository.ts';
 import { bounceReasonOption } from './notice-format.ts';
@@ -122,7 +123,7 @@ export async function initiatePoolCases(
   deps: AppDeps,
   { ctx, input }: { ctx: UnitContext; input: InitiateInput },
 ): Promise<{ cases: StartedCase[] }> {
-  const { cases, mailIds } = await withCaseTransaction(deps.db, async (tx) => {
+  const { cases, mailIds } = await withDocumentTransaction(deps.db, async (tx) => {
     const settings = await loadLegalSettings(tx);
     const businessDate = await requireBusinessDate(tx);
     const started: StartedCase[] = [];
@@ -158,7 +159,7 @@ export async function declinePoolAccounts(
   deps: AppDeps,
   { ctx, input }: { ctx: UnitContext; input: PoolDeclineInput },
 ): Promise<{ cases: StartedCase[] }> {
-  const { cases, mailIds } = await withCaseTransaction(deps.db, async (tx) => {
+  const { cases, mailIds } = await withDocumentTransaction(deps.db, async (tx) => {
     const settings = await loadLegalSettings(tx);
     const businessDate = await requireBusinessDate(tx);
     const pool = { rule: settings.poolRule, businessDate };

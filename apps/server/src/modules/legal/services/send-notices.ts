@@ -6,7 +6,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
-import { withCaseTransaction } from '../../workflow/index.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { findLegalCase, insertStillCaseEvent } from '../cases.repository.ts';
 import { createNoticeDocument } from './notice-document.ts';
 import { formatNoticeDate } from './notice-format.ts';
@@ -27,7 +27,7 @@ export async function generateNotices(
   { ctx, input }: { ctx: UnitContext; input: NoticeInput },
 ): Promise<NoticeFile> {
   const caseIds = [...new Set(input.caseIds)];
-  const { businessDate, parts, caseNos } = await withCaseTransaction(deps.db, async (tx) => {
+  const { businessDate, parts, caseNos } = await withDocumentTransaction(deps.db, async (tx) => {
     const businessDate = await requireBusinessDate(tx);
     const noticeDate = input.noticeDate ?? businessDate;
     if (noticeDate > businessDate) throw validationError('noticeDate', MESSAGES.dateOnOrBefore(businessDate));

@@ -16,7 +16,8 @@ import { safeFileName } from '../../../documents/document-types.ts';
 import type { Upload } from '../../../http/multipart-upload.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
 import { toCsv } from '../../exports/index.ts';
-import { applyCaseActionInTx, withCaseTransaction } from '../../workflow/index.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
+import { applyCaseActionInTx } from '../../workflow/index.ts';
 import { findLegalCase } from '../cases.repository.ts';
 import {
   findUpload,
@@ -92,7 +93,7 @@ async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues): 
   }
   if ((values.remarks ?? '').length > 1000) problems.push({ field: 'remarks', message: MESSAGES.maxLength(1000) });
   if (problems.length > 0) throw rowInvalid(problems);
-  return withCaseTransaction(deps.db, async (tx) => {
+  return withDocumentTransaction(deps.db, async (tx) => {
     const settings = await loadLegalSettings(tx);
     const businessDate = await requireBusinessDate(tx);
     const started = await initiateAccountInTx(tx, deps, ctx, {
@@ -111,7 +112,7 @@ const HEARING_FIELDS = ['hearingDate', 'courtStage', 'outcome', 'nextHearingDate
 
 async function hearingRow(deps: AppDeps, ctx: UnitContext, values: RowValues): Promise<number[]> {
   if (!values.caseNo) throw rowInvalid([{ field: 'caseNo', message: MESSAGES.required }]);
-  return withCaseTransaction(deps.db, async (tx) => {
+  return withDocumentTransaction(deps.db, async (tx) => {
     const legalCase = await findLegalCase(tx, { caseNo: values.caseNo, unitPath: ctx.actingUnit.path });
     if (!legalCase) throw rowInvalid([{ field: 'caseNo', message: `Case ${values.caseNo} not found in your units` }]);
     if (legalCase.isClosed || legalCase.stage !== COURT_UPDATE_STAGE) {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
 import { insertCaseEvent, listDocumentCodes, updateCaseIfVersion } from '../cases.repository.ts';
-import { withCaseTransaction } from '../document-storage.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { cancelOpenReminders } from '../effects.repository.ts';
 import { requireEffectHandlers, runEffects } from '../effects.ts';
 import { actorAuthorities, actorOf, requireCaseInScope, snapshotOf, staleVersion } from './case-access.ts';
@@ -155,7 +155,7 @@ export async function applyCaseAction(
   deps: AppDeps,
   { ctx, caseId, input }: { ctx: UnitContext; caseId: number; input: ActionInput },
 ): Promise<CaseView> {
-  const applied = await withCaseTransaction(deps.db, (tx) => applyCaseActionInTx(tx, deps, ctx, { caseId, input }));
+  const applied = await withDocumentTransaction(deps.db, (tx) => applyCaseActionInTx(tx, deps, ctx, { caseId, input }));
   deps.mail.deliver(applied.mailIds);
   return getCaseView(deps.db, deps, ctx, caseId);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
@@ -13,7 +12,7 @@ import { safeFileName, sniffDocumentType } from '../../../documents/document-typ
 import type { Upload } from '../../../http/multipart-upload.ts';
 import { columnLabel } from '../../exports/index.ts';
 import { insertCaseEvent } from '../cases.repository.ts';
-import { readDocumentFile, withCaseTransaction, writeDocumentFile } from '../document-storage.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { findCaseDocument, insertCaseDocument, nextDocumentId } from '../documents.repository.ts';
 import {
   actorAuthorities,
@@ -28,7 +27,6 @@ import { REQUIRED } from './refusals.ts';
 
 /** A document that satisfies no checklist requirement. */
 export const OTHER_DOCUMENT = 'OTHER';
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
 
 /** The text fields of a case document upload. */
 export const caseDocumentFieldsSchema = z
@@ -64,20 +62,18 @@ export type NewCaseDocument = {
 };
 
 /**
- * Stores a document row and its bytes (in the row, or as a file under CASE_DOCUMENT_DIR named
- * `<caseId>/<documentId>-<sha256 prefix>.<ext>`), inside the caller's transaction. No event, no audit: callers
- * record both.
+ * Stores a document row and its bytes through the document store (in the row, or as a file under DOCUMENT_DIR named
+ * `cases/<caseId>/<documentId>-<sha256 prefix>.<ext>`), inside the caller's transaction. No event, no audit:
+ * callers record both.
  */
 async function storeDocument(tx: Transaction, deps: AppDeps, input: NewCaseDocument): Promise<number> {
   const documentId = await nextDocumentId(tx);
-  const sha256 = createHash('sha256').update(input.content).digest('hex');
-  const folder = deps.config.caseDocumentDir;
-  let storagePath: string | null = null;
-  if (folder) {
-    const extension = EXTENSIONS[input.mimeType] ?? 'bin';
-    storagePath = `${input.caseId}/${documentId}-${sha256.slice(0, 16)}.${extension}`;
-    await writeDocumentFile(tx, folder, storagePath, input.content);
-  }
+  const stored = await deps.documents.put(tx, {
+    owner: `cases/${input.caseId}`,
+    documentId,
+    mimeType: input.mimeType,
+    content: input.content,
+  });
   await insertCaseDocument(tx, {
     id: documentId,
     caseId: input.caseId,
@@ -87,11 +83,7 @@ async function storeDocument(tx: Transaction, deps: AppDeps, input: NewCaseDocum
     documentName: input.documentName,
     remark: input.remark ?? null,
     mimeType: input.mimeType,
-    sizeBytes: input.content.length,
-    sha256,
-    storage: folder ? 'FOLDER' : 'DB',
-    content: folder ? null : input.content,
-    storagePath,
+    ...stored,
     isGenerated: input.isGenerated,
     uploadedByUserId: input.actorUserId,
     createdAt: deps.clock.now(),
@@ -101,7 +93,7 @@ async function storeDocument(tx: Transaction, deps: AppDeps, input: NewCaseDocum
 
 /**
  * Adds a generated document (a notice) to a case inside the caller's transaction (isGenerated). The caller records
- * the case event and the audit row. With CASE_DOCUMENT_DIR set, open the transaction with withCaseTransaction so
+ * the case event and the audit row. With DOCUMENT_DIR set, open the transaction with withDocumentTransaction so
  * the file is removed if the transaction fails.
  */
 export async function addGeneratedDocument(
@@ -165,7 +157,7 @@ export async function uploadCaseDocument(
   const name = documentName || (code === OTHER_DOCUMENT ? fileName : columnLabel(labels.get(code)!));
   const content = upload.file.content;
 
-  await withCaseTransaction(deps.db, async (tx) => {
+  await withDocumentTransaction(deps.db, async (tx) => {
     const current = await requireCaseInScope(tx, ctx, caseId);
     if (current.isClosed) throw caseClosed(current);
     const businessDate = await requireBusinessDate(tx);
@@ -232,22 +224,6 @@ export async function downloadCaseDocument(
   requireAppAuthority(definition, await actorAuthorities(deps.db, ctx, definition.app));
   const document = await findCaseDocument(deps.db, { caseId, documentId });
   if (!document) throw new AppError('NOT_FOUND', 'Document not found');
-  let content: Buffer;
-  if (document.storage === 'FOLDER') {
-    const folder = deps.config.caseDocumentDir;
-    if (!folder || !document.storagePath) {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'This document is kept in the document folder, which is not configured (CASE_DOCUMENT_DIR).',
-      );
-    }
-    content = await readDocumentFile(folder, document.storagePath);
-  } else {
-    if (!document.content) throw new Error(`case document ${documentId} has no content`);
-    content = Buffer.from(document.content);
-  }
-  if (createHash('sha256').update(content).digest('hex') !== document.sha256) {
-    throw new Error(`case document ${documentId} does not match its SHA-256`);
-  }
+  const content = await deps.documents.read(document, `case document ${documentId}`);
   return { fileName: document.fileName, mimeType: document.mimeType, content };
 }
