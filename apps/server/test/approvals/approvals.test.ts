@@ -52,7 +52,18 @@ const HANDLER: ApprovalHandler<never> = {
   },
 };
 
+/** The same flow whose second level needs another authority (a head-office approver). */
+const TOP_FLOW: ApprovalFlow = {
+  ...FLOW,
+  code: 'TEST_SETTLEMENT_HO',
+  levels: [
+    { authority: 'SETTLE_APP_SAUTH', labelKey: 'Approver' },
+    { authority: 'ACC_MARK_APP_SAUTH', labelKey: 'HeadOfficeApprover' },
+  ],
+};
+
 const BASE = '/api/approvals/TEST_SETTLEMENT/requests';
+const TOP_BASE = '/api/approvals/TEST_SETTLEMENT_HO/requests';
 
 describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
   let handle: DatabaseHandle;
@@ -61,7 +72,7 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
     await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db, { approvalHandlers: [HANDLER] });
+    t = await createTestApp(handle.db, { approvalHandlers: [HANDLER, dataOnlyHandler(TOP_FLOW)] });
   });
   afterAll(async () => {
     await t.close();
@@ -209,6 +220,30 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
       status: 'PENDING',
       level: 2,
     });
+  });
+
+  it('needs the authority of the level a request waits at', async () => {
+    const s = await setup();
+    const account = await createAccount(handle.db, { unit: s.org.branch });
+    const made = await s.makerApi.post(TOP_BASE, {
+      subjectId: account.id,
+      amount: '9000.00',
+      currency: 'INR',
+      payload: { waiverPercent: 20 },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json<{ id: number }>().id;
+    const small = await s.checker('1000.00');
+    expect((await small.post(`${TOP_BASE}/${id}/approve`, { version: 1 })).json()).toMatchObject({ level: 2 });
+
+    const levelOne = await s.checker();
+    const refused = await levelOne.post(`${TOP_BASE}/${id}/approve`, { version: 2 });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('AUTHORITY_MISSING');
+    const headOffice = await apiAs(t, await createStaff(handle.db, s.org.ho, ['ACC_MARK_APP_SAUTH']), s.org.ho);
+    const approved = await headOffice.post(`${TOP_BASE}/${id}/approve`, { version: 2 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'APPROVED', level: 2, version: 3 });
   });
 
   it('pushes a request back to its maker, who resubmits it; a rejected request is reconsidered and approved', async () => {

@@ -11,7 +11,7 @@ import { approvalFlowProblems, decisionKinds } from '@recovery-desk/domain/appro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { validationError } from '../../http/app-error.ts';
-import { unitContext } from '../../http/request-context.ts';
+import { unitContext, type RouteAuth } from '../../http/request-context.ts';
 import { nulCharacterPath } from '../../http/nul-characters.ts';
 import type { ApprovalHandler } from './approval-handler.ts';
 import { decideApproval, resubmitApproval } from './services/decide-approval.ts';
@@ -25,7 +25,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MA
 /**
  * The approval kit's API, generated from the registered flows: every flow's list of requests per tab
  * (GET /api/approvals/<code>/requests) and each request with its history (GET /api/approvals/<code>/requests/:id); and for flows the kit serves ('kit' routes) the maker's request, one
- * route per allowed decision (declaring the level-1 authority; the kit checks the level a request waits at) and the
+ * route per allowed decision (declaring the checker authority; the kit checks the level a request waits at) and the
  * maker's resubmit after a pushback.
  */
 export function approvalRoutes(deps: AppDeps, handlers: readonly ApprovalHandler<never>[]): FastifyPluginAsyncZod {
@@ -76,7 +76,11 @@ export function approvalRoutes(deps: AppDeps, handlers: readonly ApprovalHandler
 
       if (flow.routes !== 'kit' || !flow.makerAuthority) continue;
       const maker = { app: flow.app, authority: flow.makerAuthority };
-      const checker = { app: flow.app, authority: flow.levels[0]!.authority };
+      // One checker authority for every level: the route declares it. Levels with different authorities: the route
+      // declares the acting unit and the kit checks the authority of the level the request waits at.
+      const levelAuthorities = new Set(flow.levels.map((level) => level.authority));
+      const checker: RouteAuth =
+        levelAuthorities.size === 1 ? { app: flow.app, authority: flow.levels[0]!.authority } : 'actingUnit';
 
       app.post(
         base,
