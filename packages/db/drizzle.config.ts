@@ -2,6 +2,12 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/schema.ts', './src/collections-schema.ts', './src/workflow-schema.ts', './src/approvals-schema.ts'],
+  schema: [
+    './src/schema.ts',
+    './src/collections-schema.ts',
+    './src/workflow-schema.ts',
+    './src/cluster-schema.ts',
+    './src/approvals-schema.ts',
+  ],
   out: './migrations',
 });

@@ -5,6 +5,8 @@ import pino, { type DestinationStream } from 'pino';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
+import { subscribeSharedCaches } from './cluster/shared-caches.ts';
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { registerApiDocs } from './http/api-docs.ts';
@@ -46,6 +48,8 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** approval flows beyond the built-in ones (the kit's own tests declare one) */
   approvalHandlers?: readonly ApprovalHandler<never>[];
+  /** the change bus between instances; defaults to LISTEN/NOTIFY on the app's database (PGlite's listen on PGlite) */
+  bus?: ClusterBus;
 };
 
 /**
@@ -68,17 +72,19 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const bus = options.bus ?? createClusterBus(db, app.log);
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
   const deps: AppDeps = {
     config,
     db,
     clock,
     mail: new MailService({ db, transport, from: config.mailFrom, clock, log: app.log }),
-    limiter: new AttemptLimiter(),
+    limiter: new AttemptLimiter(db),
     accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlSeconds: config.accessTokenTtlSeconds, clock }),
-    unknownUserFailures: new UnknownUserFailures(),
+    unknownUserFailures: new UnknownUserFailures(db),
     sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
     log: app.log,
+    bus,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
     documents: new DocumentStore(config.documentDir),
   };
@@ -87,9 +93,21 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   }
 
   // Any change made through this process may change a tray's count: forget them all before the reply leaves (the
-  // transaction has committed by then), so the caller's next read counts afresh. GET and HEAD change nothing.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') deps.trayCounts.invalidate();
+  // transaction has committed by then), so the caller's next read counts afresh, and tell the other instances after a
+  // successful change (a refused request changed nothing they count). GET and HEAD change nothing.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    deps.trayCounts.invalidate();
+    if (reply.statusCode < 400) {
+      await deps.trayCounts.announce().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not announce a change to the other instances');
+      });
+    }
+  });
+  // The bus between instances listens from start to close (docs/architecture.md, "Several instances").
+  const unsubscribe = [deps.trayCounts.connect(bus), subscribeSharedCaches(bus)];
+  app.addHook('onReady', async () => {
+    await bus.start();
   });
   registerRouteDeclarationCheck(app);
   registerErrorHandler(app);
@@ -121,6 +139,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 
   app.addHook('onClose', async () => {
+    for (const stop of unsubscribe) stop();
+    await bus.close();
     await deps.mail.flush();
     deps.mail.close();
   });

@@ -114,7 +114,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'TRAY_COUNT_CACHE_SECONDS',
     default: '15',
     meaning:
-      'How long a tray count is reused, 0 to 300 seconds (0 counts every time). Changes through this instance clear it at once.',
+      'How long a tray count is reused, 0 to 300 seconds (0 counts every time). Changes through any instance clear it at once.',
   },
   {
     name: 'TRUST_PROXY',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
 import type { Clock } from './clock.ts';
+import type { ClusterBus } from './cluster/bus.ts';
 import type { Config } from './config.ts';
 import type { DocumentStore } from './documents/document-store.ts';
 import type { AttemptLimiter } from './http/rate-limit.ts';
@@ -16,13 +17,17 @@ export type AppDeps = {
   db: Database;
   clock: Clock;
   mail: MailService;
+  /** sign-in rate limits, counted in the database across instances */
   limiter: AttemptLimiter;
   accessTokens: AccessTokens;
+  /** failure counts of unknown usernames, in the database across instances */
   unknownUserFailures: UnknownUserFailures;
   /** null when OIDC_* is not configured */
   sso: SsoClient | null;
   log: FastifyBaseLogger;
-  /** short-lived tray counts of this process, cleared by every state-changing request */
+  /** the change bus between instances (LISTEN/NOTIFY): caches publish and hear changes on it */
+  bus: ClusterBus;
+  /** short-lived tray counts of this process, cleared by every state-changing request of any instance */
   trayCounts: TrayCountCache;
   /** where document bytes live (the database, or DOCUMENT_DIR) */
   documents: DocumentStore;

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import drizzleConfig from '../drizzle.config.ts';
 
 // Fails when src/schema.ts has changes that no migration captures: generates into a copy of the
-// migrations folder and checks that nothing new appears. (drizzle-kit wants relative paths.)
+// migrations folder and checks that nothing new appears. The schema files are drizzle.config.ts's. (drizzle-kit
+// wants relative paths.)
 const root = path.resolve(import.meta.dirname, '..');
 const work = '.drift-check';
 fs.rmSync(path.join(root, work), { recursive: true, force: true });
@@ -11,7 +13,7 @@ fs.cpSync(path.join(root, 'migrations'), path.join(root, work, 'migrations'), { 
 const config = path.join(work, 'drizzle.config.mjs');
 fs.writeFileSync(
   path.join(root, config),
-  `export default ${JSON.stringify({ dialect: 'postgresql', schema: ['./src/schema.ts', './src/collections-schema.ts', './src/workflow-schema.ts', './src/approvals-schema.ts'], out: `./${work}/migrations` })};\n`,
+  `export default ${JSON.stringify({ dialect: 'postgresql', schema: drizzleConfig.schema, out: `./${work}/migrations` })};\n`,
 );
 try {
   const before = fs.readdirSync(path.join(root, work, 'migrations')).length;

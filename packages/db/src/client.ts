@@ -9,11 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as approvalsSchema from './approvals-schema.ts';
+import * as clusterSchema from './cluster-schema.ts';
 import * as collectionsSchema from './collections-schema.ts';
 import * as platformSchema from './schema.ts';
 import * as workflowSchema from './workflow-schema.ts';
 
-const schema = { ...platformSchema, ...collectionsSchema, ...workflowSchema, ...approvalsSchema };
+const schema = { ...platformSchema, ...collectionsSchema, ...workflowSchema, ...clusterSchema, ...approvalsSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -94,6 +95,21 @@ const DATE_OID = 1082;
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+// Several instances may start at once on one PostgreSQL database: their migrations run one after the other under a
+// session advisory lock held on a connection of its own (the pool may have a single connection).
+const MIGRATION_LOCK_KEY = 7_310_001;
+
+async function migrateOnce(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    await lock.end();
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     // Drizzle's pg session reads the driver's global parsers, so they are set there (idempotent).
@@ -107,7 +123,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateOnce(options.url, () =>
+        migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      );
     } catch (error) {
       await pool.end();
       throw error;

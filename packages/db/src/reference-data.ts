@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { APPS } from '@recovery-desk/domain/apps.ts';
 import { DISPOSITIONS } from '@recovery-desk/domain/collections/dispositions.ts';
 import { DEFAULT_LEGAL_POOL_RULE } from '@recovery-desk/domain/legal/pool-rule.ts';
@@ -10,16 +10,20 @@ import type { Database } from './client.ts';
 import { apps, organisation, users } from './schema.ts';
 import { legalSettings, noticeTemplates, workflowDefinitions } from './workflow-schema.ts';
 
+const REFERENCE_DATA_LOCK_KEY = 7_310_002;
+
 /**
  * Data every installation needs, demo or not: the app list, the disposition codes, the organisation row (with
  * its business date), the built-in workflow definitions (version 1 of each), the legal pool rule and the notice
- * templates. Idempotent; safe to run at every start: once seeded, settings screens own these rows.
+ * templates. Idempotent; safe to run at every start: once seeded, settings screens own these rows. Instances starting
+ * at once on one database take turns (a transaction-scoped advisory lock), so none inserts what another just did.
  */
 export async function ensureReferenceData(
   db: Database,
   options: { organisationName: string; businessDate: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REFERENCE_DATA_LOCK_KEY})`);
     for (const app of APPS) {
       await tx
         .insert(apps)

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findPrincipal } from '../access/access.repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from './app-error.ts';
-import { describeAuth, type RequestContext, type RouteAuth, type SessionUser } from './request-context.ts';
+import {
+  describeAuth,
+  requestLanguage,
+  type RequestContext,
+  type RouteAuth,
+  type SessionUser,
+} from './request-context.ts';
 
 export const ACTING_UNIT_HEADER = 'x-acting-unit';
 
@@ -84,7 +90,14 @@ export function registerAuthHook(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    const ctx: RequestContext = { requestId: request.id, ip: request.ip, user: null, actingUnit: null, app: null };
+    const ctx: RequestContext = {
+      requestId: request.id,
+      ip: request.ip,
+      user: null,
+      actingUnit: null,
+      app: null,
+      language: requestLanguage(request.headers['accept-language']),
+    };
     request.ctx = ctx;
     const declared = request.routeOptions.config.auth;
     if (declared === undefined || declared === 'public') return;

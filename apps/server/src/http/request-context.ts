@@ -1,5 +1,7 @@
 import type { AppCode } from '@recovery-desk/domain/apps.ts';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import { DEFAULT_LANGUAGE, languageFromHeader, type Language } from '@recovery-desk/i18n/language-codes.ts';
+import { translator, type Translator } from '@recovery-desk/i18n/translator.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -43,6 +45,12 @@ export type RequestContext = {
   actingUnit: ActingUnit | null;
   /** the app of the route's declared authority */
   app: AppCode | null;
+  /**
+   * The user's interface language: the web sends its `language` setting as `Accept-Language` on every request;
+   * only en, hi, ar and de are taken, anything else is English. Contexts made outside a request (jobs, seeds) may
+   * leave it out: English.
+   */
+  language?: Language;
 };
 
 export type SignedInContext = RequestContext & { user: SessionUser };
@@ -59,6 +67,16 @@ export function unitContext(ctx: RequestContext): UnitContext {
   const signedIn = signedInContext(ctx);
   if (!signedIn.actingUnit) throw new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit first.');
   return { ...signedIn, actingUnit: signedIn.actingUnit };
+}
+
+/** The language of a request's header (whitelisted, English by default). */
+export function requestLanguage(acceptLanguage: string | string[] | undefined): Language {
+  return languageFromHeader(acceptLanguage);
+}
+
+/** The translator of the context's language (English when the context has none). */
+export function translatorOf(ctx: Pick<RequestContext, 'language'> | null | undefined): Translator {
+  return translator(ctx?.language ?? DEFAULT_LANGUAGE);
 }
 
 export function describeAuth(auth: RouteAuth): string {

@@ -1,25 +1,62 @@
+import { translator, type Translator } from '@recovery-desk/i18n/translator.ts';
 import type { MailMessage } from './mail-service.ts';
 
-// Texts of the mails the server sends. The code is the only secret in them.
+// Texts of the mails the server sends, from the shared dictionaries (keys Mail…). The code is the only secret in them.
+//
+// Language rule: a mail is written in the language of the request that causes it (ctx.language, from the web's
+// `language` setting sent as Accept-Language). For the sign-in and reset codes that request is the recipient's own;
+// a decision mail to a maker is in the deciding checker's language (the server keeps no language per user yet).
+// Without a language (jobs, retries) a mail is English.
 
-export function signInCodeMail(to: string, code: string, ttlMinutes: number): MailMessage {
+const ENGLISH = translator('en');
+
+export function signInCodeMail(to: string, code: string, ttlMinutes: number, t: Translator = ENGLISH): MailMessage {
   return {
     to,
-    subject: 'Your Recovery Desk sign-in code',
-    body:
-      `Your one-time sign-in code is ${code}.\n\n` +
-      `It expires in ${ttlMinutes} minutes and works once. If you did not try to sign in, ` +
-      'tell your administrator and change your password.\n',
+    subject: t.t('MailSignInCodeSubject'),
+    body: t.t('MailSignInCodeBody', { code, minutes: ttlMinutes }),
   };
 }
 
-export function resetCodeMail(to: string, code: string, ttlMinutes: number): MailMessage {
+export function resetCodeMail(to: string, code: string, ttlMinutes: number, t: Translator = ENGLISH): MailMessage {
   return {
     to,
-    subject: 'Your Recovery Desk password reset code',
-    body:
-      `Your password reset code is ${code}.\n\n` +
-      `It expires in ${ttlMinutes} minutes and works once. If you did not ask to reset your password, ` +
-      'ignore this message; your password has not changed.\n',
+    subject: t.t('MailResetCodeSubject'),
+    body: t.t('MailResetCodeBody', { code, minutes: ttlMinutes }),
+  };
+}
+
+export type DecisionMailFacts = {
+  to: string;
+  makerName: string;
+  checkerName: string;
+  caseNo: string;
+  /** the action's label key in the definition, e.g. ApproveAction */
+  decisionKey: string;
+  /** the decision's words when no dictionary holds the key */
+  decisionFallback: string;
+  fromStage: string;
+  stage: string;
+  status: string;
+  remarks: string | null;
+};
+
+/** The mail to a maker whose step a checker decided (the workflow effect notifyMaker). */
+export function decisionMail(facts: DecisionMailFacts, t: Translator = ENGLISH): MailMessage {
+  const decision = t.tr(facts.decisionKey, facts.decisionFallback);
+  const caseNo = facts.caseNo;
+  return {
+    to: facts.to,
+    subject: t.t('MailDecisionSubject', { caseNo, decision }),
+    body: t.t('MailDecisionBody', {
+      name: facts.makerName,
+      checker: facts.checkerName,
+      decision,
+      caseNo,
+      fromStage: facts.fromStage,
+      stage: facts.stage,
+      status: t.tr(`CaseStatus${facts.status}`, facts.status),
+      remarks: facts.remarks ? facts.remarks : t.t('MailNoRemarks'),
+    }),
   };
 }

@@ -467,14 +467,14 @@ describe.each(testDatabaseKinds())('collections trays (%s)', (kind) => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="telecaller-${BUSINESS_DATE}.csv"`);
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Delinquent Account,Customer Name,Product,DPD,DPD Bucket,Credit Card No.,Total Balance Outstanding,' +
-        'Total Amount Overdue,Last Contacted By,Last Action Date,Next Action Date,Allocated To',
+      'Delinquent account,Customer name,Product,DPD,DPD bucket,Credit card no,Currency,Total balance outstanding,' +
+        'Total amount overdue,Last contacted by,Last action date,Next action date,Allocated to',
     );
     expect(lines[1]).toBe(
-      `${evil.accountNo},"'=HYPERLINK(""http://x"",""y"")",PERSONAL,70,B3,,162750.75,5000.00,,,,Test ${me.username}`,
+      `${evil.accountNo},"'=HYPERLINK(""http://x"",""y"")",Personal,70,61–90,,INR,162750.75,5000.00,,,,Test ${me.username}`,
     );
-    expect(response.body).toContain(`${quoted.accountNo},"Rao, ""Junior""\nSr",PERSONAL,60`);
-    expect(response.body).toContain(`${formula.accountNo},'@SUM(A1),PERSONAL,55`);
+    expect(response.body).toContain(`${quoted.accountNo},"Rao, ""Junior""\nSr",Personal,60`);
+    expect(response.body).toContain(`${formula.accountNo},'@SUM(A1),Personal,55`);
     expect(response.body.endsWith('\r\n')).toBe(true);
     expect(lines).toHaveLength(5);
 
@@ -501,15 +501,16 @@ describe.each(testDatabaseKinds())('collections trays (%s)', (kind) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('telecaller')!;
-    expect(sheet.getRow(1).getCell(1).value).toBe('Delinquent Account');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Delinquent account');
     expect(sheet.getRow(2).values).toEqual([
       undefined,
       account.accountNo,
       "'+91 danger",
-      'PERSONAL',
+      'Personal',
       33,
-      'B2',
+      '31–60',
       undefined,
+      'INR',
       162750.75,
       5000,
       undefined,

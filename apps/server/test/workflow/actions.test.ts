@@ -228,9 +228,9 @@ describe.each(testDatabaseKinds())('workflow actions (%s)', (kind) => {
       effects: ['notifyMaker'],
     });
     const mail = await latestMailTo(handle.db, ctx.org.officer.email);
-    expect(mail).toMatchObject({ subject: `Case ${second.caseNo}: Reject Withdrawal` });
+    expect(mail).toMatchObject({ subject: `Case ${second.caseNo}: Reject withdrawal` });
     expect(mail!.body).toContain('Settlement amount not received');
-    expect(mail!.body).toContain('stage NOTICE with status Rejected');
+    expect(mail!.body).toContain('stage Send Legal Notice with status Rejected');
     // Back at the notice stage the officer works on: the notice can still go out.
     expect(view.availableActions.map((action) => action.name)).toEqual(['submit', 'withdraw']);
   });

@@ -12,6 +12,7 @@ import { LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/leg
 import { LEGAL_S138_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import type { AppDeps } from '../../src/deps.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
+import { InProcessBus } from '../../src/cluster/bus.ts';
 import { AttemptLimiter } from '../../src/http/rate-limit.ts';
 import type { UnitContext } from '../../src/http/request-context.ts';
 import { MailService } from '../../src/mail/mail-service.ts';
@@ -110,11 +111,12 @@ export function testDeps(t: TestApp): AppDeps {
     db: t.db,
     clock: t.clock,
     mail: new MailService({ db: t.db, transport: null, from: t.config.mailFrom, clock: t.clock, log }),
-    limiter: new AttemptLimiter(),
+    limiter: new AttemptLimiter(t.db),
     accessTokens: createAccessTokens({ secret: t.config.jwtSecret, ttlSeconds: 900, clock: t.clock }),
-    unknownUserFailures: new UnknownUserFailures(),
+    unknownUserFailures: new UnknownUserFailures(t.db),
     sso: null,
     log,
+    bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
     documents: new DocumentStore(t.config.documentDir),
   };

@@ -341,17 +341,17 @@ describe.each(testDatabaseKinds())('workflow stage trays (%s)', (kind) => {
     );
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Case No,Account No,Customer Name,Product,DPD,Total Due Amount,Case Type,Claim Amount,Status,Stage Entered On,' +
-        'Due On,Return Memo Received Date',
+      'Case no,Account no,Customer name,Product,DPD,Currency,Total due amount,Case type,Claim amount,Status,' +
+        'In stage since,Due on,Return memo received on',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
-      `${risky.caseNo},${risky.account.accountNo},"'=HYPERLINK(""http://x"",""y"")",PERSONAL,120,25000.00,S138,,` +
-        'Initiated,2026-03-31,,',
+      `${risky.caseNo},${risky.account.accountNo},"'=HYPERLINK(""http://x"",""y"")",Personal,120,INR,25000.00,` +
+        'Cheque dishonour (§138 NI Act),,Initiated,2026-03-31,,',
     );
     expect(lines[2]).toBe(
-      `${plain.caseNo},${plain.account.accountNo},${plainName},PERSONAL,120,25000.00,S138,250000.00,` +
-        'Initiated,2026-03-31,2026-02-08,2026-01-09',
+      `${plain.caseNo},${plain.account.accountNo},${plainName},Personal,120,INR,25000.00,` +
+        'Cheque dishonour (§138 NI Act),250000.00,Initiated,2026-03-31,2026-02-08,2026-01-09',
     );
 
     const xlsx = await officerApi.get(`${TRAY}/INITIATE/cases/export?format=xlsx&caseType=S138&sort=caseNo`);
@@ -361,8 +361,8 @@ describe.each(testDatabaseKinds())('workflow stage trays (%s)', (kind) => {
     const sheet = workbook.getWorksheet('INITIATE')!;
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(3).value).toBe('\'=HYPERLINK("http://x","y")');
-    expect(sheet.getRow(3).getCell(8).value).toBe(250000);
-    expect(sheet.getRow(3).getCell(11).value).toBe('2026-02-08');
+    expect(sheet.getRow(3).getCell(9).value).toBe(250000);
+    expect(sheet.getRow(3).getCell(12).value).toBe('2026-02-08');
 
     const audits = await auditRows(handle.db, { action: 'workflow.export', entityId: 'LEGAL/INITIATE' });
     expect(audits.at(-1)!.after).toMatchObject({ format: 'xlsx', rows: 2, tab: 'pendingApproval', view: 'my' });

@@ -1,6 +1,6 @@
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { sanitizeInput, validateInput } from '@recovery-desk/domain/validation.ts';
-import type { DictionaryKey } from '../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 
 // Maps the shared rules of spec §5 (packages/domain/validation) to dictionary keys, so every
 // language shows the message while English shows the spec's exact text.

@@ -57,6 +57,16 @@ describe('http client', () => {
     expect(server.calls[0]?.body).toEqual({ a: 1 });
   });
 
+  it('sends the interface language of localStorage `language` as Accept-Language, English when unset', async () => {
+    const server = fakeServer({ validAccess: 'access-1' });
+    const client = createHttpClient({ fetchImpl: server.fetchImpl });
+    await client.get('/api/things');
+    localStorage.setItem('language', 'hi');
+    await client.get('/api/things');
+    localStorage.removeItem('language');
+    expect(server.calls.map((call) => call.headers['Accept-Language'])).toEqual(['en', 'hi']);
+  });
+
   it('omits the acting-unit header before a unit is chosen', async () => {
     sessionStore.set(signedInSession({ actingUnit: null, activeUnitData: null }));
     const server = fakeServer({ validAccess: 'access-1' });

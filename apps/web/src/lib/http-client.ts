@@ -1,4 +1,5 @@
 import { readCookie } from './cookies.ts';
+import { storedLanguage } from './i18n/stored-language.ts';
 import { log } from './log.ts';
 import { navigateTo } from './navigation.ts';
 import { clearSession, sessionStore, storeTokens } from './session-store.ts';
@@ -169,7 +170,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   async function send(method: string, path: string, requestOptions: RequestOptions, access: string | null) {
     const session = sessionStore.get();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // The interface language, so the server answers (messages, exports, mails) in it.
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': storedLanguage() };
     if (requestOptions.body !== undefined && requestOptions.rawBody === undefined) {
       headers['Content-Type'] = 'application/json';
     }

@@ -53,27 +53,56 @@ export async function lockUser(tx: Transaction, id: number): Promise<void> {
 }
 
 /**
- * Counts one failed sign-in atomically. At `lockAfter` consecutive failures the account is locked until
- * `lockUntil` and the counter starts again, so the lock is temporary and never permanent.
+ * Counts a sign-in attempt before its password is checked, in one atomic statement, unless the account is locked
+ * (then nothing is counted and undefined is returned). The `lockAfter`-th consecutive attempt locks the account until
+ * `lockUntil` and restarts the counter, so the lock is temporary and never permanent. Counting first means parallel
+ * attempts, through any number of instances, get at most `lockAfter` password checks; an attempt whose password was
+ * right gives its count back (`returnSignInAttempt`).
  */
-export async function recordFailedSignIn(
+export async function reserveSignInAttempt(
   db: Executor,
   input: { userId: number; now: Date; lockAfter: number; lockUntil: Date },
-): Promise<{ failedCount: number; lockedUntil: Date | null }> {
+): Promise<{ failedCount: number; lockedUntil: Date | null } | undefined> {
   const reachesLock = sql`${users.failedCount} + 1 >= ${input.lockAfter}`;
   const [row] = await db
     .update(users)
     .set({
       failedCount: sql`case when ${reachesLock} then 0 else ${users.failedCount} + 1 end`,
-      lockedUntil: sql`case when ${reachesLock} then ${input.lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-      lastFailedAt: input.now,
+      lockedUntil: sql`case when ${reachesLock} then ${input.lockUntil.toISOString()}::timestamptz else null end`,
     })
-    .where(eq(users.id, input.userId))
+    .where(
+      and(
+        eq(users.id, input.userId),
+        sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${input.now.toISOString()}::timestamptz)`,
+      ),
+    )
     .returning({ failedCount: users.failedCount, lockedUntil: users.lockedUntil });
-  if (!row) throw new Error(`user ${input.userId} vanished while counting a failed sign-in`);
-  const locked = row.lockedUntil !== null && row.lockedUntil.getTime() === input.lockUntil.getTime();
-  // The counter restarts at the lock; report the failure that caused it as the lockAfter-th.
-  return { failedCount: locked ? input.lockAfter : row.failedCount, lockedUntil: row.lockedUntil };
+  if (!row) return undefined;
+  // The counter restarts at the lock; report the attempt that caused it as the lockAfter-th.
+  return row.lockedUntil ? { failedCount: input.lockAfter, lockedUntil: row.lockedUntil } : row;
+}
+
+/**
+ * Gives back the count of an attempt whose password was right: one less, and when that attempt set the lock
+ * (`itsLock`), the lock is lifted and the count is where it was before.
+ */
+export async function returnSignInAttempt(
+  db: Executor,
+  input: { userId: number; itsLock: Date | null; lockAfter: number },
+): Promise<void> {
+  const itsLock = input.itsLock ? sql`${users.lockedUntil} = ${input.itsLock.toISOString()}::timestamptz` : sql`false`;
+  await db
+    .update(users)
+    .set({
+      failedCount: sql`case when ${itsLock} then ${input.lockAfter - 1} else greatest(${users.failedCount} - 1, 0) end`,
+      lockedUntil: sql`case when ${itsLock} then null else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, input.userId));
+}
+
+/** When the latest failed sign-in happened. */
+export async function markSignInFailed(db: Executor, input: { userId: number; now: Date }): Promise<void> {
+  await db.update(users).set({ lastFailedAt: input.now }).where(eq(users.id, input.userId));
 }
 
 export async function clearFailedSignIns(db: Executor, userId: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InProcessBus } from '../../cluster/bus.ts';
 import { TrayCountCache } from './tray-count-cache.ts';
 
 describe('TrayCountCache', () => {
@@ -107,4 +108,37 @@ describe('TrayCountCache', () => {
     await expect(second).rejects.toThrow('statement timeout');
     expect(await cache.count('a', async () => 5)).toBe(5);
   });
+
+  it("clears on another instance's notice, not on its own, and counts afresh while the bus is not live", async () => {
+    const bus = new InProcessBus();
+    const other = new TrayCountCache(15_000);
+    const cache = new TrayCountCache(15_000);
+    other.connect(new InProcessBusView(bus));
+    cache.connect(bus);
+    await cache.count('a', async () => 1);
+    await cache.announce(); // its own notice: what it stored stands (it cleared itself before announcing)
+    expect(await cache.count('a', async () => 2)).toBe(1);
+    await other.announce(); // another instance's change
+    expect(await cache.count('a', async () => 3)).toBe(3);
+
+    const down = new InProcessBus();
+    Object.defineProperty(down, 'live', { value: false });
+    const offline = new TrayCountCache(15_000);
+    offline.connect(down);
+    expect(await offline.count('a', async () => 1)).toBe(1);
+    expect(await offline.count('a', async () => 2)).toBe(2);
+  });
 });
+
+/** Another instance on the same bus: its own id, the same channel. */
+class InProcessBusView extends InProcessBus {
+  constructor(private readonly shared: InProcessBus) {
+    super();
+  }
+  override publish(channel: string, payload: string): Promise<void> {
+    return this.shared.publish(channel, payload);
+  }
+  override subscribe(channel: string, handler: (payload: string | null) => void): () => void {
+    return this.shared.subscribe(channel, handler);
+  }
+}

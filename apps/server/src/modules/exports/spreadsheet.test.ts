@@ -1,5 +1,14 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnLabel, escapeFormula, toCsv } from './spreadsheet.ts';
+import {
+  columnLabel,
+  columnWidths,
+  escapeFormula,
+  tableToCsv,
+  tableToXlsx,
+  toCsv,
+  type ExportTable,
+} from './spreadsheet.ts';
 
 describe('export helpers', () => {
   it('escapes every cell a spreadsheet could read as a formula', () => {
@@ -30,5 +39,41 @@ describe('export helpers', () => {
     expect(columnLabel('DelinquentAccount')).toBe('Delinquent Account');
     expect(columnLabel('Dpd')).toBe('DPD');
     expect(columnLabel('CreditCardNo')).toBe('Credit Card No.');
+  });
+});
+
+describe('translated export tables', () => {
+  const table: ExportTable = {
+    sheetName: 'telecaller',
+    columns: [
+      { header: 'खाता', kind: 'text' },
+      { header: 'Currency', kind: 'text' },
+      { header: 'Total amount overdue', kind: 'money' },
+    ],
+    rows: [
+      ['LN0000000001', 'INR', '1234567.50'],
+      ['=cmd', null, null],
+    ],
+  };
+
+  it('sizes columns to the header and the longest cell, and leaves room for a full amount', () => {
+    const [account, currency, amount] = columnWidths(table);
+    expect(account).toBe(14);
+    expect(currency).toBe(10);
+    expect(amount).toBeGreaterThanOrEqual('9,999,999,999,999,999.99'.length);
+  });
+
+  it('writes XLSX with the widths, money as numbers with two decimals, and text formula-escaped', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await tableToXlsx(table)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('telecaller')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'खाता', 'Currency', 'Total amount overdue']);
+    expect(sheet.getColumn(3).width).toBe(columnWidths(table)[2]);
+    expect(sheet.getRow(2).getCell(3).value).toBe(1234567.5);
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(3).getCell(1).value).toBe("'=cmd");
+    expect(tableToCsv(table).toString('utf8')).toBe(
+      "खाता,Currency,Total amount overdue\r\nLN0000000001,INR,1234567.50\r\n'=cmd,,\r\n",
+    );
   });
 });

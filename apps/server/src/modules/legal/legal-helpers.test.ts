@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { translator } from '@recovery-desk/i18n/translator.ts';
 import { pdfText } from '../../../test/legal/pdf-text.ts';
 import {
   bounceReasonOption,
@@ -94,6 +95,21 @@ describe('notice PDF', () => {
 
     const merged = await PDFDocument.load(await mergePdfs([pdf, pdf], { title: 'Both', createdAt: new Date() }));
     expect(merged.getPageCount()).toBe(2 * pages);
+  });
+
+  it('numbers pages with the footer of the notice language from the dictionaries', async () => {
+    const words = translator('de');
+    const pdf = await renderNoticePdf({
+      lenderName: 'Test Lender Ltd',
+      branchName: '',
+      title: 'Mitteilung',
+      paragraphs: ['Text'],
+      subject: words.t('NoticeSubject', { caseNo: 'LGL/1', accountNo: 'LN1' }),
+      createdAt: new Date('2026-03-31T06:00:00Z'),
+      pageLabel: (page, pages) => words.t('NoticePageOf', { page, pages }),
+    });
+    expect(pdfText(pdf)).toContain('Seite 1 von 1');
+    expect((await PDFDocument.load(pdf)).getSubject()).toBe('Rechtliche Mitteilung LGL/1, Kreditkonto LN1');
   });
 });
 

@@ -10,7 +10,8 @@ import { addDays } from '@recovery-desk/domain/dates.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { UnitContext } from '../../http/request-context.ts';
+import { translatorOf, type UnitContext } from '../../http/request-context.ts';
+import { decisionMail } from '../../mail/templates.ts';
 import { columnLabel } from '../exports/index.ts';
 import { createNoticeDocument } from '../legal/index.ts';
 import { findUserContact } from './cases.repository.ts';
@@ -99,19 +100,30 @@ async function notifyMaker(run: EffectRun): Promise<EffectOutcome | void> {
   if (run.makerBefore === null || run.makerBefore === run.ctx.user.id) return;
   const maker = await findUserContact(run.tx, run.makerBefore);
   if (!maker?.isActive) return;
-  const decision = columnLabel(run.action.labelKey);
-  const remarks = run.remarks ? run.remarks : '(none)';
-  const id = await run.deps.mail.queue(run.tx, {
-    to: maker.email,
-    subject: `Case ${run.caseNo}: ${decision}`,
-    body:
-      `Dear ${maker.fullName},\n\n` +
-      `${run.ctx.user.fullName} decided "${decision}" on case ${run.caseNo} at stage ${run.from.stage}, ` +
-      `on the step you made.\n` +
-      `The case is now at stage ${run.next.stage} with status ${run.next.status}.\n\n` +
-      `Remarks: ${remarks}\n\n` +
-      'Open the case in Recovery Desk to see the decision and act on it.\n',
-  });
+  // In the deciding checker's language (mail/templates.ts), with the words the case screen shows.
+  const translate = translatorOf(run.ctx);
+  const stageLabel = (code: string) => {
+    const stage = run.definition.stages.find((candidate) => candidate.code === code);
+    return stage ? translate.tr(stage.labelKey, code) : code;
+  };
+  const id = await run.deps.mail.queue(
+    run.tx,
+    decisionMail(
+      {
+        to: maker.email,
+        makerName: maker.fullName,
+        checkerName: run.ctx.user.fullName,
+        caseNo: run.caseNo,
+        decisionKey: run.action.labelKey,
+        decisionFallback: columnLabel(run.action.labelKey),
+        fromStage: stageLabel(run.from.stage),
+        stage: stageLabel(run.next.stage),
+        status: run.next.status,
+        remarks: run.remarks,
+      },
+      translate,
+    ),
+  );
   return { mailIds: [id] };
 }
 

@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { PRODUCTS, type Product } from '@recovery-desk/domain/products.ts';
-import type { DictionaryKey } from '../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 
 // The URL is the state of a tray (style.md §6): view, search view, filters, sort, page size and the keyset
 // position all live in the search params, parsed forgivingly (a bad value falls back to its default), so a

@@ -2,7 +2,8 @@ import { BUCKET_LABEL, type Bucket } from '@recovery-desk/domain/collections/dpd
 import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
 import type { TFunction } from 'i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
-import type { DictionaryKey } from '../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
+import { DEVIATION_KEYS, ESCALATION_REASON_KEYS, STATUS_KEYS } from '@recovery-desk/i18n/value-labels.ts';
 
 // Codes from the collections data (products, buckets, statuses, views, modes) shown in the interface language.
 // An unknown code is shown as sent, so new server values never render blank.
@@ -17,34 +18,10 @@ export function bucketLabel(t: TFunction, bucket: string): string {
   return BUCKET_LABEL[bucket as Bucket] ?? bucket;
 }
 
-const STATUS_KEYS: Record<string, DictionaryKey> = {
-  OPEN: 'StatusOpen',
-  KEPT: 'StatusKept',
-  PARTIAL: 'StatusPartial',
-  BROKEN: 'StatusBroken',
-  CANCELLED: 'StatusCancelled',
-  PENDING: 'StatusPending',
-  PENDING_APPROVAL: 'StatusPending',
-  APPROVED: 'StatusApproved',
-  REJECTED: 'StatusRejected',
-  RESOLVED: 'StatusResolved',
-  CLOSED: 'StatusClosed',
-  REALLOCATED: 'StatusReallocated',
-  NONE: 'StatusNotNeeded',
-  NOT_REQUIRED: 'StatusNotNeeded',
-  REFERRED: 'StatusReferred',
-};
-
 export function statusLabel(t: TFunction, code: string): string {
   const key = STATUS_KEYS[code.toUpperCase()];
   return key ? String(t(key)) : code;
 }
-
-const DEVIATION_KEYS: Record<string, DictionaryKey> = {
-  BEYOND_HORIZON: 'DeviationBeyondHorizon',
-  BEYOND_NEXT_DUE: 'DeviationBeyondNextDue',
-  BELOW_MINIMUM: 'DeviationBelowMinimum',
-};
 
 export function deviationReasonLabel(t: TFunction, code: string): string {
   const key = DEVIATION_KEYS[code];
@@ -112,13 +89,6 @@ export function restrictionLabel(t: TFunction, code: string): string {
   const key = RESTRICTION_KEYS[code.toUpperCase()];
   return key ? String(t(key)) : code;
 }
-
-const ESCALATION_REASON_KEYS: Record<string, DictionaryKey> = {
-  BROKEN_PTP: 'EscalationReasonBrokenPtp',
-  RTP: 'EscalationReasonRtp',
-  DISPUTE: 'EscalationReasonDispute',
-  MANUAL: 'EscalationReasonManual',
-};
 
 export function escalationReasonLabel(t: TFunction, code: string): string {
   const key = ESCALATION_REASON_KEYS[code];

@@ -4,7 +4,7 @@ import { FI_FORUMS, UPLOAD_KINDS } from '@recovery-desk/domain/legal/contracts.t
 import { LEGAL_CASE_TYPES, LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import type { TFunction } from 'i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
-import type { DictionaryKey } from '../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 
 // Codes of the legal data shown in the interface language. Label keys of the LEGAL definition (stages, case types,
 // document codes, `CaseStatus<Status>`, `PoolReason…`) come from the definition's dictionary; an unknown code is

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { DictionaryKey } from './locales/en.ts';
-import { en } from './locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
+import { en } from '@recovery-desk/i18n/locales/en.ts';
 
 // Keys that arrive as data (route catalogue label keys, app label keys from the server).
 export function isDictionaryKey(key: string): key is DictionaryKey {

@@ -1,36 +1,17 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ar } from './locales/ar.ts';
-import { de } from './locales/de.ts';
-import { en } from './locales/en.ts';
-import { hi } from './locales/hi.ts';
+import { DICTIONARIES, isLanguage, LANGUAGES, RTL_LANGUAGES, type Language } from '@recovery-desk/i18n/languages.ts';
+import { LANGUAGE_STORAGE_KEY, storedLanguage } from './stored-language.ts';
 
-// Interface languages (spec §1): English, Hindi, Arabic, plus the German dictionary.
-export const LANGUAGES = ['en', 'hi', 'ar', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'language';
-export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+// Interface languages (spec §1): English, Hindi, Arabic, plus the German dictionary. The dictionaries live in the
+// shared package @recovery-desk/i18n, so the server writes exports, mails and messages with the same words.
+export { DICTIONARIES, isLanguage, LANGUAGES, RTL_LANGUAGES, type Language };
+export { LANGUAGE_STORAGE_KEY, storedLanguage };
 
 export const LANGUAGE_LABEL_KEY: Record<
   Language,
   'LanguageEnglish' | 'LanguageHindi' | 'LanguageArabic' | 'LanguageGerman'
 > = { en: 'LanguageEnglish', hi: 'LanguageHindi', ar: 'LanguageArabic', de: 'LanguageGerman' };
-
-export const DICTIONARIES = { en, hi, ar, de } as const;
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The stored language, English when unset or unknown (spec §1). */
-export function storedLanguage(): Language {
-  try {
-    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : 'en';
-  } catch {
-    return 'en';
-  }
-}
 
 export function directionOf(language: string): 'rtl' | 'ltr' {
   return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr';

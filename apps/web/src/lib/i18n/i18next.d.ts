@@ -1,5 +1,5 @@
 import 'i18next';
-import type { en } from './locales/en.ts';
+import type { en } from '@recovery-desk/i18n/locales/en.ts';
 
 // Typed translation keys: a typo in t('…') fails the type check.
 declare module 'i18next' {

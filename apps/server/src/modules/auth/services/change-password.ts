@@ -24,7 +24,7 @@ export async function changePassword(
     changePasswordPayloadSchema,
     await openUserkeyPayload(input.userkey, deps.config.userkeyKey),
   );
-  limitCredentialAttempt(deps, ctx.ip, ctx.user.username);
+  await limitCredentialAttempt(deps, ctx.ip, ctx.user.username);
   if (payload.new_pass !== payload.confirm_pass) throw new AppError('PASSWORD_MISMATCH', MESSAGES.passwordMismatch);
   const problem = passwordPolicyProblem(payload.new_pass, { username: ctx.user.username, email: ctx.user.email });
   if (problem) throw new AppError('PASSWORD_POLICY', problem);

@@ -9,7 +9,14 @@ import { ATTEMPTS_PER_IP, ATTEMPTS_PER_IP_AND_USER } from '../../../http/rate-li
 import type { RequestContext } from '../../../http/request-context.ts';
 import { safeText } from '../../../http/safe-text.ts';
 import { failureDelayMs, LOCK_AFTER_FAILURES, LOCK_SECONDS, lockedMessage } from '../sign-in-throttle.ts';
-import { findUserByUsername, recordFailedSignIn, type UserRecord } from '../user.repository.ts';
+import {
+  findUserById,
+  findUserByUsername,
+  markSignInFailed,
+  reserveSignInAttempt,
+  returnSignInAttempt,
+  type UserRecord,
+} from '../user.repository.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong credentials entered!';
 
@@ -20,35 +27,42 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** Counts one credential attempt against the per-address limits (reliability A2). */
-export function limitCredentialAttempt(deps: Pick<AppDeps, 'limiter' | 'clock'>, ip: string, username: string): void {
-  const now = deps.clock.now();
-  const perIp = deps.limiter.hit(`ip:${ip}`, ATTEMPTS_PER_IP, now);
-  const perUser = deps.limiter.hit(`ip-user:${ip}:${username.toLowerCase()}`, ATTEMPTS_PER_IP_AND_USER, now);
-  if (!perIp.allowed) throw rateLimited(perIp.retryAfterSeconds);
-  if (!perUser.allowed) throw rateLimited(perUser.retryAfterSeconds);
+/** Counts one credential attempt against the per-address limits (reliability A2), on every instance's count. */
+export async function limitCredentialAttempt(
+  deps: Pick<AppDeps, 'limiter' | 'clock'>,
+  ip: string,
+  username: string,
+): Promise<void> {
+  const limit = await deps.limiter.hit(
+    [
+      { bucket: 'sign-in-ip', key: ip, rule: ATTEMPTS_PER_IP },
+      { bucket: 'sign-in-ip-user', key: `${ip}:${username.toLowerCase()}`, rule: ATTEMPTS_PER_IP_AND_USER },
+    ],
+    deps.clock.now(),
+  );
+  if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 }
 
 /**
  * Checks a username and password (POST /token/ and /sendOtpApi). Unknown user, wrong password and inactive
  * user get one identical reply, after the same work; failures are counted, delayed and lead to a temporary
- * lock; a locked account answers ACCOUNT_LOCKED without looking at the password (no guessing oracle).
+ * lock; a locked account answers ACCOUNT_LOCKED without looking at the password (no guessing oracle). The attempt is
+ * counted before the password is checked, so parallel attempts cannot all be checked before the lock.
  */
 export async function checkCredentials(
   deps: AppDeps,
   ctx: RequestContext,
   input: { username: string; password: string },
 ): Promise<UserRecord> {
-  limitCredentialAttempt(deps, ctx.ip, input.username);
+  await limitCredentialAttempt(deps, ctx.ip, input.username);
   const now = deps.clock.now();
   const user = await findUserByUsername(deps.db, input.username);
   const attempted = safeText(input.username, 150);
 
   if (!user) {
-    const phantomLock = deps.unknownUserFailures.lockedUntil(input.username, now);
-    if (phantomLock) throw new AppError('ACCOUNT_LOCKED', lockedMessage(phantomLock, now));
+    const failure = await deps.unknownUserFailures.record(input.username, now);
+    if ('locked' in failure) throw new AppError('ACCOUNT_LOCKED', lockedMessage(failure.locked, now));
     await verifyPassword(await dummyPasswordHash(), input.password);
-    const failure = deps.unknownUserFailures.record(input.username, now);
     await withTransaction(deps.db, (tx) =>
       emitAudit(tx, ctx, {
         action: 'auth.login_failed',
@@ -60,50 +74,62 @@ export async function checkCredentials(
     return failAfterDelay(deps, ctx, failure, now);
   }
 
-  if (user.lockedUntil && user.lockedUntil > now) {
+  const lockUntil = addSeconds(now, LOCK_SECONDS);
+  const reserved = await reserveSignInAttempt(deps.db, {
+    userId: user.id,
+    now,
+    lockAfter: LOCK_AFTER_FAILURES,
+    lockUntil,
+  });
+  if (!reserved) {
+    // Locked: by the row read above, or by a parallel attempt since (then read the lock it set).
+    const lockedUntil =
+      user.lockedUntil && user.lockedUntil > now
+        ? user.lockedUntil
+        : ((await findUserById(deps.db, user.id))?.lockedUntil ?? lockUntil);
     await withTransaction(deps.db, (tx) =>
       emitAudit(tx, ctx, {
         action: 'auth.login_failed',
         entity: 'user',
         entityId: user.id,
         actor: user,
-        after: { reason: 'locked', locked_until: user.lockedUntil?.toISOString() },
+        after: { reason: 'locked', locked_until: lockedUntil.toISOString() },
       }),
     );
-    throw new AppError('ACCOUNT_LOCKED', lockedMessage(user.lockedUntil, now));
+    throw new AppError('ACCOUNT_LOCKED', lockedMessage(lockedUntil, now));
   }
 
   const passwordOk = await verifyPassword(user.passwordHash, input.password);
-  if (passwordOk && user.isActive) return user;
-
-  const failure = await withTransaction(deps.db, async (tx) => {
-    const counted = await recordFailedSignIn(tx, {
+  if (passwordOk && user.isActive) {
+    await returnSignInAttempt(deps.db, {
       userId: user.id,
-      now,
+      itsLock: reserved.lockedUntil,
       lockAfter: LOCK_AFTER_FAILURES,
-      lockUntil: addSeconds(now, LOCK_SECONDS),
     });
-    const lockedNow = counted.failedCount >= LOCK_AFTER_FAILURES;
+    return user;
+  }
+
+  await withTransaction(deps.db, async (tx) => {
+    await markSignInFailed(tx, { userId: user.id, now });
     await emitAudit(tx, ctx, {
       action: 'auth.login_failed',
       entity: 'user',
       entityId: user.id,
       actor: user,
-      before: { failed_count: user.failedCount },
-      after: { reason: user.isActive ? 'wrong_password' : 'inactive', failed_count: counted.failedCount },
+      before: { failed_count: reserved.failedCount - 1 },
+      after: { reason: user.isActive ? 'wrong_password' : 'inactive', failed_count: reserved.failedCount },
     });
-    if (lockedNow) {
+    if (reserved.lockedUntil) {
       await emitAudit(tx, ctx, {
         action: 'auth.account_locked',
         entity: 'user',
         entityId: user.id,
         actor: user,
-        after: { locked_until: counted.lockedUntil?.toISOString() },
+        after: { locked_until: reserved.lockedUntil.toISOString() },
       });
     }
-    return { failedCount: counted.failedCount, lockedUntil: lockedNow ? counted.lockedUntil : null };
   });
-  return failAfterDelay(deps, ctx, failure, now);
+  return failAfterDelay(deps, ctx, reserved, now);
 }
 
 async function failAfterDelay(

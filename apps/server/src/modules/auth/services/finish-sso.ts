@@ -48,7 +48,7 @@ export async function finishSso(
   { ctx, input, rawQuery }: { ctx: RequestContext; input: SsoCallbackInput; rawQuery: string },
 ): Promise<{ location: string }> {
   const sso = requireSso(deps);
-  const limit = deps.limiter.hit(`sso-ip:${ctx.ip}`, ATTEMPTS_PER_IP, deps.clock.now());
+  const limit = await deps.limiter.hit([{ bucket: 'sso-ip', key: ctx.ip, rule: ATTEMPTS_PER_IP }], deps.clock.now());
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
   const failure = { location: `${callbackBase(deps)}?${query({ detail: SSO_FAILED_MESSAGE })}` };
   const audited = async (reason: string, extra: Record<string, unknown> = {}) => {

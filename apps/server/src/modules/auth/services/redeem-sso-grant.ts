@@ -20,7 +20,7 @@ export async function redeemSsoGrant(
   deps: AppDeps,
   { ctx, input }: { ctx: RequestContext; input: { access: string; ssoaccess: string } },
 ): Promise<{ access: string; refresh: string; error_code: '0' }> {
-  const limit = deps.limiter.hit(`sso-ip:${ctx.ip}`, ATTEMPTS_PER_IP, deps.clock.now());
+  const limit = await deps.limiter.hit([{ bucket: 'sso-ip', key: ctx.ip, rule: ATTEMPTS_PER_IP }], deps.clock.now());
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 
   const claims = await deps.accessTokens.verify(input.access);

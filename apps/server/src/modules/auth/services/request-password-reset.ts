@@ -3,7 +3,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { rateLimited } from '../../../http/app-error.ts';
 import { ATTEMPTS_PER_IP } from '../../../http/rate-limit.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
+import { translatorOf, type RequestContext } from '../../../http/request-context.ts';
 import { resetCodeMail } from '../../../mail/templates.ts';
 import { issueOtp, OTP_TTL_MINUTES } from '../otp-codes.ts';
 import { findUserByEmail } from '../user.repository.ts';
@@ -19,7 +19,7 @@ export async function requestPasswordReset(
   deps: AppDeps,
   { ctx, input }: { ctx: RequestContext; input: { email: string } },
 ): Promise<{ error_code: '0'; error_msg: string }> {
-  const perIp = deps.limiter.hit(`reset-ip:${ctx.ip}`, ATTEMPTS_PER_IP, deps.clock.now());
+  const perIp = await deps.limiter.hit([{ bucket: 'reset-ip', key: ctx.ip, rule: ATTEMPTS_PER_IP }], deps.clock.now());
   if (!perIp.allowed) throw rateLimited(perIp.retryAfterSeconds);
 
   const reply = { error_code: '0' as const, error_msg: RESET_REQUESTED_MESSAGE };
@@ -32,7 +32,7 @@ export async function requestPasswordReset(
   const mailId = await withTransaction(deps.db, async (tx) => {
     const issued = await issueOtp(tx, { secret: deps.config.jwtSecret, userId: user.id, purpose: 'RESET', now });
     if (!issued.issued) return null;
-    const id = await deps.mail.queue(tx, resetCodeMail(user.email, issued.code, OTP_TTL_MINUTES));
+    const id = await deps.mail.queue(tx, resetCodeMail(user.email, issued.code, OTP_TTL_MINUTES, translatorOf(ctx)));
     await emitAudit(tx, ctx, {
       action: 'password.reset_requested',
       entity: 'user',

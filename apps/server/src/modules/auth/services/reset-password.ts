@@ -29,7 +29,7 @@ export async function resetPassword(
     await openUserkeyPayload(input.userkey, deps.config.userkeyKey),
   );
   const email = payload.username;
-  limitCredentialAttempt(deps, ctx.ip, email);
+  await limitCredentialAttempt(deps, ctx.ip, email);
   if (payload.newPassword !== payload.confirmPassword) {
     throw new AppError('PASSWORD_MISMATCH', MESSAGES.passwordMismatch);
   }

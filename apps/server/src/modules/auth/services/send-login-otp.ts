@@ -3,7 +3,7 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
+import { translatorOf, type RequestContext } from '../../../http/request-context.ts';
 import { signInCodeMail } from '../../../mail/templates.ts';
 import { issueOtp, OTP_TTL_MINUTES } from '../otp-codes.ts';
 import { openUserkeyPayload, parseUserkeyPayload } from '../userkey-payload.ts';
@@ -27,7 +27,10 @@ export async function sendLoginOtp(
   const outcome = await withTransaction(deps.db, async (tx) => {
     const issued = await issueOtp(tx, { secret: deps.config.jwtSecret, userId: user.id, purpose: 'LOGIN', now });
     if (!issued.issued) return issued;
-    const mailId = await deps.mail.queue(tx, signInCodeMail(user.email, issued.code, OTP_TTL_MINUTES));
+    const mailId = await deps.mail.queue(
+      tx,
+      signInCodeMail(user.email, issued.code, OTP_TTL_MINUTES, translatorOf(ctx)),
+    );
     await emitAudit(tx, ctx, {
       action: 'auth.otp_issued',
       entity: 'user',

@@ -24,7 +24,7 @@ export async function startSso(
   { ctx, input }: { ctx: RequestContext; input: { resourceApp?: string | undefined } },
 ): Promise<{ login_url: string }> {
   const sso = requireSso(deps);
-  const limit = deps.limiter.hit(`sso-ip:${ctx.ip}`, ATTEMPTS_PER_IP, deps.clock.now());
+  const limit = await deps.limiter.hit([{ bucket: 'sso-ip', key: ctx.ip, rule: ATTEMPTS_PER_IP }], deps.clock.now());
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 
   const state = ssoRandom.state();

@@ -1,22 +1,14 @@
-import ExcelJS from 'exceljs';
 import type { TrayQuery } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayDefinition } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { UnitContext } from '../../../http/request-context.ts';
-import {
-  columnLabel,
-  EXPORT_ROW_CAP,
-  escapeFormula,
-  toCsv,
-  type Cell,
-  type ExportFile,
-  type ExportFormat,
-} from '../../exports/index.ts';
-import { countTrayRows, readTrayPage, type AnyTrayRow } from '../trays.repository.ts';
+import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
+import { EXPORT_ROW_CAP, tableToCsv, tableToXlsx, type ExportFile, type ExportFormat } from '../../exports/index.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
+import { countTrayRows, readTrayPage } from '../trays.repository.ts';
+import { trayExportTable } from './tray-export-table.ts';
 import { traySelection, traySort } from './tray-selection.ts';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -24,36 +16,10 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-function cellOf(row: AnyTrayRow, key: string, type: string): Cell {
-  const value = (row as Record<string, unknown>)[key];
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.join('; ');
-  if (type === 'number' && typeof value === 'number') return value;
-  return String(value);
-}
-
-async function toXlsx(tray: TrayDefinition, header: string[], rows: Cell[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(tray.key);
-  sheet.addRow(header).font = { bold: true };
-  tray.columns.forEach((column, index) => {
-    if (column.type === 'money') sheet.getColumn(index + 1).numFmt = '#,##0.00';
-  });
-  for (const row of rows) {
-    // Money goes in as a number so the sheet can sum it (display only; the exact decimal is in the CSV and API).
-    sheet.addRow(
-      row.map((cell, index) => {
-        if (cell === null || typeof cell === 'number') return cell;
-        return tray.columns[index]?.type === 'money' ? Number(cell) : escapeFormula(cell);
-      }),
-    );
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 /**
  * GET /api/collections/trays/:tray/export — the current view (filters, view, sort; every page) as CSV or XLSX,
- * at most EXPORT_ROW_CAP rows. Text cells that a spreadsheet would read as a formula are escaped. Audited.
+ * at most EXPORT_ROW_CAP rows, in the user's language (tray-export-table.ts). Text cells that a spreadsheet would read
+ * as a formula are escaped. Audited.
  */
 export async function exportTray(
   deps: AppDeps,
@@ -69,9 +35,12 @@ export async function exportTray(
     );
   }
   const keyed = await readTrayPage(deps.db, selection, { ...sort, backward: false, limit: EXPORT_ROW_CAP });
-  const header = tray.columns.map((column) => columnLabel(column.labelKey));
-  const rows = keyed.map(({ row }) => tray.columns.map((column) => cellOf(row, column.key, column.type)));
-  const body = format === 'csv' ? Buffer.from(toCsv(header, rows), 'utf8') : await toXlsx(tray, header, rows);
+  const table = trayExportTable(
+    tray,
+    keyed.map(({ row }) => row),
+    translatorOf(ctx),
+  );
+  const body = format === 'csv' ? tableToCsv(table) : await tableToXlsx(table);
 
   await withTransaction(deps.db, (tx) =>
     emitAudit(tx, ctx, {
@@ -80,7 +49,7 @@ export async function exportTray(
       entityId: tray.key,
       after: {
         format,
-        rows: rows.length,
+        rows: table.rows.length,
         view: selection.scope.view,
         searchView: selection.searchView || null,
         filters: selection.filters,

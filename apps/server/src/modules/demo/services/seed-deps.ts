@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { systemClock } from '../../../clock.ts';
+import { InProcessBus } from '../../../cluster/bus.ts';
 import type { Config } from '../../../config.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AttemptLimiter } from '../../../http/rate-limit.ts';
@@ -20,15 +21,16 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     db,
     clock: systemClock,
     mail: new MailService({ db, transport: null, from: config.mailFrom, clock: systemClock, log }),
-    limiter: new AttemptLimiter(),
+    limiter: new AttemptLimiter(db),
     accessTokens: createAccessTokens({
       secret: config.jwtSecret,
       ttlSeconds: config.accessTokenTtlSeconds,
       clock: systemClock,
     }),
-    unknownUserFailures: new UnknownUserFailures(),
+    unknownUserFailures: new UnknownUserFailures(db),
     sso: null,
     log,
+    bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
     documents: new DocumentStore(config.documentDir),
   };

@@ -3,6 +3,8 @@ import {
   renderNotice,
   type NoticeValues,
 } from '@recovery-desk/domain/legal/notice-templates.ts';
+import type { Language } from '@recovery-desk/i18n/language-codes.ts';
+import { translator } from '@recovery-desk/i18n/translator.ts';
 import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -19,6 +21,14 @@ import { loadLegalSettings } from './settings.ts';
 // lender values, rendered to PDF and stored on the case as its generated notice copy (checklist code noticeCopy).
 
 export const NOTICE_DOCUMENT_CODE = 'noticeCopy';
+
+/**
+ * The language of a notice's fixed words (page footer, document subject). A notice is addressed to the borrower and
+ * its body is the lender's template (Legal Settings), written in English; the user's interface language does not
+ * change it, so a court document never mixes languages. The standard PDF fonts print WinAnsi only (no Devanagari or
+ * Arabic letters), so a template language other than English or German would also need an embedded font.
+ */
+export const NOTICE_LANGUAGE: Language = 'en';
 
 const text = (value: unknown): string | undefined =>
   value === undefined || value === null || String(value).trim() === '' ? undefined : String(value);
@@ -98,13 +108,15 @@ export async function createNoticeDocument(
     template,
     noticeValues(facts, { noticeDate: input.noticeDate, paymentDays: settings.timelines.paymentDaysAfterService }),
   );
+  const words = translator(NOTICE_LANGUAGE);
   const pdf = await renderNoticePdf({
     lenderName: facts.lenderName,
     branchName: facts.branchName,
     title: rendered.title,
     paragraphs: rendered.paragraphs,
-    subject: `Legal notice ${facts.caseNo}, loan account ${facts.accountNo}`,
+    subject: words.t('NoticeSubject', { caseNo: facts.caseNo, accountNo: facts.accountNo }),
     createdAt: deps.clock.now(),
+    pageLabel: (page, pages) => words.t('NoticePageOf', { page, pages }),
   });
   const { documentId } = await addGeneratedDocument(tx, deps, {
     caseId: facts.caseId,

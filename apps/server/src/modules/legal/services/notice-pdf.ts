@@ -13,7 +13,11 @@ export type NoticeLayout = {
   /** document metadata */
   subject: string;
   createdAt: Date;
+  /** the footer of every page, in the notice's language ('Page 1 of 2') */
+  pageLabel?: (page: number, pages: number) => string;
 };
+
+const englishPageLabel = (page: number, pages: number) => `Page ${page} of ${pages}`;
 
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
 const MARGIN_X = 64;
@@ -159,7 +163,7 @@ export async function renderNoticePdf(layout: NoticeLayout): Promise<Uint8Array>
   writer.letterhead(layout.lenderName, layout.branchName);
   writer.title(layout.title);
   for (const paragraph of layout.paragraphs) writer.paragraph(paragraph);
-  numberPages(doc, regular);
+  numberPages(doc, regular, layout.pageLabel ?? englishPageLabel);
   setMetadata(doc, {
     title: toWinAnsi(layout.title, regular),
     subject: toWinAnsi(layout.subject, regular),
@@ -169,10 +173,10 @@ export async function renderNoticePdf(layout: NoticeLayout): Promise<Uint8Array>
   return doc.save();
 }
 
-function numberPages(doc: PDFDocument, font: PDFFont): void {
+function numberPages(doc: PDFDocument, font: PDFFont, pageLabel: (page: number, pages: number) => string): void {
   const pages = doc.getPages();
   pages.forEach((page, index) => {
-    const label = `Page ${index + 1} of ${pages.length}`;
+    const label = toWinAnsi(pageLabel(index + 1, pages.length), font);
     const width = font.widthOfTextAtSize(label, 9);
     page.drawText(label, { x: (PAGE_WIDTH - width) / 2, y: FOOTER_Y, size: 9, font, color: INK });
   });

@@ -5,6 +5,7 @@ import {
 } from '@recovery-desk/domain/workflow/definition.ts';
 import { definitionProblems } from '@recovery-desk/domain/workflow/graph.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
+import { announceChange, clearedOnChange, DEFINITIONS_CHANGED } from '../../../cluster/shared-caches.ts';
 import type { Executor, Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -26,6 +27,7 @@ import {
 // version is published); it is read from the row on every load.
 
 const cache = new Map<string, WorkflowDefinition>();
+clearedOnChange(DEFINITIONS_CHANGED, () => cache.clear());
 
 function definitionNotFound(code: string, version?: number): AppError {
   const which = version === undefined ? `an active ${code} workflow` : `workflow ${code} version ${version}`;
@@ -114,6 +116,7 @@ export async function publishDefinitionVersion(
     before: { code: published.code, activeVersion: previous },
     after: { code: published.code, activeVersion: version },
   });
+  await announceChange(tx, DEFINITIONS_CHANGED);
   return published;
 }
 

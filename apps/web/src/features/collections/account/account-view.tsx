@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../lib/http-client.ts';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fetchAccountView } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';

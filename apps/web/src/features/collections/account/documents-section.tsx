@@ -14,7 +14,7 @@ import {
 } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
 import { DataTable } from '../../../components/data-table.tsx';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import type { TFunction } from 'i18next';
 

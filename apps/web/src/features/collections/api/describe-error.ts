@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { HttpError, NetworkError } from '../../../lib/http-client.ts';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 
 // One place that turns a failed collections call into a sentence for the user (style habit 9).
 const CODE_KEYS: Record<string, DictionaryKey> = {

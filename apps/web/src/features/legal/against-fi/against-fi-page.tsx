@@ -8,7 +8,7 @@ import { PagePager } from '../../../components/page-pager.tsx';
 import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
 import { formatBusinessDate } from '../../../lib/format.ts';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { fetchFiMatters, type FiMatterRow } from '../api/legal-api.ts';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { HttpError, NetworkError } from '../../../lib/http-client.ts';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 
 // One place that turns a failed legal call into a sentence for the user. Refusals whose reason only the server
 // knows (NOT_ELIGIBLE, CASE_ALREADY_OPEN name the accounts and why) show the server's own detail.

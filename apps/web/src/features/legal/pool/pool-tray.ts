@@ -7,7 +7,7 @@ import {
   type TrayShape,
   type TrayState,
 } from '../../../components/tray/tray-state.ts';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 
 // The Legal Eligible Pool as a tray: the collections tray query (GET /api/legal/pool), held in the address with its
 // search view `legalEligible` (spec §2.7), opening in Team View (the pool is the unit's, not the user's).

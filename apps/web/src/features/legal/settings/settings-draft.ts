@@ -3,7 +3,7 @@ import type { LegalSettings } from '@recovery-desk/domain/legal/contracts.ts';
 import { unknownPlaceholders } from '@recovery-desk/domain/legal/notice-templates.ts';
 import { ASSET_CLASSES } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { LEGAL_CASE_TYPES, type LegalTimelines } from '@recovery-desk/domain/workflow/definitions/legal.ts';
-import type { DictionaryKey } from '../../../lib/i18n/locales/en.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import type { LegalSettingsInput } from '../api/legal-api.ts';
 
 // Legal Settings as an editable draft: text for the numbers, lists for the choices, one template per case type.

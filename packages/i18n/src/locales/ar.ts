@@ -2,6 +2,7 @@ import { collectionsAr } from './collections-ar.ts';
 import { workflowAr } from './workflow-ar.ts';
 import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
+import { serverAr } from './server-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -397,4 +398,5 @@ export const ar: Dictionary = {
   ...workflowAr,
   ...legalDefinitionAr,
   ...legalUiAr,
+  ...serverAr,
 };

@@ -2,6 +2,7 @@ import { collectionsEn } from './collections-en.ts';
 import { workflowEn } from './workflow-en.ts';
 import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
+import { serverEn } from './server-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -418,6 +419,7 @@ export const en = {
   ...workflowEn,
   ...legalDefinitionEn,
   ...legalUiEn,
+  ...serverEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

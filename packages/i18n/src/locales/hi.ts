@@ -2,6 +2,7 @@ import { collectionsHi } from './collections-hi.ts';
 import { workflowHi } from './workflow-hi.ts';
 import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
+import { serverHi } from './server-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -398,4 +399,5 @@ export const hi: Dictionary = {
   ...workflowHi,
   ...legalDefinitionHi,
   ...legalUiHi,
+  ...serverHi,
 };

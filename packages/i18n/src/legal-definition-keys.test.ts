@@ -6,7 +6,8 @@ import { close, recommend, submit } from '@recovery-desk/domain/workflow/definit
 import { LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import type { RefusalCode } from '@recovery-desk/domain/workflow/transition.ts';
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, i18n, LANGUAGES } from './i18n.ts';
+import { translator } from './translator.ts';
+import { DICTIONARIES, LANGUAGES } from './languages.ts';
 import { legalDefinitionAr } from './locales/legal-definition-ar.ts';
 import { legalDefinitionDe } from './locales/legal-definition-de.ts';
 import { legalDefinitionEn } from './locales/legal-definition-en.ts';
@@ -106,7 +107,7 @@ describe('legal workflow definition translations', () => {
       ...CASE_TABS.map((tab) => `CaseTab${pascal(tab)}`),
     ];
     expect(missingFromDictionaries(keys)).toEqual([]);
-    const t = i18n.getFixedT('en');
+    const t = translator('en').t;
     // The English status names are the spec's (§4).
     for (const status of CASE_STATUSES) expect(t(`CaseStatus${status}` as never)).toBe(status);
     expect(t('CaseTabPendingApproval')).toBe('Pending Approval');
@@ -115,7 +116,7 @@ describe('legal workflow definition translations', () => {
   it('translates every refusal of the engine, with its values', () => {
     const keys = Object.keys(REFUSAL_CODES).map((code) => `Refusal${constantToPascal(code)}`);
     expect(missingFromDictionaries(keys)).toEqual([]);
-    const t = i18n.getFixedT('en');
+    const t = translator('en').t;
     expect(t('RefusalMissingAuthority', { authority: 'LEGAL_NOTICE_SAUTH' })).toBe(
       'You need the LEGAL_NOTICE_SAUTH authority for this step.',
     );
@@ -135,7 +136,7 @@ describe('legal workflow definition translations', () => {
   it('translates every workflow effect', () => {
     const keys = WORKFLOW_EFFECTS.map((effect) => `Effect${pascal(effect)}`);
     expect(missingFromDictionaries(keys)).toEqual([]);
-    expect(i18n.getFixedT('en')('EffectPlaceLegalHold')).toBe('Allocation hold (sub-judice) placed');
+    expect(translator('en').t('EffectPlaceLegalHold')).toBe('Allocation hold (sub-judice) placed');
   });
 
   it('translates every pool eligibility reason, bounce cheque section and case event', () => {
@@ -152,7 +153,7 @@ describe('legal workflow definition translations', () => {
   });
 
   it('shows date rules as short phrases without the configurable numbers', () => {
-    const t = i18n.getFixedT('en');
+    const t = translator('en').t;
     expect(t('S138NoticeDue')).toBe('Demand notice due (§138(b) NI Act)');
     for (const rule of LEGAL_DEFINITION.dateRules) {
       const text = (legalDefinitionEn as Record<string, string>)[rule.labelKey] ?? '';

@@ -2,6 +2,7 @@ import { collectionsDe } from './collections-de.ts';
 import { workflowDe } from './workflow-de.ts';
 import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
+import { serverDe } from './server-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -412,4 +413,5 @@ export const de: Dictionary = {
   ...workflowDe,
   ...legalDefinitionDe,
   ...legalUiDe,
+  ...serverDe,
 };
