@@ -80,7 +80,11 @@ test('a legal officer initiates a case from the pool and recommends it; only the
   for (const action of ['Approve', 'Reject', 'Pushback']) await expect(initiated.action(action)).toBeDisabled();
   await expect(initiated.actions).toContainText('You need the LEGAL_FILE_APP_SAUTH authority for this step.');
   const accountId = /\/account\/(\d+)$/.exec(initiateTab.url())?.[1];
-  const openCase = await callApi<{ caseId: number }>(officer, 'GET', `/api/legal/accounts/${accountId}/case`);
+  const openCase = await callApi<{ caseId: number }>(
+    officer,
+    'GET',
+    `/api/workflow/LEGAL/accounts/${accountId}/open-case`,
+  );
   expect(openCase.status).toBe(200);
   const current = await callApi<{ case: { version: number } }>(
     officer,

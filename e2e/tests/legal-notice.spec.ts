@@ -37,7 +37,11 @@ test('a legal notice is generated as a PDF in bulk and from the case, kept on th
   await expect(account.openCase).toContainText(caseNo);
   await expect(account.openCase).toContainText('Initiate Legal');
   const accountId = /\/account\/(\d+)$/.exec(accountTab.url())?.[1];
-  const openCase = await callApi<{ caseId: number }>(accountTab, 'GET', `/api/legal/accounts/${accountId}/case`);
+  const openCase = await callApi<{ caseId: number }>(
+    accountTab,
+    'GET',
+    `/api/workflow/LEGAL/accounts/${accountId}/open-case`,
+  );
   expect(openCase.status).toBe(200);
   const caseId = openCase.body.caseId;
   await accountTab.close();

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type DestinationStream } from 'pino';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
+import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
 import { subscribeSharedCaches } from './cluster/shared-caches.ts';
@@ -37,6 +38,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { DocumentStore } from './documents/document-store.ts';
+import { createWorkflowEffects } from './workflow-effects.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -50,6 +52,8 @@ export type BuildAppOptions = {
   approvalHandlers?: readonly ApprovalHandler<never>[];
   /** the change bus between instances; defaults to LISTEN/NOTIFY on the app's database (PGlite's listen on PGlite) */
   bus?: ClusterBus;
+  /** the built-in workflow definitions whose stage routes are served (default: the code's; tests replace them) */
+  builtInDefinitions?: readonly WorkflowDefinition[];
 };
 
 /**
@@ -87,6 +91,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bus,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
     documents: new DocumentStore(config.documentDir),
+    workflowEffects: createWorkflowEffects(),
   };
   if (!transport && !config.demoMode) {
     app.log.warn('SMTP_URL is not set: one-time codes and password reset codes cannot be mailed.');
@@ -127,7 +132,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(profileRoutes(deps));
   app.register(mapsRoutes(deps));
   app.register(collectionsRoutes(deps));
-  app.register(workflowRoutes(deps));
+  app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
   app.register(
     approvalRoutes(

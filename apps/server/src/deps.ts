@@ -10,6 +10,7 @@ import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
 import type { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import type { TrayCountCache } from './modules/collections/tray-count-cache.ts';
+import type { EffectRegistry } from './modules/workflow/effects.ts';
 
 /** What service verbs are given: built once in app.ts, shared by every request. */
 export type AppDeps = {
@@ -31,4 +32,6 @@ export type AppDeps = {
   trayCounts: TrayCountCache;
   /** where document bytes live (the database, or DOCUMENT_DIR) */
   documents: DocumentStore;
+  /** the workflow effects the modules registered (workflow-effects.ts) */
+  workflowEffects: EffectRegistry;
 };

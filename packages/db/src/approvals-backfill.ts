@@ -4,7 +4,7 @@ import type { Database } from './client.ts';
 /**
  * Opens the approval requests (with their REQUEST history step) of re-allocation requests, PTP deviations and
  * escalations that have none: rows written in bulk by the demo book, straight into the subject tables. Decided
- * subjects get a decided request. Set-based, and a no-op for subjects that already have a request. (Migration 0009
+ * subjects get a decided request. Set-based, and a no-op for subjects that already have a request. (Migration 0010
  * did the same once for the rows made before the approval kit.)
  */
 export async function backfillApprovalRequests(db: Pick<Database, 'execute'>): Promise<number> {

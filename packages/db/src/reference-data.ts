@@ -1,26 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { APPS } from '@recovery-desk/domain/apps.ts';
 import { DISPOSITIONS } from '@recovery-desk/domain/collections/dispositions.ts';
 import { DEFAULT_LEGAL_POOL_RULE } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { DEFAULT_NOTICE_TEMPLATES } from '@recovery-desk/domain/legal/notice-templates.ts';
-import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
-import { DEFAULT_LEGAL_TIMELINES } from '@recovery-desk/domain/workflow/definitions/legal.ts';
+import { legalTimelinesSchema } from '@recovery-desk/domain/legal/contracts.ts';
+import { BUILT_IN_WORKFLOWS, type BuiltInWorkflow } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
+import { DEFAULT_LEGAL_TIMELINES, type LegalTimelines } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import { dispositions } from './collections-schema.ts';
 import type { Database } from './client.ts';
-import { apps, organisation, users } from './schema.ts';
+import { apps, auditLog, organisation, users } from './schema.ts';
 import { legalSettings, noticeTemplates, workflowDefinitions } from './workflow-schema.ts';
 
 const REFERENCE_DATA_LOCK_KEY = 7_310_002;
 
 /**
  * Data every installation needs, demo or not: the app list, the disposition codes, the organisation row (with
- * its business date), the built-in workflow definitions (version 1 of each), the legal pool rule and the notice
- * templates. Idempotent; safe to run at every start: once seeded, settings screens own these rows. Instances starting
- * at once on one database take turns (a transaction-scoped advisory lock), so none inserts what another just did.
+ * its business date), the legal pool rule and the notice templates, and the built-in workflow definitions (each
+ * built-in version the database lacks is published, see publishBuiltInVersion). Idempotent; safe to run at every
+ * start: once seeded, settings screens own these rows. Instances starting at once on one database take turns (a
+ * transaction-scoped advisory lock), so none inserts what another just did. `builtInWorkflows` replaces the code's
+ * built-ins (tests).
  */
 export async function ensureReferenceData(
   db: Database,
-  options: { organisationName: string; businessDate: string },
+  options: { organisationName: string; businessDate: string; builtInWorkflows?: readonly BuiltInWorkflow[] },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFERENCE_DATA_LOCK_KEY})`);
@@ -44,22 +47,6 @@ export async function ensureReferenceData(
       .insert(organisation)
       .values({ id: 1, name: options.organisationName, businessDate: options.businessDate })
       .onConflictDoNothing({ target: organisation.id });
-    for (const definition of BUILT_IN_DEFINITIONS) {
-      // A code that already has versions keeps them (settings may have published version 2 and deactivated 1).
-      const existing = await tx
-        .select({ version: workflowDefinitions.version })
-        .from(workflowDefinitions)
-        .where(eq(workflowDefinitions.code, definition.code))
-        .limit(1);
-      if (existing.length > 0) continue;
-      await tx.insert(workflowDefinitions).values({
-        code: definition.code,
-        version: definition.version,
-        status: definition.status,
-        app: definition.app,
-        definition,
-      });
-    }
     await tx
       .insert(legalSettings)
       .values({ id: 1, poolRule: DEFAULT_LEGAL_POOL_RULE, timelines: DEFAULT_LEGAL_TIMELINES })
@@ -67,6 +54,61 @@ export async function ensureReferenceData(
     for (const template of DEFAULT_NOTICE_TEMPLATES) {
       await tx.insert(noticeTemplates).values(template).onConflictDoNothing();
     }
+    const [settings] = await tx.select({ timelines: legalSettings.timelines }).from(legalSettings);
+    const timelines = legalTimelinesSchema.parse(settings?.timelines ?? DEFAULT_LEGAL_TIMELINES);
+    for (const workflow of options.builtInWorkflows ?? BUILT_IN_WORKFLOWS) {
+      await publishBuiltInVersion(tx, workflow, timelines);
+    }
+  });
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Publishes a built-in version the database lacks, as the code's next stored version, and makes it ACTIVE (the
+ * previous ACTIVE version is DEACTIVATED; its open cases keep running on it). "Lacks" means no stored version was
+ * built from this built-in version or a newer one (`built_in_version`), so:
+ * - a new installation stores each built-in as its version 1;
+ * - an upgrade with a changed built-in (a stage added in code) publishes it once, at the first start;
+ * - an administrator's later publication (a legal timelines change, built from the same built-in version) stays
+ *   ACTIVE across restarts, and an upgrade rebuilds the new built-in under the stored timelines, so they survive;
+ * - a database already holding a newer built-in version (an older server started on it) is left as it is.
+ * Serialised per code with the advisory lock the server's publications take, so parallel starts publish once.
+ */
+async function publishBuiltInVersion(tx: Tx, workflow: BuiltInWorkflow, timelines: LegalTimelines): Promise<void> {
+  const builtIn = workflow.definition;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`workflow_definitions:${builtIn.code}`}))`);
+  const [stored] = await tx
+    .select({
+      latest: sql<number | null>`max(${workflowDefinitions.version})`.mapWith(Number),
+      builtIn: sql<number | null>`max(${workflowDefinitions.builtInVersion})`,
+    })
+    .from(workflowDefinitions)
+    .where(sql`${workflowDefinitions.code} = ${builtIn.code}`);
+  const storedBuiltIn = stored?.builtIn === null || stored?.builtIn === undefined ? null : Number(stored.builtIn);
+  if (storedBuiltIn !== null && storedBuiltIn >= builtIn.version) return;
+  const version = (stored?.latest ?? 0) + 1;
+  const shaped = workflow.withLegalTimelines ? workflow.withLegalTimelines(timelines) : builtIn;
+  const definition = { ...shaped, version, status: 'ACTIVE' as const };
+  const previous = await tx
+    .update(workflowDefinitions)
+    .set({ status: 'DEACTIVATED' })
+    .where(sql`${workflowDefinitions.code} = ${builtIn.code} and ${workflowDefinitions.status} = 'ACTIVE'`)
+    .returning({ version: workflowDefinitions.version });
+  await tx.insert(workflowDefinitions).values({
+    code: builtIn.code,
+    version,
+    status: 'ACTIVE',
+    app: builtIn.app,
+    definition,
+    builtInVersion: builtIn.version,
+  });
+  await tx.insert(auditLog).values({
+    action: 'workflow.definition.publish_built_in',
+    entity: 'workflow_definition',
+    entityId: `${builtIn.code}@${version}`,
+    before: { code: builtIn.code, activeVersion: previous[0]?.version ?? null, builtInVersion: storedBuiltIn },
+    after: { code: builtIn.code, activeVersion: version, builtInVersion: builtIn.version },
   });
 }
 

@@ -26,7 +26,7 @@ import { units, users } from './schema.ts';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-/** Versioned workflow definitions (the built-in version 1 of each is seeded; settings add later versions). */
+/** Versioned workflow definitions (start publishes each built-in version a database lacks; settings add versions). */
 export const workflowDefinitions = pgTable(
   'workflow_definitions',
   {
@@ -37,6 +37,11 @@ export const workflowDefinitions = pgTable(
     app: text('app').notNull(),
     /** the definition as data (packages/domain/src/workflow/definition.ts), validated on load */
     definition: jsonb('definition').notNull(),
+    /**
+     * The built-in version (packages/domain/src/workflow/definitions) the row was built from: a built-in published
+     * at start, or a settings change (legal timelines) applied to it. Start publishes a built-in version no row has.
+     */
+    builtInVersion: integer('built_in_version'),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
     createdAt: createdAt(),
   },

@@ -21,7 +21,6 @@ const ENDPOINTS: [string, Call][] = [
     { method: 'POST', url: '/api/legal/pool/initiate', body: { accountIds: [1], caseType: 'S138' } },
   ],
   ['LEGAL_POOL_SAUTH', { method: 'POST', url: '/api/legal/pool/decline', body: { accountIds: [1], remarks: 'x' } }],
-  ['LEGAL_INIT_SAUTH', { method: 'GET', url: '/api/legal/accounts/1/case' }],
   ['LEGAL_SETTINGS_SAUTH', { method: 'GET', url: '/api/legal/settings' }],
   ['LEGAL_SETTINGS_SAUTH', { method: 'PUT', url: '/api/legal/settings', body: { version: 1 } }],
   ['LEGAL_NOTICE_SAUTH', { method: 'POST', url: '/api/legal/notices', body: { caseIds: [1] } }],

@@ -169,7 +169,7 @@ describe.each(testDatabaseKinds())('legal pool (%s)', (kind) => {
     const sibling = await createPoolAccount(handle.db, { unit: org.sibling });
     expect(await inPool(foreign.accountNo)).toBe(false);
     expect((await officer.get(`/api/legal/pool/accounts/${foreign.id}`)).statusCode).toBe(404);
-    expect((await officer.get(`/api/legal/accounts/${foreign.id}/case`)).statusCode).toBe(404);
+    expect((await officer.get(`/api/workflow/LEGAL/accounts/${foreign.id}/open-case`)).statusCode).toBe(404);
 
     // A zone officer sees both branches of the zone, not the other zone's.
     const zoneOfficer = await apiAs(t, await createLegalStaff(handle.db, org.zone, ['LEGAL_POOL_SAUTH']), org.zone);
@@ -243,9 +243,14 @@ describe.each(testDatabaseKinds())('legal pool (%s)', (kind) => {
     });
     expect(view.case.assignedName).toBe(officer.user.fullName);
 
-    const open = await officer.get(`/api/legal/accounts/${first.id}/case`);
+    const open = await officer.get(`/api/workflow/LEGAL/accounts/${first.id}/open-case`);
     expect(open.statusCode, open.body).toBe(200);
-    expect(open.json()).toEqual({ caseId: cases[0]!.caseId, caseNo: cases[0]!.caseNo, stage: 'INITIATE' });
+    expect(open.json()).toEqual({
+      caseId: cases[0]!.caseId,
+      caseNo: cases[0]!.caseNo,
+      stage: 'INITIATE',
+      definitionVersion: 1,
+    });
     const [audit] = await auditRows(handle.db, { action: 'legal.pool_initiate' });
     expect(audit).toBeDefined();
 

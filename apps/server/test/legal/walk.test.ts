@@ -187,7 +187,7 @@ describe.each(testDatabaseKinds())('legal workflow walk (%s)', (kind) => {
 
     const detail = await officer.get(`/api/legal/pool/accounts/${account.id}`);
     expect(detail.json()).toMatchObject({ ineligibility: [], openCase: null });
-    const openCase = await officer.get(`/api/legal/accounts/${account.id}/case`);
+    const openCase = await officer.get(`/api/workflow/LEGAL/accounts/${account.id}/open-case`);
     expect(openCase.statusCode).toBe(404);
   });
 });

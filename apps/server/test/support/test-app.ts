@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Database } from '@recovery-desk/db/client.ts';
 import { auditLog, mailOutbox } from '@recovery-desk/db/schema.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
+import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
@@ -80,6 +81,8 @@ export async function createTestApp(
     clock?: FakeClock;
     mailer?: MailTransport;
     logStream?: Writable;
+    /** the built-in workflow definitions the app serves stage routes for (default: the code's) */
+    builtInDefinitions?: readonly WorkflowDefinition[];
     /** extra routes for a test (registered before the app is ready) */
     routes?: (app: FastifyInstance) => void;
     /** approval flows a test declares (beside the built-in ones) */
@@ -95,6 +98,7 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.approvalHandlers ? { approvalHandlers: options.approvalHandlers } : {}),
+    ...(options.builtInDefinitions ? { builtInDefinitions: options.builtInDefinitions } : {}),
   });
   options.routes?.(app);
   await app.ready();

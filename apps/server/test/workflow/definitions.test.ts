@@ -12,13 +12,13 @@ import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definiti
 import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { AppError } from '../../src/http/app-error.ts';
-import { EFFECT_HANDLERS, requireEffectHandlers } from '../../src/modules/workflow/effects.ts';
 import {
   activeDefinition,
   loadDefinition,
   publishDefinitionVersion,
 } from '../../src/modules/workflow/services/definitions.ts';
 import { caseNumber, startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
+import { createWorkflowEffects } from '../../src/workflow-effects.ts';
 import { ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -40,6 +40,7 @@ import {
 
 describe('workflow effects registry', () => {
   it('has a handler for every effect the legal workflow names; the others refuse with 503', () => {
+    const registry = createWorkflowEffects();
     const named = new Set(
       LEGAL_DEFINITION.stages.flatMap((stage) => stage.actions.flatMap((action) => action.effects)),
     );
@@ -51,13 +52,14 @@ describe('workflow effects registry', () => {
       'returnToPool',
       'scheduleHearingReminder',
     ]);
-    for (const effect of named) expect(EFFECT_HANDLERS[effect], effect).toBeTypeOf('function');
-    expect(Object.keys(EFFECT_HANDLERS).sort()).toEqual([...WORKFLOW_EFFECTS].sort());
-    expect(() => requireEffectHandlers([...named])).not.toThrow();
-    for (const effect of WORKFLOW_EFFECTS.filter((name) => EFFECT_HANDLERS[name] === null)) {
+    for (const effect of named) expect(registry.has(effect), effect).toBe(true);
+    expect(() => registry.require([...named])).not.toThrow();
+    const unregistered = WORKFLOW_EFFECTS.filter((name) => !registry.has(name));
+    expect(unregistered).toContain('generateRepoNotice');
+    for (const effect of unregistered) {
       let error: unknown;
       try {
-        requireEffectHandlers(['notifyMaker', effect]);
+        registry.require(['notifyMaker', effect]);
       } catch (caught) {
         error = caught;
       }
@@ -65,6 +67,7 @@ describe('workflow effects registry', () => {
       expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
       expect((error as AppError).message).toContain(`The ${effect} step is not available yet`);
     }
+    expect(() => registry.register('notifyMaker', async () => {})).toThrow('registered twice');
   });
 
   it('numbers cases per workflow and business year', () => {
@@ -216,7 +219,9 @@ describe.each(testDatabaseKinds())('workflow definitions and case start (%s)', (
     const timelines = { ...DEFAULT_LEGAL_TIMELINES, approvalSlaDays: 5 };
     const manager = unitContextOf(ctx.org.manager, ctx.org.zone);
     const published = await withTransaction(handle.db, (tx) =>
-      publishDefinitionVersion(tx, manager, buildLegalDefinition(timelines, 1, 'DRAFT')),
+      publishDefinitionVersion(tx, manager, buildLegalDefinition(timelines, 1, 'DRAFT'), {
+        builtInVersion: LEGAL_DEFINITION.version,
+      }),
     );
     expect(published).toMatchObject({ code: 'LEGAL', version: 2, status: 'ACTIVE' });
     expect((await loadDefinition(handle.db, 'LEGAL', 1)).status).toBe('DEACTIVATED');
@@ -243,7 +248,7 @@ describe.each(testDatabaseKinds())('workflow definitions and case start (%s)', (
     const broken = buildLegalDefinition(timelines, 3);
     broken.stages[1] = { ...broken.stages[1]!, authority: 'NO_SUCH_SAUTH' };
     await expect(
-      withTransaction(handle.db, (tx) => publishDefinitionVersion(tx, manager, broken)),
+      withTransaction(handle.db, (tx) => publishDefinitionVersion(tx, manager, broken, { builtInVersion: null })),
     ).rejects.toMatchObject({ code: 'VALIDATION', httpStatus: 400 });
     expect((await activeDefinition(handle.db, 'LEGAL')).version).toBe(2);
   });

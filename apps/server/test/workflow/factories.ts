@@ -20,6 +20,7 @@ import { createAccessTokens } from '../../src/modules/auth/access-token.ts';
 import { UnknownUserFailures } from '../../src/modules/auth/sign-in-throttle.ts';
 import { applyCaseActionInTx } from '../../src/modules/workflow/services/apply-action.ts';
 import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
+import { createWorkflowEffects } from '../../src/workflow-effects.ts';
 import { createAccount, createOrg, type Org, type TestAccount } from '../collections/factories.ts';
 import { BUSINESS_DATE, createUser, type TestUnit, type TestUser } from '../factories.ts';
 import { bearer, postToken, type TestApp } from '../support/test-app.ts';
@@ -119,6 +120,7 @@ export function testDeps(t: TestApp): AppDeps {
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
     documents: new DocumentStore(t.config.documentDir),
+    workflowEffects: createWorkflowEffects(),
   };
 }
 

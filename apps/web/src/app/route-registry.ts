@@ -3,6 +3,7 @@ import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import type { ComponentType } from 'react';
 import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
+import { registerWorkflowFeatures } from './workflow-features.ts';
 
 // Route name (from the route catalogue) → the screen that renders it, loaded lazily per feature.
 // Only routes with a built screen are listed; the rest of the catalogue is not routable yet.
@@ -65,6 +66,9 @@ export const STANDALONE_SCREENS: Record<string, ScreenLoader> = {
   termsOfService: termsOfServicePage,
   home: appSelectorPage,
 };
+
+// Before the stage screens are listed: the features that offer workflow screens and widgets register them.
+registerWorkflowFeatures();
 
 /** Screens inside the signed-in app shell. */
 export const SHELL_SCREENS: Record<string, ScreenLoader> = {

@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { registerWorkflowFeatures } from '../app/workflow-features.ts';
+
+// The features' workflow screens and widgets, registered as at start (app/route-registry.ts).
+registerWorkflowFeatures();
 
 // jsdom lacks a few browser APIs Mantine uses.
 if (!window.matchMedia) {

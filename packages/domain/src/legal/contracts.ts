@@ -11,7 +11,6 @@ import { legalPoolRuleSchema } from './pool-rule.ts';
 //   GET  /pool/accounts/:accountId   LEGAL_POOL_SAUTH   one account: summary, eligibility reasons, open case
 //   POST /pool/initiate              LEGAL_POOL_SAUTH   start cases for accounts → INITIATE (Initiate Legal tray)
 //   POST /pool/decline               LEGAL_POOL_SAUTH   "not fit for legal" (a closed Declined case, cool-off)
-//   GET  /accounts/:accountId/case   LEGAL_INIT_SAUTH   the account's open legal case (Initiate Legal detail route)
 //   GET  /dashboard                  (acting unit)      work per stage, overdue SLAs, hearings
 //   GET  /settings, PUT /settings    LEGAL_SETTINGS_SAUTH  pool rule, timelines (a new definition version), templates
 //   POST /notices                    LEGAL_NOTICE_SAUTH generate notice PDFs for cases (one, or bulk → one PDF)
@@ -78,7 +77,6 @@ export const poolDeclineInputSchema = z
   .strict();
 
 export const accountIdParam = z.object({ accountId: id });
-export const openCaseReplySchema = z.object({ caseId: z.number(), caseNo: z.string(), stage: z.string() });
 
 /** GET /api/legal/dashboard — for the acting unit's subtree. */
 export const legalDashboardSchema = z.object({

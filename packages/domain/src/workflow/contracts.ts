@@ -10,6 +10,7 @@ import { ACTION_NAMES, CASE_STATUSES, DEFINITION_STATUSES } from './definition.t
 //   GET  /definitions/:code/:version                    the definition as data (web renders trays and forms)
 //   GET  /:code/stages/:stage/cases                     a stage tray (one route per stage, the stage's authority)
 //   GET  /:code/stages/:stage/cases/export?format=csv   the tray's current view as CSV or XLSX
+//   GET  /:code/accounts/:accountId/open-case           the account's open case of that workflow (openCaseReply)
 //   GET  /cases/:caseId                                 the case screen (caseView)
 //   POST /cases/:caseId/actions                         apply an engine action (actionInput) → caseView
 //   POST /cases/:caseId/fields                          save stage form fields without moving (fieldsInput) → caseView
@@ -268,6 +269,16 @@ export const fieldsInputSchema = z.object({ version, fields: caseFieldsSchema })
 export type FieldsInput = z.infer<typeof fieldsInputSchema>;
 
 export const caseIdParam = z.object({ caseId: id });
+export const accountIdParam = z.object({ accountId: id });
+
+/** GET /api/workflow/:code/accounts/:accountId/open-case — e.g. a detail route addressed by account. */
+export const openCaseReplySchema = z.object({
+  caseId: z.number(),
+  caseNo: z.string(),
+  stage: z.string(),
+  definitionVersion: z.number(),
+});
+export type OpenCaseReply = z.infer<typeof openCaseReplySchema>;
 export const caseDocumentParam = z.object({ caseId: id, documentId: id });
 export const definitionParam = z.object({
   code: z.string().regex(/^[A-Z][A-Z0-9_]{0,40}$/),

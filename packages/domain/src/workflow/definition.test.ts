@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesCondition } from './case-fields.ts';
-import { STATUS_TAB, workflowDefinitionSchema, type WorkflowDefinitionInput } from './definition.ts';
+import { STATUS_TAB, stageWidgets, workflowDefinitionSchema, type WorkflowDefinitionInput } from './definition.ts';
 
 // The schema refuses a definition whose references do not resolve, so a broken version cannot be stored.
 const valid = (): WorkflowDefinitionInput => ({
@@ -143,8 +143,30 @@ describe('workflow definition schema', () => {
       (d: WorkflowDefinitionInput) => (d.stages[0]!.labelKey = 'stageA'),
       'translation keys start with a capital letter (spec §9)',
     ],
+    [
+      'a widget named twice on a stage',
+      (d: WorkflowDefinitionInput) => (d.stages[0]!.widgets = ['bounceCheque', 'bounceCheque']),
+      'duplicate widget bounceCheque',
+    ],
+    [
+      'a widget name that is not an identifier',
+      (d: WorkflowDefinitionInput) => (d.stages[0]!.widgets = ['notice copy']),
+      'must be an identifier',
+    ],
   ])('refuses %s', (_name, edit, message) => {
     expect(problems(edit)).toContain(message);
+  });
+});
+
+describe('stage widgets', () => {
+  it('are optional data: a stage names none unless it lists them', () => {
+    const parsed = workflowDefinitionSchema.parse({
+      ...valid(),
+      stages: valid().stages.map((stage, i) => (i === 0 ? { ...stage, widgets: ['noticeCopy'] } : stage)),
+    });
+    expect(stageWidgets(parsed.stages[0])).toEqual(['noticeCopy']);
+    expect(stageWidgets(parsed.stages[1])).toEqual([]);
+    expect('widgets' in parsed.stages[1]!).toBe(false);
   });
 });
 

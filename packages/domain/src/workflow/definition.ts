@@ -240,6 +240,11 @@ export const stageDefinitionSchema = z
     fields: z.array(fieldDefinitionSchema).default([]),
     documents: z.array(documentRequirementSchema).default([]),
     actions: z.array(actionDefinitionSchema).min(1),
+    /**
+     * Screen widgets of the stage, by name (e.g. `bounceCheque`, `noticeCopy`): a feature of the web app registers
+     * a component under each name, and the workflow screens render what the case's stage names. Left out = none.
+     */
+    widgets: z.array(identifier).optional(),
   })
   .strict();
 export type StageDefinition = z.infer<typeof stageDefinitionSchema>;
@@ -351,6 +356,11 @@ export const workflowDefinitionSchema = definitionObjectSchema.superRefine((def,
         if (rule.kind === 'minAmount') checkCondition(rule.when, ['stages', i, 'fields', j, 'rules', k]);
       });
     });
+    const widgetNames = new Set<string>();
+    stage.widgets?.forEach((name, j) => {
+      if (widgetNames.has(name)) issue(`duplicate widget ${name}`, ['stages', i, 'widgets', j]);
+      widgetNames.add(name);
+    });
     stage.documents.forEach((doc, j) => checkCondition(doc.when, ['stages', i, 'documents', j, 'when']));
     stage.trayColumns.forEach((key, j) => {
       if (!columnKeys.has(key)) issue(`unknown tray column ${key}`, ['stages', i, 'trayColumns', j]);
@@ -416,6 +426,11 @@ export function findStage(definition: WorkflowDefinition, code: string): StageDe
 /** Whether new cases may start on this definition (existing cases run on the version they pinned). */
 export function canStartCases(definition: WorkflowDefinition): boolean {
   return definition.status === 'ACTIVE';
+}
+
+/** The widgets a stage names (none when it names none). */
+export function stageWidgets(stage: StageDefinition | undefined): readonly string[] {
+  return stage?.widgets ?? [];
 }
 
 /** A stage where a checker decides on someone else's step. */

@@ -1,5 +1,6 @@
-// The legal module's public surface: what other modules (workflow effects, demo) may import from it.
+// The legal module's public surface: what other modules (demo) and the wiring (workflow-effects.ts) may import.
 export { LEGAL_APP, LEGAL_CODE } from './legal-constants.ts';
+export { registerLegalEffects } from './legal-effects.ts';
 export { poolRuleConditions } from './pool.repository.ts';
 export { createNoticeDocument } from './services/notice-document.ts';
 export { formatNoticeAmount, formatNoticeDate } from './services/notice-format.ts';

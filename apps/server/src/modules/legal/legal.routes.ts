@@ -12,7 +12,6 @@ import {
   legalSettingsInputSchema,
   legalSettingsSchema,
   noticeInputSchema,
-  openCaseReplySchema,
   pagedQuerySchema,
   poolAccountSchema,
   poolDeclineInputSchema,
@@ -37,7 +36,6 @@ import {
 } from './legal.schemas.ts';
 import { createAgainstFi, listAgainstFi, updateAgainstFi } from './services/against-fi.ts';
 import { getLegalDashboard } from './services/get-dashboard.ts';
-import { getOpenCase } from './services/get-open-case.ts';
 import { listDocuments } from './services/list-documents.ts';
 import { getPoolAccount, listPool } from './services/list-pool.ts';
 import { declinePoolAccounts, initiatePoolCases } from './services/pool-cases.ts';
@@ -120,21 +118,6 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => declinePoolAccounts(deps, { ctx: unitContext(request.ctx), input: request.body }),
-    );
-
-    app.get(
-      '/api/legal/accounts/:accountId/case',
-      {
-        config: legal('LEGAL_INIT_SAUTH'),
-        schema: {
-          tags,
-          summary: 'The open legal case of an account (the Initiate Legal detail route is addressed by account)',
-          security,
-          params: accountIdParam,
-          response: { 200: openCaseReplySchema },
-        },
-      },
-      (request) => getOpenCase(deps, { ctx: unitContext(request.ctx), accountId: request.params.accountId }),
     );
 
     app.get(

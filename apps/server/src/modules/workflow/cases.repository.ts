@@ -258,3 +258,27 @@ export async function findUserContact(
   );
   return row;
 }
+
+/** The account's open case of a workflow, if it belongs to the unit subtree of `unitPath`. */
+export async function findOpenCaseOfAccountInScope(
+  db: Executor,
+  input: { accountId: number; definitionCode: string; unitPath: string },
+): Promise<{ caseId: number; caseNo: string; stage: string; definitionVersion: number } | undefined> {
+  const [row] = await db
+    .select({
+      caseId: cases.id,
+      caseNo: cases.caseNo,
+      stage: cases.stage,
+      definitionVersion: cases.definitionVersion,
+    })
+    .from(cases)
+    .where(
+      and(
+        eq(cases.accountId, input.accountId),
+        eq(cases.definitionCode, input.definitionCode),
+        eq(cases.isClosed, false),
+        sql`${cases.unitPath} like ${likePrefix(input.unitPath)}`,
+      ),
+    );
+  return row;
+}

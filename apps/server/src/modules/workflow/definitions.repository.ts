@@ -66,11 +66,19 @@ export async function deactivateActiveDefinition(db: Executor, code: string): Pr
 
 export async function insertDefinition(
   db: Executor,
-  input: { code: string; version: number; status: string; app: string; definition: unknown; createdByUserId: number },
+  input: {
+    code: string;
+    version: number;
+    status: string;
+    app: string;
+    definition: unknown;
+    builtInVersion: number | null;
+    createdByUserId: number;
+  },
 ): Promise<void> {
   await db.execute(
-    sql`insert into workflow_definitions (code, version, status, app, definition, created_by_user_id)
+    sql`insert into workflow_definitions (code, version, status, app, definition, built_in_version, created_by_user_id)
       values (${input.code}, ${input.version}, ${input.status}, ${input.app}, ${JSON.stringify(input.definition)}::jsonb,
-        ${input.createdByUserId})`,
+        ${input.builtInVersion}, ${input.createdByUserId})`,
   );
 }

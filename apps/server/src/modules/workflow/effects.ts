@@ -1,4 +1,3 @@
-import { isIsoDate } from '@recovery-desk/domain/workflow/dates.ts';
 import type {
   ActionName,
   CaseStatus,
@@ -6,27 +5,19 @@ import type {
   WorkflowEffect,
 } from '@recovery-desk/domain/workflow/definition.ts';
 import type { NextState } from '@recovery-desk/domain/workflow/transition.ts';
-import { addDays } from '@recovery-desk/domain/dates.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translatorOf, type UnitContext } from '../../http/request-context.ts';
 import { decisionMail } from '../../mail/templates.ts';
 import { columnLabel } from '../exports/index.ts';
-import { createNoticeDocument } from '../legal/index.ts';
 import { findUserContact } from './cases.repository.ts';
-import { appendHold, cancelOpenReminders, insertReminder, lockHoldState } from './effects.repository.ts';
 
 // The engine names effects; the server runs them here, in the transaction that applies the transition (after the
-// case row is updated and its event appended), so an effect that fails rolls the whole step back. Every effect has
-// an entry: a handler, or null for a step the server cannot perform yet — applying an action that names one is
-// refused (503) so no case silently skips a statutory step.
-
-/** The allocation-hold reason of a case in court (HOLD_REASONS of the collections contracts). */
-export const LEGAL_HOLD_REASON = 'Legal sub-judice';
-export const HEARING_REMINDER = 'HEARING';
-/** A hearing reminder comes up this many days before the hearing. */
-export const HEARING_REMINDER_DAYS = 2;
+// case row is updated and its event appended), so an effect that fails rolls the whole step back. The engine knows
+// no module: each module registers the handlers of its effects at wiring time (app.ts → workflow-effects.ts), e.g.
+// legal its notice, hold and hearing reminder. An effect nobody registered is a step the server cannot perform yet:
+// applying an action that names one is refused (503), so no case silently skips a statutory step.
 
 export type EffectRun = {
   tx: Transaction;
@@ -48,54 +39,46 @@ export type EffectRun = {
 /** What an effect leaves for after the commit: outbox mail to deliver. */
 export type EffectOutcome = { mailIds: number[] };
 
-type EffectHandler = (run: EffectRun) => Promise<EffectOutcome | void>;
+export type EffectHandler = (run: EffectRun) => Promise<EffectOutcome | void>;
 
-async function placeLegalHold(run: EffectRun): Promise<void> {
-  const state = await lockHoldState(run.tx, { accountId: run.accountId, reason: LEGAL_HOLD_REASON });
-  if (state.reasonActive && state.isOnHold) return;
-  await appendHold(run.tx, {
-    accountId: run.accountId,
-    action: 'START',
-    reason: LEGAL_HOLD_REASON,
-    remarks: `Case ${run.caseNo} filed in court`,
-    byUserId: run.ctx.user.id,
-    actingUnitId: run.ctx.actingUnit.id,
-    businessDate: run.businessDate,
-    isOnHold: true,
-    at: run.deps.clock.now(),
-  });
+/** Effect name → handler, filled by the modules when the app is wired; one handler per effect. */
+export class EffectRegistry {
+  readonly #handlers = new Map<WorkflowEffect, EffectHandler>();
+
+  register(effect: WorkflowEffect, handler: EffectHandler): this {
+    if (this.#handlers.has(effect)) throw new Error(`workflow effect ${effect} is registered twice`);
+    this.#handlers.set(effect, handler);
+    return this;
+  }
+
+  has(effect: WorkflowEffect): boolean {
+    return this.#handlers.has(effect);
+  }
+
+  /** Refuses (503) an action whose effects include one without a handler, before anything is written. */
+  require(effects: readonly WorkflowEffect[]): void {
+    const missing = effects.find((effect) => !this.#handlers.has(effect));
+    if (missing) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `The ${missing} step is not available yet, so this action cannot be applied. Ask an administrator.`,
+      );
+    }
+  }
+
+  /** Runs the effects in order inside the transaction; returns the mail to deliver after the commit. */
+  async run(run: EffectRun, effects: readonly WorkflowEffect[]): Promise<EffectOutcome> {
+    this.require(effects);
+    const mailIds: number[] = [];
+    for (const effect of effects) {
+      const outcome = await this.#handlers.get(effect)!(run);
+      if (outcome) mailIds.push(...outcome.mailIds);
+    }
+    return { mailIds };
+  }
 }
 
-async function releaseLegalHold(run: EffectRun): Promise<void> {
-  const state = await lockHoldState(run.tx, { accountId: run.accountId, reason: LEGAL_HOLD_REASON });
-  if (!state.reasonActive) return;
-  await appendHold(run.tx, {
-    accountId: run.accountId,
-    action: 'END',
-    reason: LEGAL_HOLD_REASON,
-    remarks: `Case ${run.caseNo} ${run.next.status.toLowerCase()}`,
-    byUserId: run.ctx.user.id,
-    actingUnitId: run.ctx.actingUnit.id,
-    businessDate: run.businessDate,
-    // Another hold (a dispute, a deceased borrower…) keeps the account held.
-    isOnHold: state.otherActive,
-    at: run.deps.clock.now(),
-  });
-}
-
-async function scheduleHearingReminder(run: EffectRun): Promise<void> {
-  await cancelOpenReminders(run.tx, { caseId: run.caseId, kind: HEARING_REMINDER });
-  const hearing = run.next.fields.nextHearingDate;
-  if (!isIsoDate(hearing)) return;
-  await insertReminder(run.tx, {
-    caseId: run.caseId,
-    kind: HEARING_REMINDER,
-    dueOn: hearing,
-    remindOn: addDays(hearing, -HEARING_REMINDER_DAYS),
-    at: run.deps.clock.now(),
-  });
-}
-
+/** Tells the maker of the pending step what the checker decided (mail through the outbox, sent after commit). */
 async function notifyMaker(run: EffectRun): Promise<EffectOutcome | void> {
   if (run.makerBefore === null || run.makerBefore === run.ctx.user.id) return;
   const maker = await findUserContact(run.tx, run.makerBefore);
@@ -127,50 +110,7 @@ async function notifyMaker(run: EffectRun): Promise<EffectOutcome | void> {
   return { mailIds: [id] };
 }
 
-async function returnToPool(): Promise<void> {
-  // Nothing to write: the action closes the case, and an account without an open case of the workflow is in the
-  // pool again (subject to the pool rule and its review cool-off).
-}
-
-async function generateLegalNotice(run: EffectRun): Promise<void> {
-  await createNoticeDocument(run.tx, run.deps, run.ctx, { caseId: run.caseId, noticeDate: run.businessDate });
-}
-
-export const EFFECT_HANDLERS: Record<WorkflowEffect, EffectHandler | null> = {
-  generateLegalNotice,
-  placeLegalHold,
-  releaseLegalHold,
-  returnToPool,
-  notifyMaker,
-  scheduleHearingReminder,
-  // Repossession and SARFAESI steps the server does not perform yet.
-  generateDemandNotice: null,
-  generatePossessionNotice: null,
-  generateRepoNotice: null,
-  generateRepoKit: null,
-  generateSaleNotice: null,
-  generateSaleCertificate: null,
-  lockRedemption: null,
-};
-
-/** Refuses (503) an action whose effects include one without a handler, before anything is written. */
-export function requireEffectHandlers(effects: readonly WorkflowEffect[]): void {
-  const missing = effects.find((effect) => EFFECT_HANDLERS[effect] === null);
-  if (missing) {
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      `The ${missing} step is not available yet, so this action cannot be applied. Ask an administrator.`,
-    );
-  }
-}
-
-/** Runs the effects in order inside the transaction; returns the mail to deliver after the commit. */
-export async function runEffects(run: EffectRun, effects: readonly WorkflowEffect[]): Promise<EffectOutcome> {
-  requireEffectHandlers(effects);
-  const mailIds: number[] = [];
-  for (const effect of effects) {
-    const outcome = await EFFECT_HANDLERS[effect]!(run);
-    if (outcome) mailIds.push(...outcome.mailIds);
-  }
-  return { mailIds };
+/** The engine's own effects (any workflow's maker-checker steps). */
+export function registerWorkflowEffects(registry: EffectRegistry): void {
+  registry.register('notifyMaker', notifyMaker);
 }

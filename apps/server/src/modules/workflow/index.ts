@@ -2,6 +2,7 @@
 export { findCaseInScope, insertCaseEvent } from './cases.repository.ts';
 export { applyCaseActionInTx } from './services/apply-action.ts';
 export { addGeneratedDocument } from './services/case-documents.ts';
-export { activeDefinition, publishDefinitionVersion } from './services/definitions.ts';
+export { activeDefinition, invalidateDefinitionCache, publishDefinitionVersion } from './services/definitions.ts';
+export { EffectRegistry, registerWorkflowEffects, type EffectHandler, type EffectRun } from './effects.ts';
 export { saveCaseFields } from './services/save-fields.ts';
 export { startCaseInTx } from './services/start-case.ts';

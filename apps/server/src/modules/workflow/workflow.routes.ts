@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import {
+  accountIdParam,
   actionInputSchema,
   caseDocumentParam,
   caseIdParam,
@@ -9,6 +11,7 @@ import {
   definitionParam,
   definitionReplySchema,
   fieldsInputSchema,
+  openCaseReplySchema,
   stageTrayPageSchema,
   stageTrayQuerySchema,
 } from '@recovery-desk/domain/workflow/contracts.ts';
@@ -25,6 +28,7 @@ import { downloadCaseDocument, uploadCaseDocument } from './services/case-docume
 import { getDefinition } from './services/definitions.ts';
 import { exportStageTray } from './services/export-stage-tray.ts';
 import { getCaseView } from './services/get-case-view.ts';
+import { getOpenCaseOfAccount } from './services/get-open-case.ts';
 import { listStageTray } from './services/list-stage-tray.ts';
 import { saveCaseFields } from './services/save-fields.ts';
 
@@ -39,7 +43,10 @@ const exportQuerySchema = stageTrayQuerySchema.safeExtend({
  * built-in workflow (each declaring its stage's authority), and the case screen with its actions, form, documents.
  * Case routes declare the acting unit only: the case's workflow decides the authority, which the services check.
  */
-export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function workflowRoutes(
+  deps: AppDeps,
+  builtInDefinitions: readonly WorkflowDefinition[] = BUILT_IN_DEFINITIONS,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Encapsulated here: only the document upload route takes multipart bodies.
     await app.register(multipart, {
@@ -66,7 +73,28 @@ export function workflowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       (request) => getDefinition(deps, request.params),
     );
 
-    for (const definition of BUILT_IN_DEFINITIONS) {
+    for (const definition of builtInDefinitions) {
+      app.get(
+        `/api/workflow/${definition.code}/accounts/:accountId/open-case`,
+        {
+          // Like the case screen: the acting unit here, some authority of the workflow's app in the service.
+          config: { auth: 'actingUnit' },
+          schema: {
+            tags,
+            summary: `The account's open ${definition.code} case in the acting unit's subtree (404 when none)`,
+            security,
+            params: accountIdParam,
+            response: { 200: openCaseReplySchema },
+          },
+        },
+        (request) =>
+          getOpenCaseOfAccount(deps, {
+            ctx: unitContext(request.ctx),
+            workflow: definition,
+            accountId: request.params.accountId,
+          }),
+      );
+
       for (const stage of definition.stages) {
         const auth = { app: definition.app, authority: stage.authority as AuthorityCode };
         const base = `/api/workflow/${definition.code}/stages/${stage.code}/cases`;

@@ -1,19 +1,12 @@
 import { ROUTE_CATALOGUE, findRouteByName, type RouteEntry } from '@recovery-desk/domain/route-catalogue.ts';
 import type { StageDefinition, WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
+import { hasWorkflowScreens, isServedElsewhere } from './widgets.ts';
 
 // Which catalogue routes the workflow screens serve: each stage's tray (its `routeSlug` list route) and the
-// detail routes of that list (`<routeSlug>Detail`, plus the alternative spellings the catalogue gives a list).
-
-/**
- * Definitions whose stage screens are offered. Repossession and SARFAESI stage routes exist in the catalogue, but
- * their dictionaries and the account → case lookup of their initiate screens do not yet; add their codes here when
- * they do.
- */
-export const SCREEN_DEFINITION_CODES: readonly string[] = ['LEGAL'];
-
-/** List routes another feature serves although a stage names them (the Legal Eligible Pool: features/legal). */
-export const EXCLUDED_LIST_ROUTES: readonly string[] = ['legalPool'];
+// detail routes of that list (`<routeSlug>Detail`, plus the alternative spellings the catalogue gives a list), for
+// the definitions a feature registered screens for (widgets.ts: legal registers LEGAL; repossession and SARFAESI
+// stage routes exist in the catalogue, and their features register them once their dictionaries exist).
 
 export type StageRoute = {
   definition: WorkflowDefinition;
@@ -31,18 +24,21 @@ function detailRoutesOf(listName: string): RouteEntry[] {
   return primary?.kind === 'detail' ? [primary, ...others] : others;
 }
 
-let cached: StageRoute[] | null = null;
+let cached: { codes: string; routes: StageRoute[] } | null = null;
 
 export function workflowStageRoutes(): StageRoute[] {
-  cached ??= BUILT_IN_DEFINITIONS.filter((definition) => SCREEN_DEFINITION_CODES.includes(definition.code)).flatMap(
-    (definition) =>
-      definition.stages.flatMap((stage) => {
-        const listRoute = findRouteByName(stage.routeSlug);
-        if (!listRoute || listRoute.kind !== 'list' || EXCLUDED_LIST_ROUTES.includes(listRoute.name)) return [];
-        return [{ definition, stage, listRoute, detailRoutes: detailRoutesOf(listRoute.name) }];
-      }),
+  const offered = BUILT_IN_DEFINITIONS.filter((definition) => hasWorkflowScreens(definition.code));
+  const codes = offered.map((definition) => definition.code).join(',');
+  if (cached?.codes === codes) return cached.routes;
+  const routes = offered.flatMap((definition) =>
+    definition.stages.flatMap((stage) => {
+      const listRoute = findRouteByName(stage.routeSlug);
+      if (!listRoute || listRoute.kind !== 'list' || isServedElsewhere(listRoute.name)) return [];
+      return [{ definition, stage, listRoute, detailRoutes: detailRoutesOf(listRoute.name) }];
+    }),
   );
-  return cached;
+  cached = { codes, routes };
+  return routes;
 }
 
 export function stageRouteOfList(routeName: string): StageRoute | undefined {

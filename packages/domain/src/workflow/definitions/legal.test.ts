@@ -249,7 +249,7 @@ describe('legal transitions: what they record', () => {
     const started = startCase(def, { caseType: 'S138' }, TODAY);
     expect(started.ok && started.snapshot).toMatchObject({
       definitionCode: 'LEGAL',
-      definitionVersion: 1,
+      definitionVersion: def.version,
       stage: 'POOL',
       status: 'Initiated',
       makerUserId: null,
@@ -266,13 +266,13 @@ describe('legal transitions: what they record', () => {
 
 describe('legal refusals', () => {
   it('DEFINITION_MISMATCH: a case pinned to another version', () => {
-    const result = act(at('FILING_APPROVAL', { definitionVersion: 2 }), 'approve');
+    const result = act(at('FILING_APPROVAL', { definitionVersion: def.version + 1 }), 'approve');
     expect(result).toEqual({
       ok: false,
       refusal: {
         code: 'DEFINITION_MISMATCH',
-        definition: { code: 'LEGAL', version: 1 },
-        case: { code: 'LEGAL', version: 2 },
+        definition: { code: 'LEGAL', version: def.version },
+        case: { code: 'LEGAL', version: def.version + 1 },
       },
     });
   });

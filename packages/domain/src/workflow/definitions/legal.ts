@@ -218,6 +218,16 @@ const withdraw: ActionInput = {
   fields: WITHDRAWAL_FIELDS,
 };
 
+/**
+ * The built-in version of the LEGAL workflow. Bump it with any change to the definition below (the lock test in
+ * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
+ * 1: the workflow of issue 4; 2: stages name their screen widgets.
+ */
+export const LEGAL_BUILT_IN_VERSION = 2;
+
+/** Widgets of every legal case screen: the Bounce Cheque Details tab (spec §2.4). */
+const CASE_WIDGETS = ['bounceCheque'];
+
 const approvalSla = (t: LegalTimelines, stage: string) => ({
   name: `${stage}_SLA`,
   label: `Decision due (${t.approvalSlaDays}-day approval SLA)`,
@@ -231,7 +241,7 @@ const approvalSla = (t: LegalTimelines, stage: string) => ({
 
 export function buildLegalDefinition(
   timelines: LegalTimelines = DEFAULT_LEGAL_TIMELINES,
-  version = 1,
+  version = LEGAL_BUILT_IN_VERSION,
   status: WorkflowDefinition['status'] = 'ACTIVE',
 ): WorkflowDefinition {
   const t = timelines;
@@ -250,6 +260,7 @@ export function buildLegalDefinition(
         code: 'POOL',
         labelKey: 'LegalEligiblePool',
         routeSlug: 'legalPool',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_POOL_SAUTH',
         trayColumns: [...ACCOUNT_COLUMNS, 'status'],
         actions: [
@@ -261,6 +272,7 @@ export function buildLegalDefinition(
         code: 'INITIATE',
         labelKey: 'InitiateLegal',
         routeSlug: 'initiateLegal',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_INIT_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'returnMemoReceivedDate'],
         fields: initiateFields(t),
@@ -280,6 +292,7 @@ export function buildLegalDefinition(
         code: 'FILING_APPROVAL',
         labelKey: 'LegalFilingApproval',
         routeSlug: 'legalFilingApproval',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_FILE_APP_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'makerUserId'],
         actions: [
@@ -295,6 +308,7 @@ export function buildLegalDefinition(
         code: 'APPROVED_CASES',
         labelKey: 'ApprovedCases',
         routeSlug: 'legalApprovedCase',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_APP_CASES_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'advocateName'],
         fields: [
@@ -312,6 +326,7 @@ export function buildLegalDefinition(
         code: 'TEAM_TRAY',
         labelKey: 'LegalTeamTray',
         routeSlug: 'legalLeedTeamTray',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEAD_TEAM_TRAY_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'advocateName'],
         fields: [field('caseSummary', 'CaseSummary', 'textarea', { required: true })],
@@ -322,6 +337,7 @@ export function buildLegalDefinition(
         code: 'MANAGER',
         labelKey: 'LegalManagerTray',
         routeSlug: 'legalManager',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_MANAGER_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'advocateName', 'makerUserId'],
         actions: [
@@ -335,6 +351,7 @@ export function buildLegalDefinition(
         code: 'NOTICE',
         labelKey: 'SendLegalNotice',
         routeSlug: 'legalNotice',
+        widgets: [...CASE_WIDGETS, 'noticeCopy'],
         authority: 'LEGAL_NOTICE_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'noticeMode', 'noticeSentDate'],
         fields: [
@@ -378,6 +395,7 @@ export function buildLegalDefinition(
         code: 'CASE_FILING',
         labelKey: 'CaseFiling',
         routeSlug: 'legalCaseFiling',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_CASE_FILE_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'noticeSentDate', 'court'],
         fields: [
@@ -438,6 +456,7 @@ export function buildLegalDefinition(
         code: 'COURT_CASE_UPDATE',
         labelKey: 'CourtCaseUpdate',
         routeSlug: 'legalCourtCaseUpdate',
+        widgets: [...CASE_WIDGETS],
         authority: 'COURT_CASE_UPDT_SUATH',
         trayColumns: [...CASE_COLUMNS, 'court', 'caseNumber', 'cnr', 'nextHearingDate'],
         fields: [
@@ -507,6 +526,7 @@ export function buildLegalDefinition(
         code: 'COURT_UPDATE_APPROVAL',
         labelKey: 'CourtCaseUpdateApproval',
         routeSlug: 'legalCourtCaseUpdateApproval',
+        widgets: [...CASE_WIDGETS],
         authority: 'COURT_CASE_APP_SUATH',
         trayColumns: [...CASE_COLUMNS, 'court', 'cnr', 'outcome', 'nextHearingDate', 'makerUserId'],
         actions: [
@@ -534,6 +554,7 @@ export function buildLegalDefinition(
         code: 'WITHDRAWAL',
         labelKey: 'Withdrawal',
         routeSlug: 'legalWithDrawal',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_WITHDRAWAL_SUATH',
         trayColumns: [...CASE_COLUMNS, 'withdrawalReason', 'makerUserId'],
         fields: WITHDRAWAL_FIELDS,
@@ -555,6 +576,7 @@ export function buildLegalDefinition(
         code: 'REJECT_TRAY',
         labelKey: 'RejectTray',
         routeSlug: 'legalRejectTray',
+        widgets: [...CASE_WIDGETS],
         authority: 'LEGAL_REJECT_TRAY_SAUTH',
         trayColumns: [...CASE_COLUMNS, 'makerUserId'],
         actions: [

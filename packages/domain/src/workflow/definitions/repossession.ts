@@ -126,9 +126,15 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
   source: 'Policy (configurable)',
 });
 
+/**
+ * The built-in version of the REPOSSESSION workflow. Bump it with any change to the definition below (the lock test in
+ * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
+ */
+export const REPOSSESSION_BUILT_IN_VERSION = 1;
+
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
-  version = 1,
+  version = REPOSSESSION_BUILT_IN_VERSION,
   status: WorkflowDefinition['status'] = 'ACTIVE',
 ): WorkflowDefinition {
   const t = timelines;

@@ -960,9 +960,15 @@ function stages(t: SarfaesiTimelines): StageInput[] {
   ].map(withDetours);
 }
 
+/**
+ * The built-in version of the SARFAESI workflow. Bump it with any change to the definition below (the lock test in
+ * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
+ */
+export const SARFAESI_BUILT_IN_VERSION = 1;
+
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
-  version = 1,
+  version = SARFAESI_BUILT_IN_VERSION,
   status: WorkflowDefinition['status'] = 'ACTIVE',
 ): WorkflowDefinition {
   const t = timelines;

@@ -9,6 +9,7 @@ import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
 import { TrayCountCache } from '../../collections/index.ts';
 import { DocumentStore } from '../../../documents/document-store.ts';
+import { createWorkflowEffects } from '../../../workflow-effects.ts';
 
 /**
  * The service dependencies for seeding demo data at start (main.ts), before the app serves requests: the app's
@@ -33,5 +34,6 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
     documents: new DocumentStore(config.documentDir),
+    workflowEffects: createWorkflowEffects(),
   };
 }

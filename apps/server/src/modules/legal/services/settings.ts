@@ -9,6 +9,7 @@ import { NOTICE_PLACEHOLDERS, unknownPlaceholders } from '@recovery-desk/domain/
 import { legalPoolRuleSchema, type LegalPoolRule } from '@recovery-desk/domain/legal/pool-rule.ts';
 import {
   buildLegalDefinition,
+  LEGAL_BUILT_IN_VERSION,
   LEGAL_CASE_TYPES,
   type LegalTimelines,
 } from '@recovery-desk/domain/workflow/definitions/legal.ts';
@@ -120,7 +121,7 @@ export async function updateLegalSettings(
     if (!isDeepStrictEqual(timelines, before.timelines)) {
       const active = await activeDefinition(tx, LEGAL_CODE);
       const definition = buildLegalDefinition(timelines, active.version + 1, 'ACTIVE');
-      await publishDefinitionVersion(tx, ctx, definition);
+      await publishDefinitionVersion(tx, ctx, definition, { builtInVersion: LEGAL_BUILT_IN_VERSION });
       publishedVersion = definition.version;
     }
     const version = await writeLegalSettings(tx, {

@@ -9,7 +9,6 @@ import { requireBusinessDate } from '../../organisation/index.ts';
 import { insertCaseEvent, listDocumentCodes, updateCaseIfVersion } from '../cases.repository.ts';
 import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { cancelOpenReminders } from '../effects.repository.ts';
-import { requireEffectHandlers, runEffects } from '../effects.ts';
 import { actorAuthorities, actorOf, requireCaseInScope, snapshotOf, staleVersion } from './case-access.ts';
 import { loadDefinition } from './definitions.ts';
 import { getCaseView } from './get-case-view.ts';
@@ -62,7 +61,7 @@ export async function applyCaseActionInTx(
     businessDate,
   );
   if (!result.ok) throw refusalError(result.refusal, definition);
-  requireEffectHandlers(result.effects);
+  deps.workflowEffects.require(result.effects);
 
   const { next } = result;
   const makerUserId = next.makerUserId === null ? null : Number(next.makerUserId);
@@ -103,7 +102,7 @@ export async function applyCaseActionInTx(
     caseVersion: next.version,
     createdAt: deps.clock.now(),
   });
-  const { mailIds } = await runEffects(
+  const { mailIds } = await deps.workflowEffects.run(
     {
       tx,
       deps,

@@ -29,7 +29,7 @@ export function actorOf(ctx: UnitContext, authorities: readonly string[]): Actor
 }
 
 /** Seeing a case (and its documents) needs some authority of the workflow's app in the acting unit. */
-export function requireAppAuthority(definition: WorkflowDefinition, authorities: readonly string[]): void {
+export function requireAppAuthority(definition: Pick<WorkflowDefinition, 'app'>, authorities: readonly string[]): void {
   if (authorities.length === 0) {
     throw new AppError(
       'AUTHORITY_MISSING',

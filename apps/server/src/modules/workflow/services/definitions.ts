@@ -29,6 +29,19 @@ import {
 const cache = new Map<string, WorkflowDefinition>();
 clearedOnChange(DEFINITIONS_CHANGED, () => cache.clear());
 
+/**
+ * Forgets the parsed definitions of one code (or of every code). Entries are keyed by content digest, so a stale
+ * entry is never served; this frees memory after a publication and is the hook for cross-instance notices (a
+ * publication elsewhere: call it from the LISTEN/NOTIFY handler with the published code).
+ */
+export function invalidateDefinitionCache(code?: string): void {
+  if (code === undefined) {
+    cache.clear();
+    return;
+  }
+  for (const key of cache.keys()) if (key.startsWith(`${code}@`)) cache.delete(key);
+}
+
 function definitionNotFound(code: string, version?: number): AppError {
   const which = version === undefined ? `an active ${code} workflow` : `workflow ${code} version ${version}`;
   return new AppError('NOT_FOUND', `There is no ${which}.`);
@@ -76,12 +89,14 @@ export async function activeDefinition(db: Executor, code: string): Promise<Work
  * is the next free one (the given `version` is replaced), the previous ACTIVE version becomes DEACTIVATED (its open
  * cases keep running on it), and an audit row records the change. The definition must pass the schema and the graph
  * and catalogue checks (400 VALIDATION naming `definition` otherwise). The legal settings call this when the
- * timelines change.
+ * timelines change; `builtInVersion` names the built-in version the definition was built from (null: not a
+ * built-in's), which tells start-up publication that the database already holds that built-in version.
  */
 export async function publishDefinitionVersion(
   tx: Transaction,
   ctx: SignedInContext,
   definition: WorkflowDefinition,
+  { builtInVersion }: { builtInVersion: number | null },
 ): Promise<WorkflowDefinition> {
   await lockDefinitionCode(tx, definition.code);
   const version = (await latestDefinitionVersion(tx, definition.code)) + 1;
@@ -107,8 +122,10 @@ export async function publishDefinitionVersion(
     status: 'ACTIVE',
     app: published.app,
     definition: published,
+    builtInVersion,
     createdByUserId: ctx.user.id,
   });
+  invalidateDefinitionCache(published.code);
   await emitAudit(tx, ctx, {
     action: 'workflow.definition.publish',
     entity: 'workflow_definition',

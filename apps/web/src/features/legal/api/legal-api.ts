@@ -147,3 +147,12 @@ export async function fetchLegalDocuments(
 export function downloadCaseDocument(caseId: number, documentId: number): Promise<DownloadedFile> {
   return apiClient.download(`/api/workflow/cases/${caseId}/documents/${documentId}/content`);
 }
+
+/**
+ * POST /api/legal/notices {caseIds} answers a PDF. The shared client downloads files with GET only, so this sends
+ * its request through a client whose fetch turns that one GET into the POST (same auth, acting unit, CSRF and
+ * refresh handling as every call).
+ */
+export function generateNotices(caseIds: number[]): Promise<DownloadedFile> {
+  return apiClient.postDownload('/api/legal/notices', { caseIds });
+}

@@ -1,18 +1,18 @@
-import { openCaseReplySchema } from '@recovery-desk/domain/legal/contracts.ts';
 import {
   caseViewSchema,
   definitionReplySchema,
+  openCaseReplySchema,
   stageTrayPageSchema,
   type ActionInput,
   type CaseView,
   type FieldsInput,
+  type OpenCaseReply,
   type StageTrayPage,
 } from '@recovery-desk/domain/workflow/contracts.ts';
 import { workflowDefinitionSchema, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
 
-// The workflow engine's endpoints (packages/domain/src/workflow/contracts.ts) and the two legal ones the case
-// screens use. Replies are parsed with the shared schemas, so a drift between server and web fails loudly here.
+// The workflow engine's endpoints (packages/domain/src/workflow/contracts.ts). Replies are parsed with the shared schemas, so a drift between server and web fails loudly here.
 
 const BASE = '/api/workflow';
 
@@ -47,9 +47,16 @@ export async function fetchCaseView(caseId: number | string, signal?: AbortSigna
   return caseViewSchema.parse(reply);
 }
 
-/** The Initiate Legal detail route names an account: its open legal case. */
-export async function fetchLegalCaseOfAccount(accountId: string, signal?: AbortSignal) {
-  const reply = await apiClient.get<unknown>(`/api/legal/accounts/${encodeURIComponent(accountId)}/case`, { signal });
+/** A detail route that names an account (e.g. Initiate Legal): the account's open case of the workflow. */
+export async function fetchOpenCaseOfAccount(
+  definitionCode: string,
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<OpenCaseReply> {
+  const reply = await apiClient.get<unknown>(
+    `${BASE}/${encodeURIComponent(definitionCode)}/accounts/${encodeURIComponent(accountId)}/open-case`,
+    { signal },
+  );
   return openCaseReplySchema.parse(reply);
 }
 
@@ -86,13 +93,4 @@ export function uploadCaseDocument(caseId: number, upload: CaseUpload): Promise<
 
 export function downloadCaseDocument(caseId: number, documentId: number): Promise<DownloadedFile> {
   return apiClient.download(`${BASE}/cases/${caseId}/documents/${documentId}/content`);
-}
-
-/**
- * POST /api/legal/notices {caseIds} answers a PDF. The shared client downloads files with GET only, so this sends
- * its request through a client whose fetch turns that one GET into the POST (same auth, acting unit, CSRF and
- * refresh handling as every call).
- */
-export function generateNotices(caseIds: number[]): Promise<DownloadedFile> {
-  return apiClient.postDownload('/api/legal/notices', { caseIds });
 }

@@ -89,19 +89,22 @@ describe('CaseScreen', () => {
   it('Initiate Legal detail: finds the open case of the account, or says there is none', async () => {
     const api = serveCase({ stage: 'INITIATE', status: 'Initiated', fields: { caseType: 'S138' } }, [
       {
-        match: /\/api\/legal\/accounts\/541\/case$/,
-        reply: () => jsonResponse(200, { caseId: 41, caseNo: 'LG-2026-00041', stage: 'INITIATE' }),
+        match: /\/api\/workflow\/LEGAL\/accounts\/541\/open-case$/,
+        reply: () =>
+          jsonResponse(200, { caseId: 41, caseNo: 'LG-2026-00041', stage: 'INITIATE', definitionVersion: 1 }),
       },
       {
-        match: /\/api\/legal\/accounts\/542\/case$/,
+        match: /\/api\/workflow\/LEGAL\/accounts\/542\/open-case$/,
         reply: () => jsonResponse(404, { error_code: 'NOT_FOUND', detail: 'No open case' }),
       },
     ]);
-    const { unmount } = renderWithProviders(<CaseOfAccountScreen accountId="541" title="Initiate Legal Account" />);
+    const { unmount } = renderWithProviders(
+      <CaseOfAccountScreen definitionCode="LEGAL" accountId="541" title="Initiate Legal Account" />,
+    );
     expect(await screen.findByTestId('case-header')).toBeTruthy();
-    expect(api.calls[0]!.url).toBe('/api/legal/accounts/541/case');
+    expect(api.calls[0]!.url).toBe('/api/workflow/LEGAL/accounts/541/open-case');
     unmount();
-    renderWithProviders(<CaseOfAccountScreen accountId="542" title="Initiate Legal Account" />);
+    renderWithProviders(<CaseOfAccountScreen definitionCode="LEGAL" accountId="542" title="Initiate Legal Account" />);
     expect(await screen.findByText(/This account has no open legal case/)).toBeTruthy();
   });
 

@@ -8,23 +8,26 @@ import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../lib/http-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { describeWorkflowError } from '../api/describe-error.ts';
-import { fetchLegalCaseOfAccount } from '../api/workflow-api.ts';
-import { BOUNCE_CHEQUE_DEFINITIONS, BounceChequeTab } from './bounce-cheque-tab.tsx';
+import { fetchOpenCaseOfAccount } from '../api/workflow-api.ts';
+import { tr } from '../labels.ts';
+import { widgetsOf, type StageWidget } from '../widgets.ts';
 import { useCaseUpdated, useCaseView, useDefinition, retryServerErrors } from './case-queries.ts';
 import { CaseHeader } from './case-header.tsx';
 import { CaseWorkTab } from './case-work-tab.tsx';
 import { ChecklistTab } from './checklist-tab.tsx';
 import { HistoryTab } from './history-tab.tsx';
 
-export const CASE_SCREEN_TABS = ['case', 'bounceCheque', 'checklist', 'history'] as const;
+/** The case screen's own tabs; the widgets the case's stage names add theirs after Case. */
+export const CASE_SCREEN_TABS = ['case', 'checklist', 'history'] as const;
 export type CaseScreenTab = (typeof CASE_SCREEN_TABS)[number];
 
 const TAB_KEYS = {
   case: 'WorkflowTabCase',
-  bounceCheque: 'WorkflowTabBounceCheque',
   checklist: 'WorkflowTabChecklist',
   history: 'WorkflowTabHistory',
 } as const;
+
+type WidgetTab = { name: string; tab: NonNullable<StageWidget['caseTab']> };
 
 function Loading({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -66,13 +69,21 @@ function LoadError({ title, message, onRetry }: { title: string; message: string
   );
 }
 
-/** A detail route that names the account only (Initiate Legal): its open legal case. */
-export function CaseOfAccountScreen({ accountId, title }: { accountId: string; title: string }) {
+/** A detail route that names the account only (e.g. Initiate Legal): the account's open case of the workflow. */
+export function CaseOfAccountScreen({
+  definitionCode,
+  accountId,
+  title,
+}: {
+  definitionCode: string;
+  accountId: string;
+  title: string;
+}) {
   const { t } = useTranslation();
   const actingUnit = useSession((session) => session.actingUnit);
   const query = useQuery({
-    queryKey: ['workflow', 'accountCase', accountId, actingUnit],
-    queryFn: ({ signal }) => fetchLegalCaseOfAccount(accountId, signal),
+    queryKey: ['workflow', 'accountCase', definitionCode, accountId, actingUnit],
+    queryFn: ({ signal }) => fetchOpenCaseOfAccount(definitionCode, accountId, signal),
     retry: retryServerErrors,
   });
   if (query.isPending) return <Loading title={title} />;
@@ -91,7 +102,8 @@ export function CaseOfAccountScreen({ accountId, title }: { accountId: string; t
 
 /**
  * The one case screen of every stage detail route: header, then the tabs Case (the stage form, dates and actions),
- * Bounce Cheque Details (legal), Document Checklist and Case History. The active tab is in the address.
+ * the tabs of the widgets the case's stage names (legal: Bounce Cheque Details), Document Checklist and Case
+ * History. The active tab is in the address.
  */
 export function CaseScreen({ caseId, title }: { caseId: number | string; title: string }) {
   const { t, i18n } = useTranslation();
@@ -128,12 +140,13 @@ export function CaseScreen({ caseId, title }: { caseId: number | string; title: 
   const caseView: CaseView = query.data;
   const stage = findStage(definition, caseView.case.stage);
   const canAct = !caseView.case.isClosed && stage !== undefined && authorities.includes(stage.authority);
-  const tabs = CASE_SCREEN_TABS.filter(
-    (tab) => tab !== 'bounceCheque' || BOUNCE_CHEQUE_DEFINITIONS.includes(definition.code),
+  const widgetTabs: WidgetTab[] = widgetsOf(stage).flatMap(({ name, widget }) =>
+    widget.caseTab ? [{ name, tab: widget.caseTab }] : [],
   );
+  const tabs: string[] = ['case', ...widgetTabs.map((entry) => entry.name), 'checklist', 'history'];
   const requested = params.get('tab');
   const active = tabs.find((tab) => tab === requested) ?? 'case';
-  const showTab = (tab: CaseScreenTab) => {
+  const showTab = (tab: string) => {
     const next = new URLSearchParams(params);
     if (tab === 'case') next.delete('tab');
     else next.set('tab', tab);
@@ -141,8 +154,18 @@ export function CaseScreen({ caseId, title }: { caseId: number | string; title: 
   };
   const reload = () => void query.refetch();
 
-  const panel = (tab: CaseScreenTab): ReactNode => {
-    switch (tab) {
+  const tabLabel = (tab: string): string => {
+    const widgetTab = widgetTabs.find((entry) => entry.name === tab);
+    return widgetTab ? tr(t, widgetTab.tab.labelKey, widgetTab.name) : String(t(TAB_KEYS[tab as CaseScreenTab]));
+  };
+
+  const panel = (tab: string): ReactNode => {
+    const widgetTab = widgetTabs.find((entry) => entry.name === tab);
+    if (widgetTab) {
+      const { Component } = widgetTab.tab;
+      return <Component view={caseView} definition={definition} canAct={canAct} onReload={reload} />;
+    }
+    switch (tab as CaseScreenTab) {
       case 'case':
         return (
           <CaseWorkTab
@@ -161,8 +184,6 @@ export function CaseScreen({ caseId, title }: { caseId: number | string; title: 
             }}
           />
         );
-      case 'bounceCheque':
-        return <BounceChequeTab view={caseView} definition={definition} />;
       case 'checklist':
         return (
           <ChecklistTab
@@ -182,11 +203,11 @@ export function CaseScreen({ caseId, title }: { caseId: number | string; title: 
     <Stack gap="md" data-testid="case-screen">
       <Title order={1}>{title}</Title>
       <CaseHeader view={caseView} definition={definition} />
-      <Tabs value={active} onChange={(value) => value && showTab(value as CaseScreenTab)}>
+      <Tabs value={active} onChange={(value) => value && showTab(value)}>
         <Tabs.List aria-label={String(t('WorkflowCaseScreenTabs'))}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab} data-testid={`case-screen-tab-${tab}`}>
-              {String(t(TAB_KEYS[tab]))}
+              {tabLabel(tab)}
             </Tabs.Tab>
           ))}
         </Tabs.List>

@@ -16,7 +16,7 @@ import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError, isStaleError } from '../api/describe-error.ts';
 import { saveCaseFields } from '../api/workflow-api.ts';
 import { fieldLabel, formatFieldValue, tr } from '../labels.ts';
-import { NOTICE_STAGES, useGenerateNotices } from '../notices.ts';
+import { widgetsOf } from '../widgets.ts';
 import { documentLabel } from '../refusals.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { CaseActions } from './case-actions.tsx';
@@ -59,6 +59,15 @@ export type CaseWorkTabProps = {
 export function CaseWorkTab({ view, definition, canAct, onUpdated, onReload, onDocumentsMissing }: CaseWorkTabProps) {
   const { t } = useTranslation();
   const stage = findStage(definition, view.case.stage);
+  // The controls of the stage's widgets (legal Send Legal Notice: "Generate notice"), for a caller who may act.
+  const caseActionWidgets = canAct
+    ? widgetsOf(stage).flatMap(({ name, widget }) => {
+        const Control = widget.caseAction;
+        return Control
+          ? [<Control key={name} view={view} definition={definition} canAct={canAct} onReload={onReload} />]
+          : [];
+      })
+    : [];
   const formFields = stage ? stageFormOnly(stage) : [];
   const [draft, setDraft] = useState<Draft>(() => draftOf(formFields, view.case.fields));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -71,7 +80,6 @@ export function CaseWorkTab({ view, definition, canAct, onUpdated, onReload, onD
   const formChanges = changedValues(editableShown, draft, view.case.fields);
   const hasEditable = formFields.some((field) => editable.has(field.name));
 
-  const notices = useGenerateNotices(onReload);
   const save = useMutation({
     mutationFn: () => saveCaseFields(view.case.caseId, { version: view.case.version, fields: formChanges }),
     onSuccess: (next) => {
@@ -211,18 +219,7 @@ export function CaseWorkTab({ view, definition, canAct, onUpdated, onReload, onD
           ])
         }
         onChoose={handleChoose}
-        extra={
-          canAct && stage && NOTICE_STAGES.includes(stage.code) ? (
-            <Button
-              variant="default"
-              loading={notices.isPending}
-              onClick={() => notices.mutate([view.case.caseId])}
-              data-testid="generate-notice"
-            >
-              {String(t('WorkflowGenerateNotice'))}
-            </Button>
-          ) : undefined
-        }
+        extra={caseActionWidgets.length > 0 ? caseActionWidgets : undefined}
       />
       <EarlierStages view={view} definition={definition} shown={new Set(formFields.map((field) => field.name))} />
       {chosen ? (

@@ -42,7 +42,14 @@ export function CasePage() {
   const title = tr(t, route.labelKey, route.label);
   if (isAccountOnlyRoute(route)) {
     if (!accountid) throw new Error(`Route ${route.name} has no account`);
-    return <CaseOfAccountScreen key={`account/${accountid}`} accountId={accountid} title={title} />;
+    return (
+      <CaseOfAccountScreen
+        key={`account/${accountid}`}
+        definitionCode={entry.definition.code}
+        accountId={accountid}
+        title={title}
+      />
+    );
   }
   if (!caseid) throw new Error(`Route ${route.name} has no case`);
   return <CaseScreen key={`case/${caseid}`} caseId={caseid} title={title} />;

@@ -1,6 +1,6 @@
 import { matchesCondition, type CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
 import type { CaseEvent, CaseRow, CaseView, StageTrayPage } from '@recovery-desk/domain/workflow/contracts.ts';
-import { findStage, type CaseStatus } from '@recovery-desk/domain/workflow/definition.ts';
+import { findStage, type CaseStatus, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import { availableActions, stageDates, type CaseSnapshot } from '@recovery-desk/domain/workflow/transition.ts';
 import { vi } from 'vitest';
@@ -65,9 +65,12 @@ export type CaseSetup = {
   isOnHold?: boolean;
 };
 
+/** The LEGAL definition as a new installation stores it: the built-in, as its stored version 1. */
+export const STORED_LEGAL_DEFINITION: WorkflowDefinition = { ...LEGAL_DEFINITION, version: 1 };
+
 /** A case view at a stage of the LEGAL definition, as the server computes it for user ME. */
 export function caseView(setup: CaseSetup): CaseView {
-  const definition = LEGAL_DEFINITION;
+  const definition = STORED_LEGAL_DEFINITION;
   const stage = findStage(definition, setup.stage)!;
   const documents = setup.documents ?? [];
   const snapshot: CaseSnapshot = {
@@ -184,7 +187,7 @@ export const DEFINITION_REPLY = {
   code: 'LEGAL',
   version: 1,
   status: 'ACTIVE',
-  definition: LEGAL_DEFINITION as unknown as Record<string, unknown>,
+  definition: STORED_LEGAL_DEFINITION as unknown as Record<string, unknown>,
 };
 
 export function definitionRoute(): Route {

@@ -25,8 +25,8 @@ import { describeWorkflowError } from '../api/describe-error.ts';
 import { fetchStageTray } from '../api/workflow-api.ts';
 import { TRAY_QUERY_PREFIX } from '../case/case-queries.ts';
 import { caseTabLabel } from '../labels.ts';
-import { NOTICE_TRAYS, useGenerateNotices } from '../notices.ts';
 import { detailPathOf, type StageRoute } from '../stage-routes.ts';
+import { widgetsOf } from '../widgets.ts';
 import { CaseReviewDialog } from './case-review-dialog.tsx';
 import { StageTrayExport } from './stage-tray-export.tsx';
 import { StageTrayFiltersForm } from './stage-tray-filters.tsx';
@@ -71,9 +71,9 @@ function useStageTrayState(config: StageTrayConfig): [StageTrayState, (next: Sta
 
 /**
  * The one tray of every workflow stage (spec §2.7, §4): the tabs Pending Approval / Approved / Rejected / Pushback
- * with counts, My View / Team View, case-list filters, the stage's columns, numbered pages and export. The Send
- * Legal Notice tray adds row selection and "Generate notices"; a stage without a detail screen reviews its cases in
- * a dialog. All of its state is in the address bar.
+ * with counts, My View / Team View, case-list filters, the stage's columns, numbered pages and export. A stage
+ * whose widgets act on selected cases (legal Send Legal Notice: "Generate notices") adds row selection and their
+ * bars; a stage without a detail screen reviews its cases in a dialog. All of its state is in the address bar.
  */
 export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: string }) {
   const { t, i18n } = useTranslation();
@@ -93,14 +93,18 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
     placeholderData: keepPreviousData,
   });
 
-  const isNoticeTray = NOTICE_TRAYS.includes(config.routeName);
+  // The stage's widgets that act on selected cases (legal Send Legal Notice: "Generate notices").
+  const trayWidgets = widgetsOf(config.stage).flatMap(({ name, widget }) =>
+    widget.trayAction ? [{ name, Control: widget.trayAction }] : [],
+  );
+  const selectable = trayWidgets.length > 0 && state.tab === 'pendingApproval';
   const [selection, setSelection] = useState<{ key: string; ids: Set<number> }>({ key: '', ids: new Set() });
   // A selection belongs to the page it was made on; another page or filter starts empty.
   const selected = selection.key === queryKey ? selection.ids : NO_SELECTION;
-  const notices = useGenerateNotices(() => {
+  const selectionDone = () => {
     setSelection({ key: '', ids: new Set() });
     void page.refetch();
-  });
+  };
   const [reviewing, setReviewing] = useState<CaseRow | null>(null);
 
   const update = (next: StageTrayState) => setState(next);
@@ -116,19 +120,6 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
         from: `workflow/${config.routeName}`,
       });
     }
-  };
-
-  const handleGenerate = () => {
-    if (selected.size === 0) {
-      addToast({
-        title: String(t('SystemMsg')),
-        message: String(t('PleaseSelectId')),
-        type: 'warning',
-        from: `workflow/${config.routeName}`,
-      });
-      return;
-    }
-    notices.mutate([...selected]);
   };
 
   const hasDetail = entry.detailRoutes.length > 0;
@@ -170,11 +161,7 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
         caption={`${title} — ${caseTabLabel(t, state.tab)}`}
         isBusy={page.isFetching}
         onSort={(key) => update(withFirstPage({ ...state, ...nextSort(state, key) }))}
-        selection={
-          isNoticeTray && state.tab === 'pendingApproval'
-            ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) }
-            : undefined
-        }
+        selection={selectable ? { selected, onChange: (ids) => setSelection({ key: queryKey, ids }) } : undefined}
         detailPathOf={(row) => detailPathOf(entry, row)}
         onOpen={handleOpen}
         renderActions={
@@ -246,16 +233,18 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
                 {page.isError && page.data ? (
                   <TrayError error={page.error} onRetry={() => void page.refetch()} onClear={clearFilters} />
                 ) : null}
-                {isNoticeTray && tab === 'pendingApproval' ? (
-                  <Group gap="sm" data-testid="notice-bulk-bar">
-                    <Button onClick={handleGenerate} loading={notices.isPending}>
-                      {String(t('WorkflowGenerateNotices'))}
-                    </Button>
-                    <Text size="sm" role="status" aria-live="polite">
-                      {String(t('SelectedCount', { count: selected.size }))}
-                    </Text>
-                  </Group>
-                ) : null}
+                {selectable
+                  ? trayWidgets.map(({ name, Control }) => (
+                      <Control
+                        key={name}
+                        definition={config.definition}
+                        stage={config.stage}
+                        selected={selected}
+                        onDone={selectionDone}
+                        from={`workflow/${config.routeName}`}
+                      />
+                    ))
+                  : null}
                 {body}
                 <PagePager
                   page={state.page}

@@ -1,20 +1,17 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { BOUNCE_CHEQUE_SECTIONS } from '@recovery-desk/domain/legal/bounce-cheque.ts';
-import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
-import { definitionFields, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
+import { definitionFields } from '@recovery-desk/domain/workflow/definition.ts';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, formatFieldValue, tr } from '../labels.ts';
-import { SummaryList } from './case-header.tsx';
-import { isShown } from './field-values.ts';
-
-/** The definitions whose cases have Bounce Cheque Details (spec §2.4: legal case details). */
-export const BOUNCE_CHEQUE_DEFINITIONS: readonly string[] = ['LEGAL'];
+import { SummaryList } from '../../../workflow/case/case-header.tsx';
+import { isShown } from '../../../workflow/case/field-values.ts';
+import { fieldLabel, formatFieldValue, tr } from '../../../workflow/labels.ts';
+import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
 
 /**
- * Bounce Cheque Details: the cheque, mandate, dishonour, notice and complaint fields of the case by section, each
+ * The `bounceCheque` widget (a case screen tab; spec §2.4 legal case details). Bounce Cheque Details: the cheque, mandate, dishonour, notice and complaint fields of the case by section, each
  * only where it applies to the case (a §25 case has no cheque), formatted; '—' where nothing is recorded yet.
  */
-export function BounceChequeTab({ view, definition }: { view: CaseView; definition: WorkflowDefinition }) {
+export function BounceChequeTab({ view, definition }: CaseWidgetProps) {
   const { t, i18n } = useTranslation();
   const fields = definitionFields(definition);
   const sections = BOUNCE_CHEQUE_SECTIONS.map((section) => ({
@@ -60,3 +57,8 @@ export function BounceChequeTab({ view, definition }: { view: CaseView; definiti
     </Stack>
   );
 }
+
+export const stageWidget: StageWidget = {
+  name: 'bounceCheque',
+  caseTab: { labelKey: 'WorkflowTabBounceCheque', Component: BounceChequeTab },
+};
