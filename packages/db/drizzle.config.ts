@@ -8,6 +8,7 @@ export default defineConfig({
     './src/workflow-schema.ts',
     './src/cluster-schema.ts',
     './src/jobs-schema.ts',
+    './src/approvals-schema.ts',
   ],
   out: './migrations',
 });

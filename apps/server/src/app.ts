@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
 import type { Database } from '@recovery-desk/db/client.ts';
+import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
@@ -22,12 +23,14 @@ import { JobWorker } from './jobs/job-worker.ts';
 import { JOB_KINDS } from './jobs/registry.ts';
 import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
+import { approvalHandlers, approvalRoutes, type ApprovalHandler } from './modules/approvals/index.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import { createSsoClient } from './modules/auth/sso-client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
+import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-handlers.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
@@ -51,6 +54,8 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** the job worker's lease and poll interval (defaults: 60 s, 2 s) and its kinds (default: every kind) */
   jobWorker?: { leaseMs?: number; pollMs?: number; kinds?: readonly JobKind<never>[] };
+  /** approval flows beyond the built-in ones (the kit's own tests declare one) */
+  approvalHandlers?: readonly ApprovalHandler<never>[];
   /** the change bus between instances; defaults to LISTEN/NOTIFY on the app's database (PGlite's listen on PGlite) */
   bus?: ClusterBus;
   /** the built-in workflow definitions whose stage routes are served (default: the code's; tests replace them) */
@@ -151,6 +156,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
   app.register(jobsRoutes(deps));
+  app.register(
+    approvalRoutes(
+      deps,
+      approvalHandlers(APPROVAL_FLOWS, [...COLLECTIONS_APPROVAL_HANDLERS, ...(options.approvalHandlers ?? [])]),
+    ),
+  );
   if (config.demoMode) app.register(demoRoutes(deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 

@@ -35,6 +35,12 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
       [
         "GET /* → public",
         "POST /VerifyOtpApi → public",
+        "GET /api/approvals/ESCALATION/requests → actingUnit",
+        "GET /api/approvals/ESCALATION/requests/:id → actingUnit",
+        "GET /api/approvals/PTP_DEVIATION/requests → actingUnit",
+        "GET /api/approvals/PTP_DEVIATION/requests/:id → actingUnit",
+        "GET /api/approvals/REALLOCATION/requests → actingUnit",
+        "GET /api/approvals/REALLOCATION/requests/:id → actingUnit",
         "GET /api/collections/accounts/:accountId → actingUnit",
         "PATCH /api/collections/accounts/:accountId/addresses/:addressId → actingUnit",
         "PATCH /api/collections/accounts/:accountId/contacts/:contactId → actingUnit",

@@ -8,13 +8,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import * as approvalsSchema from './approvals-schema.ts';
 import * as clusterSchema from './cluster-schema.ts';
 import * as collectionsSchema from './collections-schema.ts';
 import * as jobsSchema from './jobs-schema.ts';
 import * as platformSchema from './schema.ts';
 import * as workflowSchema from './workflow-schema.ts';
 
-const schema = { ...platformSchema, ...collectionsSchema, ...workflowSchema, ...clusterSchema, ...jobsSchema };
+const schema = {
+  ...platformSchema,
+  ...collectionsSchema,
+  ...workflowSchema,
+  ...clusterSchema,
+  ...jobsSchema,
+  ...approvalsSchema,
+};
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -11,6 +11,7 @@ import {
   textLiteral,
   weightedCase,
 } from './book-sql.ts';
+import { backfillApprovalRequests } from './approvals-backfill.ts';
 import type { Database } from './client.ts';
 import {
   BANKS,
@@ -900,6 +901,9 @@ export async function generateBook(db: Executor, options: GenerateBookOptions): 
     );
   }
   add('reallocation_requests', await insertReallocationRequests(db, branches, bases.account, total));
+  // The book writes PTP deviations, escalations and re-allocation requests straight into their tables: open the
+  // approval requests their checkers decide (set-based).
+  add('approval_requests', await backfillApprovalRequests(db));
   const recomputeChanged = await recomputeDelinquency(db, businessDate);
   await run(
     db,

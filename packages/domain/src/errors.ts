@@ -64,6 +64,11 @@ export const ERROR_STATUS = {
   DEFINITION_NOT_ACTIVE: 409,
   CASE_ALREADY_OPEN: 409,
   NOT_ELIGIBLE: 409,
+  // approvals (maker-checker)
+  CHECKER_ALREADY_APPROVED: 403,
+  APPROVAL_LIMIT_EXCEEDED: 403,
+  NOT_THE_MAKER: 403,
+  APPROVAL_ALREADY_OPEN: 409,
 } as const satisfies Record<string, number>;
 
 /**
@@ -93,6 +98,10 @@ export const ERROR_STATUS = {
  *   DEFINITION_NOT_ACTIVE: refusals of the workflow engine's transition.
  * - CASE_ALREADY_OPEN: the account already has an open case of that workflow.
  * - NOT_ELIGIBLE: the account does not meet the legal pool rule.
+ * - CHECKER_ALREADY_APPROVED: the checker approved the request at a lower level; another checker must.
+ * - APPROVAL_LIMIT_EXCEEDED: at the top level, the amount is above the checker's delegation limit.
+ * - NOT_THE_MAKER: only the maker resubmits a request pushed back to them.
+ * - APPROVAL_ALREADY_OPEN: the subject already waits in an open request of that flow.
  */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -295,7 +295,7 @@ describe.each(testDatabaseKinds())('collections account view and follow-ups (%s)
   });
 
   it('sends a PTP outside policy to a supervisor (PENDING with its reasons); FPTP always; a new PTP replaces the open one', async () => {
-    const { account, api } = await telecallerWithAccount();
+    const { org, account, api } = await telecallerWithAccount();
     const first = await followUp(api, account.id, {
       contactMode: 'CALL',
       dispositionCode: 'PTP',
@@ -334,6 +334,20 @@ describe.each(testDatabaseKinds())('collections account view and follow-ups (%s)
       .from(ptps)
       .where(sql`${ptps.accountId} = ${account.id} and ${ptps.status} = 'OPEN'`);
     expect(open).toHaveLength(1);
+
+    // The replaced promise's deviation no longer waits for a supervisor; the new one does.
+    const supervisor = await apiAs(t, await createStaff(handle.db, org.zone, ['PTP_DEVIATION_SAUTH']), org.zone);
+    const outsidePtp = outside.json<{ ptp: { ptpId: number; version: number } }>().ptp;
+    const withdrawn = await supervisor.post(`/api/collections/ptps/${outsidePtp.ptpId}/approve`, { version: 2 });
+    expect(withdrawn.statusCode).toBe(409);
+    expect(errorOf(withdrawn).code).toBe('ALREADY_DECIDED');
+    expect(
+      await auditRows(handle.db, { action: 'collections.ptp_deviation.withdraw', entityId: outsidePtp.ptpId }),
+    ).toHaveLength(1);
+    const futurePtp = future.json<{ ptp: { ptpId: number } }>().ptp.ptpId;
+    const approved = await supervisor.post(`/api/collections/ptps/${futurePtp}/approve`, { version: 1 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ deviationStatus: 'APPROVED', version: 2 });
   });
 
   it('needs an override reason for a call outside 08:00–19:00 of the borrower’s time, and stores and audits it', async () => {

@@ -200,6 +200,12 @@ describe.each(testDatabaseKinds())('collections day start (%s)', (kind) => {
     ).toBe(true);
     expect(await readAccount(handle.db, cured.id)).toMatchObject({ dpd: 0, bucket: 'CURRENT', delinquentFlag: false });
 
+    // Each raised escalation waits for a supervisor of the subtree (raised by the system: no maker).
+    const supervisor = await apiAs(t, await createStaff(handle.db, org.zone, ['ESCALATED_SAUTH']), org.zone);
+    const decided = await supervisor.post(`/api/collections/escalations/${raised[0]!.id}/approve`, { version: 1 });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({ escalationStatus: 'APPROVED', version: 2 });
+
     const [audit] = await auditRows(handle.db, { action: 'collections.day_start' });
     expect(audit).toMatchObject({ actorUserId: operator.id, after: reply });
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalLimits } from '@recovery-desk/db/approvals-schema.ts';
 import { allocations, escalations, ptps } from '@recovery-desk/db/collections-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { approvalListPageSchema, approvalRequestReplySchema } from '@recovery-desk/domain/approvals/contracts.ts';
 import { escalationRowSchema, ptpRowSchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -83,6 +85,20 @@ describe.each(testDatabaseKinds())('collections escalations and PTP decisions (%
     });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('ALREADY_DECIDED');
+
+    // The decision is a step of the escalation's approval request, in its append-only history.
+    const listed = approvalListPageSchema.parse(
+      (await api.get('/api/approvals/ESCALATION/requests?tab=approved')).json(),
+    );
+    const request = listed.data.find((row) => row.subjectId === escalation.id);
+    expect(request).toMatchObject({ status: 'APPROVED', decision: 'approve', makerUserId: telecaller.id });
+    const detail = approvalRequestReplySchema.parse(
+      (await api.get(`/api/approvals/ESCALATION/requests/${request!.id}`)).json(),
+    );
+    expect(detail.history.map((step) => [step.action, step.actorUserId, step.remarks])).toEqual([
+      ['REQUEST', telecaller.id, null],
+      ['APPROVE', api.user.id, 'Send to legal pool'],
+    ]);
     const history = await api.get('/api/collections/trays/escalcases?view=team&searchView=historicEscalation');
     expect(history.json<{ data: { escalationId: number }[] }>().data.map((r) => r.escalationId)).toEqual([
       escalation.id,
@@ -200,6 +216,37 @@ describe.each(testDatabaseKinds())('collections escalations and PTP decisions (%
     const nothing = await other.post(`/api/collections/ptps/${plain.id}/approve`, { version: 1 });
     expect(nothing.statusCode).toBe(409);
     expect(errorOf(nothing).code).toBe('ALREADY_DECIDED');
+  });
+
+  it('moves a PTP deviation above the supervisor’s limit to a second supervisor, who approves it', async () => {
+    const { org, ptp, api, supervisor } = await ptpSetup();
+    await handle.db.insert(approvalLimits).values({
+      userId: supervisor.id,
+      unitId: org.zone.id,
+      authority: 'PTP_DEVIATION_SAUTH',
+      currency: 'INR',
+      maxAmount: '1000.00',
+    });
+    const forwarded = await api.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 1 });
+    expect(forwarded.statusCode, forwarded.body).toBe(200);
+    expect(ptpRowSchema.parse(forwarded.json())).toMatchObject({ deviationStatus: 'PENDING', version: 2 });
+    expect(await auditRows(handle.db, { action: 'collections.ptp_deviation.forward', entityId: ptp.id })).toHaveLength(
+      1,
+    );
+    const again = await api.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 2 });
+    expect(again.statusCode).toBe(403);
+    expect(errorOf(again).code).toBe('CHECKER_ALREADY_APPROVED');
+
+    const senior = await createStaff(handle.db, org.ho, ['PTP_DEVIATION_SAUTH']);
+    const seniorApi = await apiAs(t, senior, org.ho);
+    expect(errorOf(await seniorApi.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 1 })).code).toBe(
+      'STALE_VERSION',
+    );
+    const approved = await seniorApi.post(`/api/collections/ptps/${ptp.id}/approve`, { version: 2, remarks: 'OK' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ deviationStatus: 'APPROVED', version: 3 });
+    const [row] = await handle.db.select().from(ptps).where(eq(ptps.id, ptp.id));
+    expect(row).toMatchObject({ reviewedByUserId: senior.id, reviewRemarks: 'OK' });
   });
 
   it('refers a broken PTP to a field collector of the subtree, who then sees it in their list', async () => {

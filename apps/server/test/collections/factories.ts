@@ -12,7 +12,9 @@ import {
   payments,
   ptps,
 } from '@recovery-desk/db/collections-schema.ts';
+import { approvalEvents, approvalRequests } from '@recovery-desk/db/approvals-schema.ts';
 import type { Database } from '@recovery-desk/db/client.ts';
+import type { ApprovalStatus } from '@recovery-desk/domain/approvals/flow.ts';
 import { assetClassOf, bucketOf } from '@recovery-desk/domain/collections/dpd.ts';
 import { addDays } from '@recovery-desk/domain/dates.ts';
 import type { Product } from '@recovery-desk/domain/products.ts';
@@ -244,7 +246,62 @@ export async function createPtp(
       createdAt: new Date(`${capturedOn}T06:00:00Z`),
     })
     .returning({ id: ptps.id, version: ptps.version });
+  if (input.deviation) {
+    await openApprovalRequest(db, {
+      flowCode: 'PTP_DEVIATION',
+      subjectType: 'PTP',
+      subjectId: row!.id,
+      accountId: input.accountId,
+      makerUserId: input.capturedBy.id,
+      amount: input.amount,
+      status: input.status === 'CANCELLED' ? 'WITHDRAWN' : 'PENDING',
+    });
+  }
   return row!;
+}
+
+/**
+ * The approval request a subject made by these factories waits in, as the follow-up, re-allocation and day-start
+ * verbs open it (pending at level 1 with its REQUEST history step, scoped to the account's branch).
+ */
+export async function openApprovalRequest(
+  db: Database,
+  input: {
+    flowCode: string;
+    subjectType: string;
+    subjectId: number;
+    accountId: number;
+    makerUserId: number | null;
+    amount?: string;
+    status?: ApprovalStatus;
+  },
+): Promise<{ id: number }> {
+  const [account] = await db
+    .select({ unitPath: accounts.unitPath, currency: accounts.currency })
+    .from(accounts)
+    .where(eq(accounts.id, input.accountId));
+  const [request] = await db
+    .insert(approvalRequests)
+    .values({
+      flowCode: input.flowCode,
+      subjectType: input.subjectType,
+      subjectId: input.subjectId,
+      unitPath: account!.unitPath,
+      makerUserId: input.makerUserId,
+      status: input.status ?? 'PENDING',
+      amount: input.amount ?? null,
+      currency: input.amount === undefined ? null : account!.currency,
+    })
+    .returning({ id: approvalRequests.id });
+  await db.insert(approvalEvents).values({
+    requestId: request!.id,
+    action: 'REQUEST',
+    toStatus: 'PENDING',
+    toLevel: 1,
+    actorUserId: input.makerUserId,
+    requestVersion: 1,
+  });
+  return request!;
 }
 
 export async function createEscalation(
@@ -261,6 +318,15 @@ export async function createEscalation(
       raisedOn: BUSINESS_DATE,
     })
     .returning({ id: escalations.id, version: escalations.version });
+  const status = input.status ?? 'OPEN';
+  await openApprovalRequest(db, {
+    flowCode: 'ESCALATION',
+    subjectType: 'ESCALATION',
+    subjectId: row!.id,
+    accountId: input.accountId,
+    makerUserId: input.raisedBy?.id ?? null,
+    status: status === 'OPEN' ? 'PENDING' : status === 'REJECTED' ? 'REJECTED' : 'APPROVED',
+  });
   return row!;
 }
 

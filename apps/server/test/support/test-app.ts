@@ -10,6 +10,7 @@ import type { Clock } from '../../src/clock.ts';
 import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
 import type { JobKind } from '../../src/jobs/job-kind.ts';
 import type { MailTransport } from '../../src/mail/smtp-transport.ts';
+import type { ApprovalHandler } from '../../src/modules/approvals/approval-handler.ts';
 import { queryRows, type TestUser } from '../factories.ts';
 
 export const TEST_USERKEY_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -87,6 +88,8 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void;
     /** the job kinds the worker runs (default: every kind of the product) */
     jobKinds?: readonly JobKind<never>[];
+    /** approval flows a test declares (beside the built-in ones) */
+    approvalHandlers?: readonly ApprovalHandler<never>[];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
@@ -97,6 +100,7 @@ export async function createTestApp(
     clock,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.approvalHandlers ? { approvalHandlers: options.approvalHandlers } : {}),
     ...(options.builtInDefinitions ? { builtInDefinitions: options.builtInDefinitions } : {}),
     ...(options.jobKinds ? { jobWorker: { kinds: options.jobKinds } } : {}),
   });

@@ -33,4 +33,8 @@ export const errorsAr = {
   ErrorDefinitionNotActive: 'إصدار سير العمل لهذه القضية لم يعد نشطًا. اسأل المسؤول.',
   ErrorCaseAlreadyOpen: 'للحساب قضية مفتوحة بالفعل في سير العمل هذا.',
   ErrorNotEligible: 'الحساب لا يستوفي قاعدة المجموعة القانونية.',
+  ErrorCheckerAlreadyApproved: 'لقد وافقت على هذا الطلب في مستوى سابق: يجب أن يقرر فيه مدقق من المستوى التالي.',
+  ErrorApprovalLimitExceeded: 'المبلغ أعلى من حد موافقتك. ينتظر الطلب مدققًا يغطي حده هذا المبلغ.',
+  ErrorNotTheMaker: 'لا يمكن تعديل هذا الطلب وإعادة تقديمه إلا من قِبل المستخدم الذي أنشأه.',
+  ErrorApprovalAlreadyOpen: 'يوجد طلب لهذا بانتظار القرار بالفعل. انتظره أو اسحبه أولاً.',
 } as const;

@@ -40,4 +40,11 @@ export const errorsDe = {
     'Die Workflow-Version dieses Falls ist nicht mehr aktiv. Wenden Sie sich an Ihren Administrator.',
   ErrorCaseAlreadyOpen: 'Für das Konto ist bereits ein offener Fall dieses Workflows vorhanden.',
   ErrorNotEligible: 'Das Konto erfüllt die Regel des Rechtspools nicht.',
+  ErrorCheckerAlreadyApproved:
+    'Sie haben diesen Antrag auf einer früheren Stufe genehmigt: Ein Prüfer der nächsten Stufe muss entscheiden.',
+  ErrorApprovalLimitExceeded:
+    'Der Betrag liegt über Ihrer Genehmigungsgrenze. Der Antrag wartet auf einen Prüfer, dessen Grenze ihn abdeckt.',
+  ErrorNotTheMaker: 'Nur der Benutzer, der diesen Antrag gestellt hat, kann ihn ändern und erneut einreichen.',
+  ErrorApprovalAlreadyOpen:
+    'Hierzu wartet bereits ein Antrag auf Entscheidung. Warten Sie darauf oder ziehen Sie ihn zuerst zurück.',
 } as const;

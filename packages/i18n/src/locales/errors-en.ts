@@ -33,4 +33,10 @@ export const errorsEn = {
   ErrorDefinitionNotActive: 'The workflow version of this case is no longer active. Ask your administrator.',
   ErrorCaseAlreadyOpen: 'The account already has an open case of this workflow.',
   ErrorNotEligible: 'The account does not meet the legal pool rule.',
+  ErrorCheckerAlreadyApproved:
+    'You approved this request at an earlier level: a checker of the next level must decide it.',
+  ErrorApprovalLimitExceeded:
+    'The amount is above your approval limit. The request waits for a checker whose limit covers it.',
+  ErrorNotTheMaker: 'Only the user who made this request can change and resubmit it.',
+  ErrorApprovalAlreadyOpen: 'A request for this is already awaiting a decision. Wait for it, or withdraw it first.',
 } as const;

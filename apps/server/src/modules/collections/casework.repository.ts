@@ -13,6 +13,8 @@ export type LockedAccount = {
   isSuppressed: boolean;
   allocatedUserId: number | null;
   allocatedAgencyId: number | null;
+  /** the branch's ancestry path (the scope of approvals raised on the account) */
+  unitPath: string;
   version: number;
 };
 
@@ -28,7 +30,8 @@ export async function lockAccountsInScope(
   return selectRows<LockedAccount>(
     db,
     sql`select id, account_no as "accountNo", is_on_hold as "isOnHold", is_suppressed as "isSuppressed",
-        allocated_user_id as "allocatedUserId", allocated_agency_id as "allocatedAgencyId", version
+        allocated_user_id as "allocatedUserId", allocated_agency_id as "allocatedAgencyId",
+        unit_path as "unitPath", version
       from accounts
       where id in (${sql.join(
         input.ids.map((id) => sql`${id}`),

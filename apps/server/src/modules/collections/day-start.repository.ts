@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ESCALATION_FLOW } from '@recovery-desk/domain/approvals/flows/escalation.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { selectRows } from '../../db/sql-rows.ts';
 
@@ -14,7 +15,8 @@ export async function lockDayStart(db: Executor): Promise<void> {
  * packages/domain/src/collections/ptp-policy.ts `resolvePtp` (a test holds the two together):
  * paid = payments on the account from the PTP's capture date up to promised date + grace;
  * paid ≥ promised → KEPT (at once); else still OPEN until grace ends; then PARTIAL if anything was paid, else
- * BROKEN. Each newly broken PTP raises an OPEN escalation (BROKEN_PTP) and counts on its account.
+ * BROKEN. Each newly broken PTP raises an OPEN escalation (BROKEN_PTP), waiting for a supervisor as a request of
+ * the ESCALATION approval flow (raised by the system: no maker), and counts on its account.
  */
 export async function resolveOpenPtps(
   db: Executor,
@@ -48,6 +50,16 @@ export async function resolveOpenPtps(
       ), raised as (
         insert into escalations (account_id, reason, ptp_id, status, raised_on)
         select account_id, 'BROKEN_PTP', id, 'OPEN', ${businessDate} from resolved where status = 'BROKEN'
+        returning id, account_id
+      ), opened as (
+        insert into approval_requests (flow_code, subject_type, subject_id, unit_path, payload)
+        select ${ESCALATION_FLOW.code}, ${ESCALATION_FLOW.subject}, r.id, a.unit_path,
+          jsonb_build_object('reason', 'BROKEN_PTP')
+        from raised r join accounts a on a.id = r.account_id
+        returning id
+      ), opened_history as (
+        insert into approval_events (request_id, action, to_status, to_level, request_version, remarks)
+        select id, 'REQUEST', 'PENDING', 1, 1, 'Broken promise (day start)' from opened
         returning id
       ), counted as (
         update accounts a set broken_ptp_count = a.broken_ptp_count + b.n, version = a.version + 1, updated_at = now()

@@ -1,6 +1,5 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts, escalations } from '@recovery-desk/db/collections-schema.ts';
-import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export type EscalationRecord = {
@@ -19,31 +18,30 @@ const columns = {
   raisedByUserId: escalations.raisedByUserId,
 };
 
-/** The escalation when its account lies in the subtree. */
-export async function findEscalationInScope(
+/** The escalation with the unit path of its account (its scope). */
+export async function findEscalationSubject(
   db: Executor,
-  input: { id: number; unitPath: string },
-): Promise<EscalationRecord | undefined> {
+  id: number,
+): Promise<(EscalationRecord & { unitPath: string }) | undefined> {
   const [row] = await db
-    .select(columns)
+    .select({ ...columns, unitPath: accounts.unitPath })
     .from(escalations)
     .innerJoin(accounts, eq(accounts.id, escalations.accountId))
-    .where(and(eq(escalations.id, input.id), sql`${accounts.unitPath} like ${likePrefix(input.unitPath)}`));
+    .where(eq(escalations.id, id));
   return row;
 }
 
-/** The decision as one conditional UPDATE: still OPEN, this version, and not decided by its raiser. */
-export async function decideEscalationIfOpen(
+/** Mirrors a decision (taken by the approval kit) on the escalation row its trays read, bumping its version. */
+export async function recordEscalationDecision(
   db: Executor,
   input: {
     id: number;
-    version: number;
     deciderUserId: number;
     status: 'APPROVED' | 'REJECTED' | 'REALLOCATED';
     remarks: string | null;
     at: Date;
   },
-): Promise<EscalationRecord | undefined> {
+): Promise<EscalationRecord> {
   const [row] = await db
     .update(escalations)
     .set({
@@ -53,14 +51,8 @@ export async function decideEscalationIfOpen(
       resolutionRemarks: input.remarks,
       version: sql`${escalations.version} + 1`,
     })
-    .where(
-      and(
-        eq(escalations.id, input.id),
-        eq(escalations.status, 'OPEN'),
-        eq(escalations.version, input.version),
-        or(isNull(escalations.raisedByUserId), ne(escalations.raisedByUserId, input.deciderUserId)),
-      ),
-    )
+    .where(eq(escalations.id, input.id))
     .returning(columns);
+  if (!row) throw new Error(`escalation ${input.id} vanished`);
   return row;
 }

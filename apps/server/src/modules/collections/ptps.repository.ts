@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, ptps } from '@recovery-desk/db/collections-schema.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -31,36 +31,48 @@ export async function findPtpInScope(db: Executor, input: { id: number; unitPath
   return row as PtpRecord | undefined;
 }
 
+/** The PTP with the unit path of its account (the scope of its deviation approval). */
+export async function findPtpSubject(db: Executor, id: number): Promise<{ unitPath: string } | undefined> {
+  const [row] = await db
+    .select({ unitPath: accounts.unitPath })
+    .from(ptps)
+    .innerJoin(accounts, eq(accounts.id, ptps.accountId))
+    .where(eq(ptps.id, id));
+  return row;
+}
+
 /**
- * The supervisor's decision on a deviation as one conditional UPDATE: pending, this version, not cancelled, and
- * not the capturer's own PTP. A rejected promise that is still open is cancelled.
+ * Mirrors a step of the deviation approval (taken by the approval kit) on the PTP its trays read: a decision sets
+ * the deviation status (a rejected promise that is still open is cancelled); a move to the next level only bumps
+ * the version, so a checker holding the old one reloads.
  */
-export async function decideDeviationIfPending(
+export async function recordDeviationStep(
   db: Executor,
-  input: { id: number; version: number; reviewerUserId: number; approve: boolean; remarks: string | null; at: Date },
-): Promise<PtpRecord | undefined> {
+  input: {
+    id: number;
+    decision: { approve: boolean; reviewerUserId: number; remarks: string | null; at: Date } | null;
+  },
+): Promise<PtpRecord> {
+  const decision = input.decision;
   const [row] = await db
     .update(ptps)
     .set({
-      deviationStatus: input.approve ? 'APPROVED' : 'REJECTED',
-      ...(input.approve
-        ? {}
-        : { status: sql`case when ${ptps.status} = 'OPEN' then 'CANCELLED' else ${ptps.status} end` }),
-      reviewedByUserId: input.reviewerUserId,
-      reviewedAt: input.at,
-      reviewRemarks: input.remarks,
+      ...(decision
+        ? {
+            deviationStatus: decision.approve ? 'APPROVED' : 'REJECTED',
+            ...(decision.approve
+              ? {}
+              : { status: sql`case when ${ptps.status} = 'OPEN' then 'CANCELLED' else ${ptps.status} end` }),
+            reviewedByUserId: decision.reviewerUserId,
+            reviewedAt: decision.at,
+            reviewRemarks: decision.remarks,
+          }
+        : {}),
       version: sql`${ptps.version} + 1`,
     })
-    .where(
-      and(
-        eq(ptps.id, input.id),
-        eq(ptps.deviationStatus, 'PENDING'),
-        ne(ptps.status, 'CANCELLED'),
-        eq(ptps.version, input.version),
-        ne(ptps.capturedByUserId, input.reviewerUserId),
-      ),
-    )
+    .where(eq(ptps.id, input.id))
     .returning(columns);
+  if (!row) throw new Error(`ptp ${input.id} vanished`);
   return row;
 }
 

@@ -1,6 +1,5 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { reallocationRequestAccounts, reallocationRequests } from '@recovery-desk/db/collections-schema.ts';
-import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export type RequestRecord = {
@@ -66,38 +65,23 @@ export async function insertRequest(
   return row.id;
 }
 
-/** The request when its maker acted in the subtree (a checker sees the requests of the units below them). */
-export async function findRequestInScope(
-  db: Executor,
-  input: { id: number; unitPath: string },
-): Promise<RequestRecord | undefined> {
+/** Where a request belongs (its maker's unit: a checker sees the requests of the units below them). */
+export async function findRequestScope(db: Executor, id: number): Promise<{ unitPath: string } | undefined> {
   const [row] = await db
-    .select(requestColumns)
+    .select({ unitPath: reallocationRequests.makerUnitPath })
     .from(reallocationRequests)
-    .where(
-      and(
-        eq(reallocationRequests.id, input.id),
-        sql`${reallocationRequests.makerUnitPath} like ${likePrefix(input.unitPath)}`,
-      ),
-    );
+    .where(eq(reallocationRequests.id, id));
   return row;
 }
 
 /**
- * THE decision: one conditional UPDATE (pending, this version, not the checker's own request). Of N parallel
- * decisions exactly one gets the row back; the others get undefined.
+ * Mirrors a checker's decision (taken by the approval kit) on the request row its trays read, bumping the version
+ * the trays show.
  */
-export async function decideRequestIfPending(
+export async function recordRequestDecision(
   db: Executor,
-  input: {
-    id: number;
-    version: number;
-    checkerUserId: number;
-    status: 'APPROVED' | 'REJECTED';
-    remarks: string | null;
-    at: Date;
-  },
-): Promise<RequestRecord | undefined> {
+  input: { id: number; checkerUserId: number; status: 'APPROVED' | 'REJECTED'; remarks: string | null; at: Date },
+): Promise<RequestRecord> {
   const [row] = await db
     .update(reallocationRequests)
     .set({
@@ -107,15 +91,9 @@ export async function decideRequestIfPending(
       checkerRemarks: input.remarks,
       version: sql`${reallocationRequests.version} + 1`,
     })
-    .where(
-      and(
-        eq(reallocationRequests.id, input.id),
-        eq(reallocationRequests.status, 'PENDING'),
-        eq(reallocationRequests.version, input.version),
-        ne(reallocationRequests.makerUserId, input.checkerUserId),
-      ),
-    )
+    .where(eq(reallocationRequests.id, input.id))
     .returning(requestColumns);
+  if (!row) throw new Error(`reallocation request ${input.id} vanished`);
   return row;
 }
 

@@ -4,9 +4,10 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { decideDeviationIfPending, findPtpInScope, referPtpIfVersion, REFERABLE_STATUSES } from '../ptps.repository.ts';
+import { decideApproval } from '../../approvals/index.ts';
+import { PTP_DEVIATION_HANDLER } from '../approval-handlers.ts';
+import { findPtpInScope, referPtpIfVersion, REFERABLE_STATUSES } from '../ptps.repository.ts';
 import { findTrayRow } from '../trays.repository.ts';
-import { decisionConflict, makerCannotCheck } from './decision-conflict.ts';
 import { FIELD_COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } from './tray-access.ts';
 
 const PTP_NOT_FOUND = 'PTP not found';
@@ -18,9 +19,9 @@ async function ptpRow(deps: AppDeps, ptpId: number): Promise<PtpRow> {
 }
 
 /**
- * POST /api/collections/ptps/:id/approve | reject — a supervisor decides a PTP outside policy. The capturer
- * cannot decide their own; one conditional UPDATE on the pending deviation and version decides; rejecting an open
- * promise cancels it.
+ * POST /api/collections/ptps/:id/approve | reject — a supervisor decides a PTP outside policy, through the approval
+ * kit: the capturer cannot decide their own; above the supervisor's delegation limit an approval moves the deviation
+ * to a second supervisor; rejecting an open promise cancels it. A PTP within policy has nothing to decide (409).
  */
 export async function decidePtpDeviation(
   deps: AppDeps,
@@ -31,42 +32,14 @@ export async function decidePtpDeviation(
     input,
   }: { ctx: UnitContext; ptpId: number; approve: boolean; input: { version: number; remarks?: string | undefined } },
 ): Promise<PtpRow> {
-  const ptp = await findPtpInScope(deps.db, { id: ptpId, unitPath: ctx.actingUnit.path });
-  if (!ptp) throw new AppError('NOT_FOUND', PTP_NOT_FOUND);
-  if (ptp.capturedByUserId === ctx.user.id) throw makerCannotCheck('a PTP deviation on a promise');
-  const at = deps.clock.now();
-
-  await withTransaction(deps.db, async (tx) => {
-    const decided = await decideDeviationIfPending(tx, {
-      id: ptpId,
-      version: input.version,
-      reviewerUserId: ctx.user.id,
-      approve,
-      remarks: input.remarks ?? null,
-      at,
-    });
-    if (!decided) {
-      const current = await findPtpInScope(tx, { id: ptpId, unitPath: ctx.actingUnit.path });
-      throw decisionConflict(
-        current && {
-          status: current.status === 'CANCELLED' ? 'CANCELLED' : current.deviationStatus,
-          version: current.version,
-        },
-        { version: input.version, openStatus: 'PENDING', what: 'PTP deviation' },
-      );
-    }
-    await emitAudit(tx, ctx, {
-      action: approve ? 'collections.ptp_deviation.approve' : 'collections.ptp_deviation.reject',
-      entity: 'ptp',
-      entityId: ptpId,
-      before: { status: ptp.status, deviationStatus: ptp.deviationStatus, version: input.version },
-      after: {
-        status: decided.status,
-        deviationStatus: decided.deviationStatus,
-        version: decided.version,
-        remarks: input.remarks ?? null,
-      },
-    });
+  await decideApproval(deps, {
+    ctx,
+    handler: PTP_DEVIATION_HANDLER,
+    by: { subjectId: ptpId },
+    decision: approve ? 'approve' : 'reject',
+    version: input.version,
+    remarks: input.remarks,
+    input: undefined,
   });
   return ptpRow(deps, ptpId);
 }

@@ -10,6 +10,8 @@ import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
+import { requestApprovalInTx, withdrawApprovalsInTx } from '../../approvals/index.ts';
+import { ESCALATION_HANDLER, PTP_DEVIATION_HANDLER } from '../approval-handlers.ts';
 import { listAccountPtps, listFollowUps, type AccountPtp, type FollowUpItem } from '../accounts.repository.ts';
 import {
   appendRestriction,
@@ -173,6 +175,12 @@ export async function recordFollowUp(
           nextDueDate,
         );
         const replaced = await cancelOpenPtps(tx, accountId);
+        // A replaced promise's deviation no longer waits for a supervisor.
+        await withdrawApprovalsInTx(tx, ctx, PTP_DEVIATION_HANDLER, {
+          subjectIds: replaced,
+          remarks: 'Replaced by a new promise',
+          at: now,
+        });
         ptpId = await insertPtp(tx, {
           accountId,
           followUpId,
@@ -184,6 +192,17 @@ export async function recordFollowUp(
           deviationReasons: reasons,
           createdAt: now,
         });
+        if (reasons.length > 0) {
+          await requestApprovalInTx(tx, ctx, PTP_DEVIATION_HANDLER, {
+            subjectId: ptpId,
+            unitPath: locked.unitPath,
+            maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+            amount: promise.promisedAmount,
+            currency: account.currency,
+            payload: { reasons, promisedDate: promise.promisedDate },
+            at: now,
+          });
+        }
         Object.assign(effects, { ptpId, deviationReasons: reasons, replacedPtpIds: replaced });
         break;
       }
@@ -216,13 +235,21 @@ export async function recordFollowUp(
         // One open escalation per account and reason: a second refusal adds to the case, not to the queue.
         const reason = disposition.code === 'RTP' ? 'RTP' : 'MANUAL';
         if (!(await hasOpenEscalation(tx, { accountId, reason }))) {
-          effects.escalationId = await insertEscalation(tx, {
+          const escalationId = await insertEscalation(tx, {
             accountId,
             reason,
             ptpId: null,
             raisedByUserId: ctx.user.id,
             raisedOn: businessDate,
           });
+          await requestApprovalInTx(tx, ctx, ESCALATION_HANDLER, {
+            subjectId: escalationId,
+            unitPath: locked.unitPath,
+            maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+            payload: { reason },
+            at: now,
+          });
+          effects.escalationId = escalationId;
         }
         break;
       }

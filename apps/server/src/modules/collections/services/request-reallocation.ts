@@ -3,11 +3,12 @@ import type {
   ReallocationRequestRow,
   reallocationRequestInputSchema,
 } from '@recovery-desk/domain/collections/contracts.ts';
-import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
+import { requestApprovalInTx } from '../../approvals/index.ts';
+import { REALLOCATION_HANDLER } from '../approval-handlers.ts';
 import { findAccountsInPendingRequests, insertRequest } from '../reallocation.repository.ts';
 import { findTrayRow } from '../trays.repository.ts';
 import { distinctIds, lockAllocatableAccounts } from './allocate-accounts.ts';
@@ -18,7 +19,7 @@ export type ReallocationRequestInput = z.infer<typeof reallocationRequestInputSc
 /**
  * POST /api/collections/reallocation-requests — the maker's request to move allocated accounts to another
  * collector or agency. The accounts must be in scope (else 404), allocated, not on hold and in no other pending
- * request (else 409 naming them). A different user with MAN_REALLOC_APPROVAL_SAUTH decides it.
+ * request (else 409 naming them). A different user with MAN_REALLOC_APPROVAL_SAUTH decides it (REALLOCATION flow).
  */
 export async function requestReallocation(
   deps: AppDeps,
@@ -71,11 +72,13 @@ export async function requestReallocation(
         fromAgencyId: a.allocatedAgencyId,
       })),
     });
-    await emitAudit(tx, ctx, {
-      action: 'collections.reallocation.request',
-      entity: 'reallocation_request',
-      entityId: id,
-      after: { accountIds, toUserId: assignee.userId, toAgencyId: assignee.agencyId, reason: input.reason },
+    // The approval request (audited as collections.reallocation.request by the kit).
+    await requestApprovalInTx(tx, ctx, REALLOCATION_HANDLER, {
+      subjectId: id,
+      unitPath: ctx.actingUnit.path,
+      maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+      payload: { accountIds, toUserId: assignee.userId, toAgencyId: assignee.agencyId, reason: input.reason },
+      at,
     });
     return id;
   });

@@ -1,0 +1,8 @@
+// The approval kit's public surface: what other modules (collections, and the flows to come) may import from it.
+export type { ApprovalEffect, ApprovalHandler, ApprovalSubject, EffectResult } from './approval-handler.ts';
+export type { ApprovalRecord } from './approvals.repository.ts';
+export { approvalRoutes } from './approvals.routes.ts';
+export { decideApproval, resubmitApproval } from './services/decide-approval.ts';
+export { requestApprovalInTx } from './services/request-approval.ts';
+export { withdrawApprovalsInTx } from './services/withdraw-approvals.ts';
+export { approvalHandlers, dataOnlyHandler } from './subjects.ts';
