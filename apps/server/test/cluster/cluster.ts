@@ -168,6 +168,8 @@ async function startInProcess(count: number, env: Record<string, string>): Promi
     const instances: Instance[] = [];
     for (const [index, app] of apps.entries()) {
       await app.listen({ port: 0, host: '127.0.0.1' });
+      // As main.ts does: every instance runs a job worker once it listens.
+      app.jobs.start();
       const { port } = app.server.address() as AddressInfo;
       instances.push({ url: `http://127.0.0.1:${port}`, name: String.fromCharCode(65 + index) });
     }
