@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { users } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { openTestDatabase } from '@recovery-desk/db/test-database.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
@@ -39,6 +41,24 @@ describe.each(testDatabaseKinds())('POST /token/ (%s)', (kind) => {
 
     const rows = await auditRows(handle.db, { action: 'auth.login' });
     expect(rows.some((row) => row.actorUserId === user.id && row.entity === 'session')).toBe(true);
+  });
+
+  it('remembers the language the user signs in with (mails to them are written in it)', async () => {
+    const user = await createUser(handle.db);
+    const signInIn = async (language: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/token/',
+        headers: { 'accept-language': language },
+        payload: { userkey: await t.seal({ username: user.username, password: user.password }) },
+      });
+    const languageOf = async () =>
+      (await handle.db.select({ language: users.language }).from(users).where(eq(users.id, user.id)))[0]!.language;
+    expect(await languageOf()).toBeNull();
+    expect((await signInIn('de-DE,de;q=0.9')).statusCode).toBe(200);
+    expect(await languageOf()).toBe('de');
+    expect((await signInIn('hi')).statusCode).toBe(200);
+    expect(await languageOf()).toBe('hi');
   });
 
   it('accepts the username in any letter case', async () => {

@@ -67,6 +67,8 @@ export const users = pgTable(
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ssoSubject: text('sso_subject'),
+    /** the language (en, hi, ar, de) the user last signed in with: mails to them are written in it */
+    language: text('language'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -231,6 +231,17 @@ describe.each(testDatabaseKinds())('workflow actions (%s)', (kind) => {
     expect(mail).toMatchObject({ subject: `Case ${second.caseNo}: Reject withdrawal` });
     expect(mail!.body).toContain('Settlement amount not received');
     expect(mail!.body).toContain('stage Send Legal Notice with status Rejected');
+
+    // A maker who signs in in Hindi gets the decision in Hindi, whatever language the checker works in.
+    await handle.db.execute(sql`update users set language = 'hi' where id = ${ctx.org.officer.id}`);
+    const third = await createLegalCase(ctx, { stage: 'NOTICE' });
+    await ok(
+      await act(officerApi, third.caseId, 'withdraw', { remarks: 'Borrower settled', fields: LEGAL_WITHDRAWAL_FIELDS }),
+    );
+    await ok(await act(managerApi, third.caseId, 'reject', { remarks: 'Settlement amount not received' }));
+    const hindi = await latestMailTo(handle.db, ctx.org.officer.email);
+    expect(hindi!.subject.startsWith(`मामला ${third.caseNo}: `)).toBe(true);
+    expect(hindi!.body).toContain('Settlement amount not received');
     // Back at the notice stage the officer works on: the notice can still go out.
     expect(view.availableActions.map((action) => action.name)).toEqual(['submit', 'withdraw']);
   });

@@ -105,6 +105,14 @@ export async function markSignInFailed(db: Executor, input: { userId: number; no
   await db.update(users).set({ lastFailedAt: input.now }).where(eq(users.id, input.userId));
 }
 
+/** Remembers the language the user signs in with, so mails other users' actions send them are in it. */
+export async function rememberLanguage(db: Executor, userId: number, language: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), sql`${users.language} is distinct from ${language}`));
+}
+
 export async function clearFailedSignIns(db: Executor, userId: number): Promise<void> {
   await db
     .update(users)

@@ -251,10 +251,10 @@ export async function listCaseDocuments(db: Executor, caseId: number): Promise<C
 export async function findUserContact(
   db: Executor,
   userId: number,
-): Promise<{ email: string; fullName: string; isActive: boolean } | undefined> {
-  const [row] = await selectRows<{ email: string; fullName: string; isActive: boolean }>(
+): Promise<{ email: string; fullName: string; isActive: boolean; language: string | null } | undefined> {
+  const [row] = await selectRows<{ email: string; fullName: string; isActive: boolean; language: string | null }>(
     db,
-    sql`select email, full_name as "fullName", is_active as "isActive" from users where id = ${userId}`,
+    sql`select email, full_name as "fullName", is_active as "isActive", language from users where id = ${userId}`,
   );
   return row;
 }

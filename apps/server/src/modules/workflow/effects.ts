@@ -8,7 +8,7 @@ import type { NextState } from '@recovery-desk/domain/workflow/transition.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
-import { translatorOf, type UnitContext } from '../../http/request-context.ts';
+import { requestLanguage, translatorOf, type UnitContext } from '../../http/request-context.ts';
 import { decisionMail } from '../../mail/templates.ts';
 import { columnLabel } from '../exports/index.ts';
 import { findUserContact } from './cases.repository.ts';
@@ -83,8 +83,8 @@ async function notifyMaker(run: EffectRun): Promise<EffectOutcome | void> {
   if (run.makerBefore === null || run.makerBefore === run.ctx.user.id) return;
   const maker = await findUserContact(run.tx, run.makerBefore);
   if (!maker?.isActive) return;
-  // In the deciding checker's language (mail/templates.ts), with the words the case screen shows.
-  const translate = translatorOf(run.ctx);
+  // In the maker's language (the one they last signed in with; else the checker's), with the case screen's words.
+  const translate = translatorOf({ language: maker.language ? requestLanguage(maker.language) : run.ctx.language });
   const stageLabel = (code: string) => {
     const stage = run.definition.stages.find((candidate) => candidate.code === code);
     return stage ? translate.tr(stage.labelKey, code) : code;

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../../http/request-context.ts';
 import { findOrganisation } from '../../organisation/index.ts';
 import { checkOtp } from '../otp-codes.ts';
 import { openSession } from '../session-issuer.ts';
-import { clearFailedSignIns } from '../user.repository.ts';
+import { clearFailedSignIns, rememberLanguage } from '../user.repository.ts';
 import { openUserkeyPayload, parseUserkeyPayload } from '../userkey-payload.ts';
 import { checkCredentials } from './check-credentials.ts';
 import { redeemSsoGrant } from './redeem-sso-grant.ts';
@@ -63,6 +63,7 @@ export async function signIn(deps: AppDeps, { ctx, input }: { ctx: RequestContex
       }
     }
     await clearFailedSignIns(tx, user.id);
+    if (ctx.language) await rememberLanguage(tx, user.id, ctx.language);
     const session = await openSession(tx, deps, { userId: user.id, now });
     await emitAudit(tx, ctx, {
       action: 'auth.login',
