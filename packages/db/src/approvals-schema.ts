@@ -5,22 +5,19 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './columns.ts';
 import { units, users } from './schema.ts';
 
 // Maker-checker approvals (issue 10): one request table for every flow (re-allocation, PTP deviation, escalation,
 // and the settlement, receipt, payment batch, marking, user and waiver approvals to come). A flow is data
 // (packages/domain/src/approvals); its request is decided by one conditional UPDATE on status, level and version;
 // its history is append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
-
-const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const approvalRequests = pgTable(
   'approval_requests',

@@ -3,13 +3,11 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   date,
   doublePrecision,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -18,15 +16,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, money } from './columns.ts';
 import { units, users } from './schema.ts';
 
 // Collections casework (issue 3): the book of accounts and everything the trays work on.
 // Money is numeric(18,2) with a currency column beside it; dates that drive rules are `date` values
 // compared with the organisation's business date.
-
-const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const customers = pgTable(
   'customers',

@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { units, users } from './schema.ts';
 
 // Background jobs (issue 10): a durable queue on the product's own table, the same on PGlite and PostgreSQL.
 // A worker claims one QUEUED job (or a RUNNING one whose lease has run out) with `FOR UPDATE SKIP LOCKED`, holds it
 // under a lease it renews while it runs, and finishes it DONE or, after its last attempt, FAILED.
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const jobs = pgTable(

@@ -15,8 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns.ts';
 
 /** One row: the lender. Holds the business date all rules use (not the wall clock). */
 export const organisation = pgTable('organisation', {

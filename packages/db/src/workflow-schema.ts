@@ -3,7 +3,6 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -16,15 +15,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from './columns.ts';
 import { accounts } from './collections-schema.ts';
 import { units, users } from './schema.ts';
 
 // Staged cases on the workflow engine (issue 4): legal now, repossession and SARFAESI next. A case pins the
 // definition (code, version) it started on; its stage, status, maker and fields change only through the engine's
 // transition, applied by one conditional UPDATE on `version` with an append-only case event and an audit row.
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Versioned workflow definitions (start publishes each built-in version a database lacks; settings add versions). */
 export const workflowDefinitions = pgTable(
