@@ -307,7 +307,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
     expect(publicConfigSchema.parse(response.json())).toEqual({
       otpForLogin: 'NO',
       userkeyKey: TEST_USERKEY_KEY,
-      ssoEnabled: false,
+      ssoEnabled: true,
       chatWidgetUrl: '',
       mapsApiKey: '',
       demoMode: true,
