@@ -16,14 +16,15 @@ declare module 'oidc-provider' {
       session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
       result?: { consent?: { grantId?: string } };
       provider: {
-        Grant: { new (input: { clientId: string; accountId: string }): Grant; find(id: string): Promise<Grant | undefined> };
+        Grant: {
+          new (input: { clientId: string; accountId: string }): Grant;
+          find(id: string): Promise<Grant | undefined>;
+        };
       };
     };
   };
 
-  export type InteractionResult =
-    | { login: { accountId: string } }
-    | { error: string; error_description?: string };
+  export type InteractionResult = { login: { accountId: string } } | { error: string; error_description?: string };
 
   export default class Provider {
     constructor(issuer: string, configuration?: Record<string, unknown>);

@@ -2,7 +2,7 @@ import type { DeliveryKey } from './delivery-en.ts';
 
 // Arabic strings of sign-in delivery.
 export const deliveryAr: Record<DeliveryKey, string> = {
-  OtpSentTitle: 'تم إرسال رمز لمرة واحدة',
+  OtpSentTitle: 'تحقق من بريدك الإلكتروني',
   OtpSentEnterIt: 'أرسلنا رمزًا لمرة واحدة إلى بريدك الإلكتروني المسجل. أدخله ثم اضغط تسجيل الدخول.',
   OtpEnterSentCode: 'أدخل الرمز لمرة واحدة الذي أرسلناه إلى بريدك الإلكتروني المسجل، ثم اضغط تسجيل الدخول.',
   SsoNotConfiguredTitle: 'تسجيل الدخول الموحد غير مهيأ',

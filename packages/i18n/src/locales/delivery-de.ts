@@ -2,7 +2,7 @@ import type { DeliveryKey } from './delivery-en.ts';
 
 // German strings of sign-in delivery.
 export const deliveryDe: Record<DeliveryKey, string> = {
-  OtpSentTitle: 'Einmalcode gesendet',
+  OtpSentTitle: 'Prüfen Sie Ihre E-Mails',
   OtpSentEnterIt:
     'Wir haben einen Einmalcode an Ihre registrierte E-Mail-Adresse gesendet. Geben Sie ihn ein und drücken Sie Anmelden.',
   OtpEnterSentCode:

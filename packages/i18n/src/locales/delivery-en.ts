@@ -1,7 +1,7 @@
 // English strings of sign-in delivery (issue 11, items 16–17): the one-time code sent on the first Sign In, single
 // sign-on when it is not configured, the demo identity provider's page, and the loading skeleton.
 export const deliveryEn = {
-  OtpSentTitle: 'One-time code sent',
+  OtpSentTitle: 'Check your e-mail',
   OtpSentEnterIt: 'We sent a one-time code to your registered e-mail. Enter it and press Sign In.',
   OtpEnterSentCode: 'Enter the one-time code we sent to your registered e-mail, then press Sign In.',
   SsoNotConfiguredTitle: 'Single sign-on is not configured',

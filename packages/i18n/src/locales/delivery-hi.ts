@@ -2,7 +2,7 @@ import type { DeliveryKey } from './delivery-en.ts';
 
 // Hindi strings of sign-in delivery.
 export const deliveryHi: Record<DeliveryKey, string> = {
-  OtpSentTitle: 'वन-टाइम कोड भेजा गया',
+  OtpSentTitle: 'अपना ई-मेल देखें',
   OtpSentEnterIt: 'हमने आपके पंजीकृत ई-मेल पर एक वन-टाइम कोड भेजा है। उसे दर्ज करें और साइन इन दबाएँ।',
   OtpEnterSentCode: 'आपके पंजीकृत ई-मेल पर भेजा गया वन-टाइम कोड दर्ज करें, फिर साइन इन दबाएँ।',
   SsoNotConfiguredTitle: 'सिंगल साइन-ऑन कॉन्फ़िगर नहीं है',

@@ -100,7 +100,9 @@ export function createDemoIdp(config: Config, appOf: () => FastifyInstance): Dem
       conformIdTokenClaims: false,
       cookies: { keys: [randomBytes(32).toString('base64url')] },
       features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx: OidcContext, interaction: { uid: string }) => `${DEMO_IDP_PATH}/interaction/${interaction.uid}` },
+      interactions: {
+        url: (_ctx: OidcContext, interaction: { uid: string }) => `${DEMO_IDP_PATH}/interaction/${interaction.uid}`,
+      },
       // Recovery Desk is the provider's only, first-party client: no consent screen.
       loadExistingGrant: async (ctx: OidcContext) => {
         const clientId = ctx.oidc.client?.clientId ?? DEMO_IDP_CLIENT_ID;
@@ -157,7 +159,8 @@ export function createDemoIdp(config: Config, appOf: () => FastifyInstance): Dem
     const tr = translatorOf(ctx);
     const action = `${DEMO_IDP_PATH}/interaction/${encodeURIComponent(uid)}`;
     const options = DEMO_USERS.map(
-      (user) => `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.fullName} · ${user.personaLabel}`)}</option>`,
+      (user) =>
+        `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.fullName} · ${user.personaLabel}`)}</option>`,
     ).join('');
     return page(
       tr.t('DemoIdpTitle'),
@@ -232,7 +235,9 @@ export function createDemoIdp(config: Config, appOf: () => FastifyInstance): Dem
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             const message =
-              error.code === 'INVALID_CREDENTIALS' ? translatorOf(request.ctx).t('DemoIdpWrongCredentials') : error.message;
+              error.code === 'INVALID_CREDENTIALS'
+                ? translatorOf(request.ctx).t('DemoIdpWrongCredentials')
+                : error.message;
             return reply
               .code(error.httpStatus === 429 ? 429 : 401)
               .type('text/html; charset=utf-8')
