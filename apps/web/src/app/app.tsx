@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { startLanguage } from '../lib/i18n/i18n.ts';
 import { loadPublicConfig } from '../lib/public-config.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -17,8 +18,8 @@ export function App() {
 
   useEffect(() => {
     let isCurrent = true;
-    loadPublicConfig()
-      .then((config) => {
+    Promise.all([loadPublicConfig(), startLanguage()])
+      .then(([config]) => {
         if (isCurrent) setStartup({ state: 'ready', router: createAppRouter({ demoMode: config.demoMode }) });
       })
       .catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type OidcContext } from 'oidc-provider';
+import type { default as Provider, OidcContext } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { DEMO_USERS } from '@recovery-desk/db/seed-demo.ts';
 import type { Config, OidcConfig } from '../../config.ts';
@@ -70,7 +70,9 @@ export function createDemoIdp(config: Config, appOf: () => FastifyInstance): Dem
   async function makeProvider(): Promise<ProviderInstance> {
     const { issuer, redirectUri } = settings();
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-    const instance = new Provider(issuer, {
+    // Loaded on first use: a server that never signs anyone in through it does not pay for loading it.
+    const { default: OidcProvider } = await import('oidc-provider');
+    const instance = new OidcProvider(issuer, {
       jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig' }] },
       clients: [
         {
