@@ -22,6 +22,21 @@ const { values: args } = parseArgs({
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of a process, or of this process's waited-for children, from /proc (Linux). */
+function cpuSeconds(pid: number | 'self-children'): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid === 'self-children' ? 'self' : pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the name: state is field 3; utime 14, stime 15, cutime 16, cstime 17 (1-based, so index n - 3).
+    const [user, system] = pid === 'self-children' ? [fields[13], fields[14]] : [fields[11], fields[12]];
+    return (Number(user) + Number(system)) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 function load(): string {
   const [one, five, fifteen] = os.loadavg().map((value) => value.toFixed(2));
   return `load average ${one} / ${five} / ${fifteen} (1/5/15 min) on ${os.availableParallelism()} cores`;
@@ -56,10 +71,16 @@ async function main(): Promise<void> {
 
   if (!args['skip-build']) {
     const started = performance.now();
+    const childCpuBefore = cpuSeconds('self-children');
     const build = spawnSync('npm', ['run', 'build', '-w', '@recovery-desk/web'], { cwd: repoRoot, stdio: 'ignore' });
     if (build.status !== 0) throw new Error('the web build failed');
     results.buildMs = Math.round(performance.now() - started);
-    console.log(`Web build: ${((results.buildMs as number) / 1000).toFixed(1)} s`);
+    const childCpuAfter = cpuSeconds('self-children');
+    results.buildCpuSeconds =
+      childCpuBefore === null || childCpuAfter === null ? null : Number((childCpuAfter - childCpuBefore).toFixed(1));
+    console.log(
+      `Web build: ${((results.buildMs as number) / 1000).toFixed(1)} s (CPU ${results.buildCpuSeconds ?? '?'} s, all threads)`,
+    );
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recovery-desk-first-start-'));
@@ -100,7 +121,12 @@ async function main(): Promise<void> {
     const startMs = Math.round(performance.now() - started);
     results.startToReadyMs = startMs;
     results.phasesMs = phases;
-    console.log(`Server, fresh data folder, spawn to /readyz: ${(startMs / 1000).toFixed(1)} s`);
+    results.serverCpuSeconds = child.pid === undefined ? null : cpuSeconds(child.pid);
+    console.log(
+      `Server, fresh data folder, spawn to /readyz: ${(startMs / 1000).toFixed(1)} s (CPU ${
+        results.serverCpuSeconds ?? '?'
+      } s: about what it takes on an idle machine)`,
+    );
     const total = phases.total ?? startMs;
     console.log(`  loading the code (tsx): ${((startMs - total) / 1000).toFixed(1)} s`);
     for (const [name, ms] of Object.entries(phases)) console.log(`  ${name.padEnd(22)} ${(ms / 1000).toFixed(1)} s`);
