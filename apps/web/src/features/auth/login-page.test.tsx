@@ -60,7 +60,9 @@ describe('LoginPage', () => {
 
   it('with a provider, For Internal Login goes to the address the server gives', async () => {
     setPublicConfig({ ...CONFIG, otpForLogin: 'NO', ssoEnabled: true });
-    const fetchMock = vi.fn(async () => jsonResponse(200, { login_url: 'http://idp.test/auth?x=1' }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
+      jsonResponse(200, { login_url: 'http://idp.test/auth?x=1' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
