@@ -45,7 +45,7 @@ export type DatabaseHandle = {
 export type OpenDatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; migrationUrl?: string };
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
@@ -130,13 +130,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       for (const listener of idleErrorListeners) listener(error);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    // Migrations run as the schema owner (MIGRATION_DATABASE_URL) when the app connects as a restricted role.
+    const migrationUrl = options.migrationUrl ?? options.url;
+    const migrationPool = migrationUrl === options.url ? pool : new pg.Pool({ connectionString: migrationUrl, max: 1 });
     try {
-      await migrateOnce(options.url, () =>
-        migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      await migrateOnce(migrationUrl, () =>
+        migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       );
     } catch (error) {
       await pool.end();
       throw error;
+    } finally {
+      if (migrationPool !== pool) await migrationPool.end();
     }
     const url = new URL(options.url);
     return {
