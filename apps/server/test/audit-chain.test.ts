@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { ANCHOR_FILE_NAME, auditAnchorOf, verifyAuditChain, writeAuditCheckpoint } from '../src/audit/audit-chain.ts';
+import { ANCHOR_FILE_NAME, auditAnchorOf, writeAuditCheckpoint } from '../src/audit/audit-chain.ts';
 import { emitAudit } from '../src/audit/emit-audit.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { withTransaction } from '../src/db/transaction.ts';
@@ -202,7 +202,7 @@ describe.each(testDatabaseKinds())('npm run audit:verify (%s)', (kind) => {
     // PGlite: a database in a folder the command opens once the test has closed it; PostgreSQL: a test database.
     const test = kind === 'postgres' ? await openTestDatabase(kind) : null;
     const open = async () => test ?? (await openDatabase({ kind: 'pglite', dataDir }));
-    const url = test ? (test.location && process.env.TEST_DATABASE_URL ? testUrlOf(test) : '') : '';
+    const url = test ? testUrlOf(test) : '';
     const env = {
       ...process.env,
       NODE_ENV: 'test',
