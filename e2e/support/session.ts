@@ -37,6 +37,8 @@ export async function openCollections(page: Page, username: string): Promise<voi
  * ends: the button counts down and is pressed again when it is enabled.
  */
 export async function enterMailedCode(login: LoginPage, username: string): Promise<void> {
+  // The code adds a round trip through the demo mailbox (another page) to the sign-in: the test gets that time too.
+  test.info().setTimeout(test.info().timeout + 45_000);
   const email = emailOf(username);
   await expect(login.otp).toBeVisible();
   const outbox = new DemoOutboxPage(await login.page.context().newPage());
