@@ -64,14 +64,17 @@ describe.each(testDatabaseKinds())('audit trail tamper evidence (%s)', (kind) =>
   let handle: DatabaseHandle;
   let t: TestApp;
   let dataDir: string;
+  let opened: { close: () => Promise<void> }[] = [];
   let adminToken: string;
   let adminUnit: number;
 
   beforeEach(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-audit-'));
+    handle = await openTestDatabase(kind);
+    opened.push(handle);
+    await ensureOrganisation(handle.db);
     t = await createTestApp(handle.db, { config: { dataDir } });
+    opened.push(t);
     const ho = await createUnit(handle.db);
     const admin = await createUser(handle.db, {
       units: [{ unit: ho, grants: { collapp: [{ system_auth: 'SCHED_PRO_COLL_SAUTH' }] } }],
@@ -81,8 +84,9 @@ describe.each(testDatabaseKinds())('audit trail tamper evidence (%s)', (kind) =>
     await writeRows(handle.db, 8);
   });
   afterEach(async () => {
-    await t.close();
-    await handle.close();
+    // What this test's beforeEach opened (not a previous test's, when this one failed to open).
+    for (const resource of opened.reverse()) await resource.close();
+    opened = [];
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
