@@ -23,6 +23,7 @@ import { JobWorker } from './jobs/job-worker.ts';
 import { JOB_KINDS } from './jobs/registry.ts';
 import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { approvalHandlers, approvalRoutes, type ApprovalHandler } from './modules/approvals/index.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -163,6 +164,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
   app.register(jobsRoutes(deps));
+  app.register(adminRoutes(deps));
   app.register(
     approvalRoutes(
       deps,

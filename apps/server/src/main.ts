@@ -31,7 +31,12 @@ function loadConfig(): { config: Config; source: string } {
 async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   try {
     return config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          ...(config.migrationDatabaseUrl ? { migrationUrl: config.migrationDatabaseUrl } : {}),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);

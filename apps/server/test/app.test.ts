@@ -36,6 +36,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
       [
         "GET /* → public",
         "POST /VerifyOtpApi → public",
+        "GET /api/admin/audit/verify → collapp:SCHED_PRO_COLL_SAUTH",
         "GET /api/approvals/ESCALATION/requests → actingUnit",
         "GET /api/approvals/ESCALATION/requests/:id → actingUnit",
         "GET /api/approvals/PTP_DEVIATION/requests → actingUnit",

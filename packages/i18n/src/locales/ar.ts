@@ -5,6 +5,7 @@ import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
 import { deliveryAr } from './delivery-ar.ts';
+import { auditAr } from './audit-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import type { Dictionary } from './en.ts';
@@ -405,6 +406,7 @@ export const ar: Dictionary = {
   ...errorsAr,
   ...jobsAr,
   ...deliveryAr,
+  ...auditAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

@@ -5,6 +5,7 @@ import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { jobsDe } from './jobs-de.ts';
 import { deliveryDe } from './delivery-de.ts';
+import { auditDe } from './audit-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import type { Dictionary } from './en.ts';
@@ -420,6 +421,7 @@ export const de: Dictionary = {
   ...errorsDe,
   ...jobsDe,
   ...deliveryDe,
+  ...auditDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,
