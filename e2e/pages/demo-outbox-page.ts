@@ -25,6 +25,21 @@ export class DemoOutboxPage {
     return code ?? '';
   }
 
+  /** A code newer than `other` that arrives within `timeout` ms, or null when none does. */
+  async newCode(email: string, subject: string, other: string | null, timeout: number): Promise<string | null> {
+    try {
+      let code: string | null = null;
+      await expect(async () => {
+        code = await this.latestCode(email, subject);
+        expect(code).not.toBeNull();
+        expect(code).not.toBe(other);
+      }).toPass({ timeout });
+      return code;
+    } catch {
+      return null;
+    }
+  }
+
   /** The code of the newest message whose subject contains `subject`, or null when there is none. */
   async latestCode(email: string, subject: string): Promise<string | null> {
     await this.open(email);
