@@ -4,6 +4,7 @@ import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { jobsEn } from './jobs-en.ts';
+import { listsEn } from './lists-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 
@@ -424,6 +425,7 @@ export const en = {
   ...legalUiEn,
   ...errorsEn,
   ...jobsEn,
+  ...listsEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

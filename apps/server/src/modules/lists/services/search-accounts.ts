@@ -1,10 +1,9 @@
-import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
 import {
   ACCOUNT_SEARCH_LIMIT,
   type AccountSearchHit,
   type AccountSearchReply,
 } from '@recovery-desk/domain/lists/contracts.ts';
-import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
+import { SEARCH_TRAYS } from '@recovery-desk/domain/lists/search-trays.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
@@ -18,13 +17,6 @@ import {
 } from '../account-search.repository.ts';
 
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
-
-/** The collections trays whose account view a search hit can open: account rows, a detail route by account. */
-export const SEARCH_TRAYS = TRAYS.filter((tray) => {
-  if (!tray.hasAccountView) return false;
-  const detail = findRouteByName(`${tray.routeName}Detail`);
-  return detail !== undefined && detail.path.includes(':accountid') && !detail.path.includes(':caseid');
-});
 
 /** `ABCDE1234F` → `XXXXXX234F`: only the last four characters show. */
 export function maskPan(pan: string | null): string | null {
