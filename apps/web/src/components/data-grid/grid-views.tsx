@@ -28,13 +28,19 @@ export const POSITION_KEYS: readonly string[] = ['cursor', 'direction', 'from', 
 
 /** The address parameters a view saves: everything but the position, in a stable order. */
 export function viewParamsOf(search: URLSearchParams, positionKeys: readonly string[] = POSITION_KEYS) {
-  return [...search.entries()]
-    .filter(([key]) => !positionKeys.includes(key))
+  return sorted([...search.entries()].filter(([key]) => !positionKeys.includes(key)));
+}
+
+function sorted(params: readonly (readonly [string, string])[]): [string, string][] {
+  return [...params]
+    .map(([key, value]): [string, string] => [key, value])
     .sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
 }
 
 function sameParams(a: readonly [string, string][], b: readonly [string, string][]): boolean {
-  return a.length === b.length && a.every(([key, value], index) => b[index]?.[0] === key && b[index]?.[1] === value);
+  const x = sorted(a);
+  const y = sorted(b);
+  return x.length === y.length && x.every(([key, value], index) => y[index]?.[0] === key && y[index]?.[1] === value);
 }
 
 export type GridViewsProps = {
