@@ -194,31 +194,33 @@ export function GridViews({ listKey, chips, onClearAll, positionKeys = POSITION_
         </Popover>
       </Group>
       {chips.length > 0 ? (
-        <Group gap={6} wrap="wrap" role="list" aria-label={String(t('ActiveFilters'))} data-testid="filter-chips">
-          {chips.map((chip) => {
-            const text = String(t('FilterChip', { label: chip.label, value: chip.value }));
-            return (
-              <Badge
-                key={chip.id}
-                role="listitem"
-                variant="light"
-                color="blue.9"
-                tt="none"
-                size="lg"
-                rightSection={
-                  <CloseButton
-                    size="xs"
-                    aria-label={String(t('RemoveFilter', { filter: text }))}
-                    onClick={chip.onRemove}
-                    data-testid={`remove-chip-${chip.id}`}
-                  />
-                }
-                data-testid={`chip-${chip.id}`}
-              >
-                {text}
-              </Badge>
-            );
-          })}
+        <Group gap={6} wrap="wrap" data-testid="filter-chips">
+          <Group gap={6} wrap="wrap" role="list" aria-label={String(t('ActiveFilters'))}>
+            {chips.map((chip) => {
+              const text = String(t('FilterChip', { label: chip.label, value: chip.value }));
+              return (
+                <Badge
+                  key={chip.id}
+                  role="listitem"
+                  variant="light"
+                  color="blue.9"
+                  tt="none"
+                  size="lg"
+                  rightSection={
+                    <CloseButton
+                      size="xs"
+                      aria-label={String(t('RemoveFilter', { filter: text }))}
+                      onClick={chip.onRemove}
+                      data-testid={`remove-chip-${chip.id}`}
+                    />
+                  }
+                  data-testid={`chip-${chip.id}`}
+                >
+                  {text}
+                </Badge>
+              );
+            })}
+          </Group>
           {onClearAll && chips.length > 1 ? (
             <Button size="compact-xs" variant="subtle" onClick={onClearAll}>
               {String(t('ClearAllFilters'))}
