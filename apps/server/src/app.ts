@@ -39,6 +39,7 @@ import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
+import { listsRoutes } from './modules/lists/index.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
@@ -165,6 +166,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(legalRoutes(deps));
   app.register(jobsRoutes(deps));
   app.register(adminRoutes(deps));
+  app.register(listsRoutes(deps));
   app.register(
     approvalRoutes(
       deps,

@@ -6,6 +6,7 @@ import { errorsAr } from './errors-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
 import { deliveryAr } from './delivery-ar.ts';
 import { auditAr } from './audit-ar.ts';
+import { listsAr } from './lists-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import type { Dictionary } from './en.ts';
@@ -407,6 +408,7 @@ export const ar: Dictionary = {
   ...jobsAr,
   ...deliveryAr,
   ...auditAr,
+  ...listsAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

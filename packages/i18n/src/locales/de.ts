@@ -6,6 +6,7 @@ import { errorsDe } from './errors-de.ts';
 import { jobsDe } from './jobs-de.ts';
 import { deliveryDe } from './delivery-de.ts';
 import { auditDe } from './audit-de.ts';
+import { listsDe } from './lists-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import type { Dictionary } from './en.ts';
@@ -422,6 +423,7 @@ export const de: Dictionary = {
   ...jobsDe,
   ...deliveryDe,
   ...auditDe,
+  ...listsDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,

@@ -6,6 +6,7 @@ import { errorsEn } from './errors-en.ts';
 import { jobsEn } from './jobs-en.ts';
 import { deliveryEn } from './delivery-en.ts';
 import { auditEn } from './audit-en.ts';
+import { listsEn } from './lists-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 
@@ -428,6 +429,7 @@ export const en = {
   ...jobsEn,
   ...deliveryEn,
   ...auditEn,
+  ...listsEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

@@ -6,6 +6,7 @@ import { errorsHi } from './errors-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
 import { deliveryHi } from './delivery-hi.ts';
 import { auditHi } from './audit-hi.ts';
+import { listsHi } from './lists-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import type { Dictionary } from './en.ts';
@@ -408,6 +409,7 @@ export const hi: Dictionary = {
   ...jobsHi,
   ...deliveryHi,
   ...auditHi,
+  ...listsHi,
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,
