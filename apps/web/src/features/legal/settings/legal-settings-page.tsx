@@ -21,6 +21,7 @@ import { ASSET_CLASSES } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../../components/form/fields.tsx';
 import { fieldErrorsOf } from '../../../components/form/server-errors.ts';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -230,17 +231,15 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
               {intInput('poolRule.minDpd', String(t('LegalSettingsMinDpd')), draft.poolRule.minDpd, (minDpd) =>
                 updateRule({ minDpd }),
               )}
-              <TextInput
+              <MoneyInput
                 id="field-poolRule.minOverdue"
                 name="poolRule.minOverdue"
                 label={String(t('LegalSettingsMinOverdue'))}
                 description={String(t('LegalAmountHint'))}
                 value={draft.poolRule.minOverdue}
                 required
-                inputMode="decimal"
-                maxLength={18}
                 error={errorFor('poolRule.minOverdue')}
-                onChange={(event) => updateRule({ minOverdue: event.currentTarget.value })}
+                onChange={(minOverdue) => updateRule({ minOverdue })}
               />
               {intInput(
                 'poolRule.reviewCooloffDays',
@@ -296,7 +295,7 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
               const label = translateWithParams(t, field.labelKey);
               const hint = translateWithParams(t, field.hintKey);
               return field.kind === 'amount' ? (
-                <TextInput
+                <MoneyInput
                   key={field.key}
                   id={`field-${name}`}
                   name={name}
@@ -304,10 +303,8 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
                   description={hint}
                   value={draft.timelines[field.key]}
                   required
-                  inputMode="decimal"
-                  maxLength={18}
                   error={errorFor(name)}
-                  onChange={(event) => updateTimeline(field.key, event.currentTarget.value)}
+                  onChange={(value) => updateTimeline(field.key, value)}
                 />
               ) : (
                 <div key={field.key}>
