@@ -66,7 +66,16 @@ describe('translated export tables', () => {
     expect(currency).toBe(10);
     // 'Total amount overdue' (20) is longer than ₹12,34,567.50 (13): the header decides, plus room.
     expect(amount).toBe(22);
-    const wide = columnWidths({ ...table, rows: [['x', 'INR', '99999999999.00']], rowCurrencies: ['INR'] });
+    const wide = columnWidths({
+      sheetName: 'wide',
+      columns: [
+        { header: 'A', kind: 'text' },
+        { header: 'B', kind: 'text' },
+        { header: 'Due', kind: 'money' },
+      ],
+      rows: [['x', 'INR', '99999999999.00']],
+      rowCurrencies: ['INR'],
+    });
     expect(wide[2]).toBe(formatAmount('99999999999.00', 'INR').length + 2);
   });
 
