@@ -50,9 +50,7 @@ export function minorUnitsOf(currency: string | null | undefined): number {
 /** Whether `amount` is a plain decimal with no more decimals than the currency's minor units. */
 export function isAmountInMinorUnits(amount: string, currency: string | null | undefined): boolean {
   const decimals = minorUnitsOf(currency);
-  const pattern = new RegExp(
-    `^\\d{1,${AMOUNT_INTEGER_DIGITS}}${decimals > 0 ? `(\\.\\d{1,${decimals}})?` : ''}$`,
-  );
+  const pattern = new RegExp(`^\\d{1,${AMOUNT_INTEGER_DIGITS}}${decimals > 0 ? `(\\.\\d{1,${decimals}})?` : ''}$`);
   return pattern.test(amount.trim());
 }
 

@@ -243,7 +243,13 @@ export function AmountField({
     },
     [maxAmount, maxKey, currency],
   );
-  const { field, error, isRequired } = useKitField(name, label, [], required, maxAmount === undefined ? undefined : check);
+  const { field, error, isRequired } = useKitField(
+    name,
+    label,
+    [],
+    required,
+    maxAmount === undefined ? undefined : check,
+  );
   return (
     <MoneyInput
       {...rest}

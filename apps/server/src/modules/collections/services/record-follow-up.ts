@@ -7,7 +7,13 @@ import {
   ptpDeviationReasons,
   type PtpDeviationReason,
 } from '@recovery-desk/domain/collections/ptp-policy.ts';
-import { formatAmount, isAmountInMinorUnits, minorUnitsOf, toCents, type Currency } from '@recovery-desk/domain/money.ts';
+import {
+  formatAmount,
+  isAmountInMinorUnits,
+  minorUnitsOf,
+  toCents,
+  type Currency,
+} from '@recovery-desk/domain/money.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Transaction } from '../../../db/transaction.ts';

@@ -240,7 +240,10 @@ describe('FollowUpForm', () => {
 
   it('takes cents in a USD amount, and no more decimals than the currency has', async () => {
     const base = accountView();
-    const usd = { ...base, account: { ...base.account, currency: 'USD', totalDueAmount: '5927.59', emiAmount: '500.00' } };
+    const usd = {
+      ...base,
+      account: { ...base.account, currency: 'USD', totalDueAmount: '5927.59', emiAmount: '500.00' },
+    };
     const api = stubApi([{ method: 'POST', match: /\/follow-ups/, reply: () => jsonResponse(200, followUpReply) }]);
     renderForm(INSIDE, vi.fn(), usd as unknown as AccountViewData);
     choose(/^Contact mode/, 'CALL');

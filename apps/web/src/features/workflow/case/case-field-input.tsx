@@ -152,11 +152,7 @@ export function CaseFieldInput({
   const inputType =
     field.type === 'date' ? 'date' : field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
   const inputMode =
-    field.type === 'number' || field.type === 'phone'
-      ? 'numeric'
-      : field.type === 'email'
-        ? 'email'
-        : undefined;
+    field.type === 'number' || field.type === 'phone' ? 'numeric' : field.type === 'email' ? 'email' : undefined;
   return (
     <TextInput
       {...common}
