@@ -17,5 +17,6 @@ export {
   type MoneyInputProps,
   type SelectOption,
 } from './fields.tsx';
+export { CheckboxGroupField, SwitchField, type CheckboxGroupFieldProps } from './choice-fields.tsx';
 export { describeMessage, encodeMessage } from './messages.ts';
 export { fieldErrorsOf, placeServerErrors, serverErrorFor, serverFieldName } from './server-errors.ts';
