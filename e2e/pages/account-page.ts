@@ -8,7 +8,11 @@ export type FollowUp = {
   remarks: string;
   /** the reason for calling outside 08:00–19:00, used only when the form asks for it */
   overrideReason: string;
+  /** the reason for a promise outside the PTP policy, used only when the form asks for it */
+  deviationReason?: string;
 };
+
+const DEFAULT_DEVIATION_REASON = 'Salary is credited after the policy horizon';
 
 /** The account view of a tray's detail route: header, tabs, follow-up form and history. */
 export class AccountPage {
@@ -41,6 +45,9 @@ export class AccountPage {
     if (followUp.amount) await form.getByLabel(/^Action amount/).fill(followUp.amount);
     if (followUp.nextActionDate) await form.getByLabel(/^Next action date/).fill(followUp.nextActionDate);
     await form.getByLabel('Remarks', { exact: true }).fill(followUp.remarks);
+    // A promise outside the PTP policy (e.g. below one EMI) goes to a supervisor with the agent's reason.
+    const deviation = form.getByLabel(/^Reason for the deviation/);
+    if (await deviation.isVisible()) await deviation.fill(followUp.deviationReason ?? DEFAULT_DEVIATION_REASON);
     const override = form.getByLabel(/^Reason for calling outside 08:00–19:00/);
     const isAsked = await override.isVisible();
     if (isAsked) await override.fill(followUp.overrideReason);

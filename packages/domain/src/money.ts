@@ -29,3 +29,45 @@ export function toCents(amount: string): bigint {
   const cents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
   return sign === '-' ? -cents : cents;
 }
+
+/**
+ * The minor units of each currency (ISO 4217 exponent): how many decimals an amount in it may carry. INR has paise
+ * and USD cents (2). Every money input and every server check of an amount's decimals reads this table.
+ */
+export const CURRENCY_MINOR_UNITS: Readonly<Record<Currency, number>> = { INR: 2, USD: 2 };
+
+/** The most decimals any currency takes (an amount whose currency is not known yet, e.g. a filter over several). */
+export const MAX_MINOR_UNITS = Math.max(...Object.values(CURRENCY_MINOR_UNITS));
+
+/** The most integer digits an amount may have (numeric(18, 2) with room to spare). */
+export const AMOUNT_INTEGER_DIGITS = 15;
+
+/** How many decimals an amount in `currency` may have; an unknown currency takes the most any currency takes. */
+export function minorUnitsOf(currency: string | null | undefined): number {
+  return (CURRENCY_MINOR_UNITS as Record<string, number | undefined>)[currency ?? ''] ?? MAX_MINOR_UNITS;
+}
+
+/** Whether `amount` is a plain decimal with no more decimals than the currency's minor units. */
+export function isAmountInMinorUnits(amount: string, currency: string | null | undefined): boolean {
+  const decimals = minorUnitsOf(currency);
+  const pattern = new RegExp(`^\\d{1,${AMOUNT_INTEGER_DIGITS}}${decimals > 0 ? `(\\.\\d{1,${decimals}})?` : ''}$`);
+  return pattern.test(amount.trim());
+}
+
+/**
+ * What a money input keeps of typed text: digits and one decimal point, at most `decimals` decimals (none for a
+ * currency without minor units) and AMOUNT_INTEGER_DIGITS integer digits.
+ */
+export function sanitizeAmountInput(raw: string, decimals: number): string {
+  const cleaned = raw.replace(/[^\d.]/g, '');
+  const [whole = '', ...fractions] = cleaned.split('.');
+  const integer = whole.slice(0, AMOUNT_INTEGER_DIGITS);
+  if (fractions.length === 0 || decimals === 0) return integer;
+  return `${integer}.${fractions.join('').slice(0, decimals)}`;
+}
+
+/** Compares two exact decimal amounts: negative, zero or positive. */
+export function compareAmounts(a: string, b: string): number {
+  const difference = toCents(a) - toCents(b);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}

@@ -57,3 +57,30 @@ export function bucketText(bucket: string, current: string): string {
 export function caseStatusKey(status: string): string {
   return `CaseStatus${status}`;
 }
+
+/**
+ * The kinds of coded values a column can hold, each with the dictionary key of a code (undefined: shown as sent).
+ * A screen cell and an export cell of a column both call `valueLabel` with the column's kind, so a new kind (or a new
+ * code of one) reads the same in both. To add one: a key function here, then `labels: '<kind>'` on the columns.
+ */
+export const VALUE_LABEL_KEYS = {
+  product: (code: string) => productKey(code),
+  bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
+  status: (code: string) => statusKey(code),
+  caseStatus: (code: string) => caseStatusKey(code) as DictionaryKey,
+  deviationReason: (code: string) => DEVIATION_KEYS[code],
+  escalationReason: (code: string) => ESCALATION_REASON_KEYS[code],
+} satisfies Record<string, (code: string) => DictionaryKey | undefined>;
+export type ValueLabelKind = keyof typeof VALUE_LABEL_KEYS;
+
+/** A translator of a key with a fallback for a key no dictionary holds (the server's `tr`, the web's translateKey). */
+export type TranslateWithFallback = (key: string, fallback: string) => string;
+
+/** A code of a column's kind in the user's words: HOME → Home, B2 → 31–60, PENDING → Pending, unknown → as sent. */
+export function valueLabel(kind: ValueLabelKind, code: string, translate: TranslateWithFallback): string {
+  const key = VALUE_LABEL_KEYS[kind](code);
+  if (key) return translate(key, code);
+  // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice.
+  if (kind === 'bucket') return (BUCKET_LABEL as Record<string, string | undefined>)[code] ?? code;
+  return code;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, isValidSortKey } from './keyset-cursor.ts';
+import { decodeCursor, encodeCursor, isValidSortKey, splitMoneyKey } from './keyset-cursor.ts';
 
 const dpdDesc = { sort: 'dpd', order: 'desc', keyType: 'int' } as const;
 
@@ -51,5 +51,15 @@ describe('tray cursors', () => {
     expect(isValidSortKey('date', '31-03-2026')).toBe(false);
     expect(isValidSortKey('text', 'any name')).toBe(true);
     expect(isValidSortKey('text', 'nul\u0000byte')).toBe(false);
+  });
+
+  it('a money key carries its currency: USD:5927.59, never a bare amount', () => {
+    const moneyAsc = { sort: 'totalAmountOverdue', order: 'asc', keyType: 'money' } as const;
+    const cursor = encodeCursor({ sort: 'totalAmountOverdue', order: 'asc', key: 'USD:5927.59', id: 9 });
+    expect(decodeCursor(cursor, moneyAsc)).toMatchObject({ key: 'USD:5927.59', id: 9 });
+    expect(splitMoneyKey('INR:153281.15')).toEqual({ currency: 'INR', amount: '153281.15' });
+    for (const key of ['5927.59', 'usd:1', 'USD:', 'USD:1.2.3', 'USD:1; drop', 'INR:-']) {
+      expect(isValidSortKey('money', key), key).toBe(false);
+    }
   });
 });

@@ -2,7 +2,12 @@
 // row's sort key and id. The sort key travels as text and is cast back in SQL, so every key is validated against its
 // type here first: a forged cursor is a 400, never a database error.
 
-export type SortKeyType = 'int' | 'bigint' | 'numeric' | 'date' | 'text';
+/**
+ * How a sort key is validated and cast back. `money` is an amount with its currency, ordered currency first: its key
+ * travels as `<CURRENCY>:<amount>` (e.g. `USD:5927.59`), so a cursor carries both parts and an INR page never
+ * continues into USD amounts as if they were rupees.
+ */
+export type SortKeyType = 'int' | 'bigint' | 'numeric' | 'date' | 'text' | 'money';
 export type SortOrder = 'asc' | 'desc';
 
 export type Cursor = { sort: string; order: SortOrder; key: string; id: number };
@@ -24,7 +29,15 @@ function isIsoDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
+/** The currency and amount of a `money` sort key (`USD:5927.59`), or null when it is not one. */
+export function splitMoneyKey(key: string): { currency: string; amount: string } | null {
+  const match = /^([A-Z]{3}):(.+)$/.exec(key);
+  if (!match || !isDecimal(match[2]!)) return null;
+  return { currency: match[1]!, amount: match[2]! };
+}
+
 export function isValidSortKey(type: SortKeyType, key: string): boolean {
+  if (type === 'money') return splitMoneyKey(key) !== null;
   if (type === 'text') return key.length <= 300 && !key.includes('\u0000');
   if (type === 'date') return isIsoDate(key);
   if (type === 'numeric') return isDecimal(key);

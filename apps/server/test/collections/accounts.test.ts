@@ -20,6 +20,7 @@ import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
 import { addDays } from '@recovery-desk/domain/dates.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
+import { selectRows } from '../../src/db/sql-rows.ts';
 import {
   apiAs,
   createAccount,
@@ -299,7 +300,7 @@ describe.each(testDatabaseKinds())('collections account view and follow-ups (%s)
     const first = await followUp(api, account.id, {
       contactMode: 'CALL',
       dispositionCode: 'PTP',
-      actionAmount: '6000',
+      actionAmount: '5000',
       nextActionDate: addDays(BUSINESS_DATE, 2),
     });
     const firstPtp = first.json<{ ptp: { ptpId: number } }>().ptp.ptpId;
@@ -309,8 +310,9 @@ describe.each(testDatabaseKinds())('collections account view and follow-ups (%s)
       dispositionCode: 'PTP',
       actionAmount: '100.50',
       nextActionDate: addDays(BUSINESS_DATE, 12),
+      deviationReason: 'Salary is credited late this month',
     });
-    expect(outside.statusCode).toBe(200);
+    expect(outside.statusCode, outside.body).toBe(200);
     expect(outside.json<{ ptp: unknown }>().ptp).toMatchObject({
       deviationStatus: 'PENDING',
       deviationReasons: ['BEYOND_HORIZON', 'BEYOND_NEXT_DUE', 'BELOW_MINIMUM'],
@@ -324,6 +326,7 @@ describe.each(testDatabaseKinds())('collections account view and follow-ups (%s)
       dispositionCode: 'FPTP',
       actionAmount: '5000',
       nextActionDate: addDays(BUSINESS_DATE, 1),
+      deviationReason: 'Borrower abroad until next week',
     });
     expect(future.json<{ ptp: unknown }>().ptp).toMatchObject({
       deviationStatus: 'PENDING',
@@ -348,6 +351,124 @@ describe.each(testDatabaseKinds())('collections account view and follow-ups (%s)
     const approved = await supervisor.post(`/api/collections/ptps/${futurePtp}/approve`, { version: 1 });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ deviationStatus: 'APPROVED', version: 2 });
+  });
+
+  it('refuses a PTP above the total due (400 naming actionAmount); a promise beyond the horizon needs the deviation reason, which the supervisor’s request carries', async () => {
+    const org = await createOrg(handle.db);
+    const user = await createStaff(handle.db, org.branch, [{ code: 'TELECALLER_SAUTH', tabs: tabs(['Followup']) }]);
+    const account = await createAccount(handle.db, {
+      unit: org.branch,
+      dpd: 400,
+      allocatedTo: user,
+      totalDue: '153281.15',
+    });
+    const api = await apiAs(t, user, org.branch);
+
+    const tooMuch = await followUp(api, account.id, {
+      contactMode: 'CALL',
+      dispositionCode: 'PTP',
+      actionAmount: '999999999',
+      nextActionDate: addDays(BUSINESS_DATE, 2),
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(errorOf(tooMuch)).toMatchObject({
+      fields: ['actionAmount'],
+      detail: 'actionAmount: must not be more than the total due amount ₹1,53,281.15',
+    });
+    // One paisa above the total due is refused too; the total due itself is a promise within policy.
+    const paisaAbove = await followUp(api, account.id, {
+      contactMode: 'CALL',
+      dispositionCode: 'PTP',
+      actionAmount: '153281.16',
+      nextActionDate: addDays(BUSINESS_DATE, 2),
+    });
+    expect(errorOf(paisaAbove).fields).toEqual(['actionAmount']);
+    const whole = await followUp(api, account.id, {
+      contactMode: 'CALL',
+      dispositionCode: 'PTP',
+      actionAmount: '153281.15',
+      nextActionDate: addDays(BUSINESS_DATE, 2),
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json<{ ptp: unknown }>().ptp).toMatchObject({ deviationStatus: 'NONE', deviationReasons: [] });
+
+    // Seven months ahead: beyond the 15-day horizon of a 365+ account. Without a reason it is refused.
+    const farAhead = addDays(BUSINESS_DATE, 210);
+    const silent = await followUp(api, account.id, {
+      contactMode: 'CALL',
+      dispositionCode: 'PTP',
+      actionAmount: '10000',
+      nextActionDate: farAhead,
+    });
+    expect(silent.statusCode).toBe(400);
+    expect(errorOf(silent).fields).toEqual(['deviationReason']);
+    expect(errorOf(silent).detail).toContain('BEYOND_HORIZON');
+    const short = await followUp(api, account.id, {
+      contactMode: 'CALL',
+      dispositionCode: 'PTP',
+      actionAmount: '10000',
+      nextActionDate: farAhead,
+      deviationReason: 'later',
+    });
+    expect(errorOf(short).fields).toEqual(['deviationReason']);
+    const open = await handle.db
+      .select()
+      .from(ptps)
+      .where(sql`${ptps.accountId} = ${account.id} and ${ptps.status} = 'OPEN'`);
+    expect(open.map((ptp) => ptp.promisedAmount)).toEqual(['153281.15']);
+
+    const reason = 'Crop harvest money arrives in the seventh month';
+    const deviation = await followUp(api, account.id, {
+      contactMode: 'CALL',
+      dispositionCode: 'PTP',
+      actionAmount: '10000',
+      nextActionDate: farAhead,
+      deviationReason: reason,
+    });
+    expect(deviation.statusCode, deviation.body).toBe(200);
+    const ptp = deviation.json<{ ptp: { ptpId: number } }>().ptp;
+    expect(ptp).toMatchObject({ deviationStatus: 'PENDING', deviationReasons: ['BEYOND_HORIZON', 'BEYOND_NEXT_DUE'] });
+    const requests = await selectRows<{ remarks: string | null; status: string }>(
+      handle.db,
+      sql`select remarks, status from approval_requests where flow_code = 'PTP_DEVIATION' and subject_id = ${ptp.ptpId}`,
+    );
+    expect(requests).toEqual([{ remarks: reason, status: 'PENDING' }]);
+  });
+
+  it('takes a USD promise in cents, and refuses more decimals than the currency has', async () => {
+    const org = await createOrg(handle.db);
+    const user = await createStaff(handle.db, org.branch, [{ code: 'TELECALLER_SAUTH', tabs: tabs(['Followup']) }]);
+    const account = await createAccount(handle.db, {
+      unit: org.branch,
+      dpd: 10,
+      allocatedTo: user,
+      currency: 'USD',
+      emi: '500.00',
+      totalDue: '5927.59',
+    });
+    const api = await apiAs(t, user, org.branch);
+    const cents = await followUp(api, account.id, {
+      contactMode: 'EMAIL',
+      dispositionCode: 'PTP',
+      actionAmount: '1250.75',
+      nextActionDate: addDays(BUSINESS_DATE, 3),
+    });
+    expect(cents.statusCode, cents.body).toBe(200);
+    expect(cents.json<{ ptp: unknown }>().ptp).toMatchObject({ promisedAmount: '1250.75', currency: 'USD' });
+    const tooFine = await followUp(api, account.id, {
+      contactMode: 'EMAIL',
+      dispositionCode: 'PTP',
+      actionAmount: '1250.755',
+      nextActionDate: addDays(BUSINESS_DATE, 3),
+    });
+    expect(errorOf(tooFine).fields).toEqual(['actionAmount']);
+    const above = await followUp(api, account.id, {
+      contactMode: 'EMAIL',
+      dispositionCode: 'PTP',
+      actionAmount: '5927.60',
+      nextActionDate: addDays(BUSINESS_DATE, 3),
+    });
+    expect(errorOf(above).detail).toBe('actionAmount: must not be more than the total due amount $5,927.59');
   });
 
   it('needs an override reason for a call outside 08:00–19:00 of the borrower’s time, and stores and audits it', async () => {

@@ -380,6 +380,70 @@ describe.each(testDatabaseKinds())('collections trays (%s)', (kind) => {
     }
   });
 
+  it('sorts money within its currency (INR, then USD), also across keyset pages, and the cursor carries the currency', async () => {
+    const org = await createOrg(handle.db);
+    const me = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
+    // $5,927.59 must not sit between ₹5,000 and ₹6,000 as if it were ₹5,927: 23 accounts, both currencies, ties too.
+    const made: { currency: 'INR' | 'USD'; totalDue: string; id: number }[] = [];
+    for (let index = 0; index < 23; index += 1) {
+      const currency = index % 3 === 0 ? 'USD' : 'INR';
+      const totalDue = `${5000 + ((index * 389) % 1500)}.${String(index % 4 === 0 ? 59 : 0).padStart(2, '0')}`;
+      const account = await createAccount(handle.db, {
+        unit: org.branch,
+        dpd: 12,
+        allocatedTo: me,
+        currency,
+        totalDue,
+      });
+      made.push({ currency, totalDue, id: account.id });
+    }
+    const api = await apiAs(t, me, org.branch);
+    const expected = (order: 'asc' | 'desc') =>
+      [...made]
+        .sort(
+          (x, y) =>
+            x.currency.localeCompare(y.currency) ||
+            (Number(x.totalDue) - Number(y.totalDue)) * (order === 'asc' ? 1 : -1) ||
+            (y.id - x.id) * (order === 'asc' ? 1 : -1),
+        )
+        .map((entry) => entry.id);
+    for (const column of ['totalAmountOverdue', 'totalBalanceOutstanding']) {
+      for (const order of ['asc', 'desc'] as const) {
+        const sort = `sort=${column}&order=${order}`;
+        const all = await ids(api, 'telecaller', sort);
+        const currencies = all.map((id) => made.find((entry) => entry.id === id)!.currency);
+        expect(currencies, sort).toEqual([...currencies].sort());
+        if (column === 'totalAmountOverdue') expect(all, sort).toEqual(expected(order));
+
+        const forward: number[] = [];
+        let current = await page(api, 'telecaller', `pageSize=10&${sort}`);
+        for (;;) {
+          forward.push(...current.data.map((row) => row.accountId as number));
+          if (!current.nextCursor) break;
+          const [, , key] = JSON.parse(Buffer.from(current.nextCursor, 'base64url').toString('utf8')) as string[];
+          expect(key).toMatch(/^(INR|USD):\d+\.\d{2}$/);
+          current = await page(api, 'telecaller', `pageSize=10&${sort}&direction=next&cursor=${current.nextCursor}`);
+        }
+        expect(forward, sort).toEqual(all);
+        const backward: number[] = [];
+        current = await page(api, 'telecaller', `pageSize=10&${sort}&direction=last`);
+        for (;;) {
+          backward.unshift(...current.data.map((row) => row.accountId as number));
+          if (!current.prevCursor) break;
+          current = await page(api, 'telecaller', `pageSize=10&${sort}&direction=prev&cursor=${current.prevCursor}`);
+        }
+        expect(backward, sort).toEqual(all);
+      }
+    }
+    // A money cursor without its currency is refused.
+    const forged = Buffer.from(JSON.stringify(['totalAmountOverdue', 'asc', '5000.00', 1])).toString('base64url');
+    const refused = await api.get(
+      `/api/collections/trays/telecaller?sort=totalAmountOverdue&direction=next&cursor=${forged}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields).toEqual(['cursor']);
+  });
+
   it('answers bad filters, views and cursors with 400 naming the field, never 500', async () => {
     const org = await createOrg(handle.db);
     const me = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH', 'ESCALATED_SAUTH']);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
@@ -245,6 +246,17 @@ describe.each(testDatabaseKinds())('workflow stage trays (%s)', (kind) => {
     expect(ids(byClaim).slice(0, 3)).toEqual(idsOf(cases[3]!, cases[5]!, cases[7]!));
     const byClaimAsc = await tray(officerApi, 'INITIATE', 'sort=claimAmount&order=asc&pageSize=25');
     expect(ids(byClaimAsc).slice(0, 3)).toEqual(idsOf(cases[7]!, cases[5]!, cases[3]!));
+
+    // Money sorts within its currency (INR, then USD): a USD claim of 900,000 is not the biggest rupee claim.
+    await handle.db.execute(
+      sql`update accounts set currency = 'USD' where id = (select account_id from cases where id = ${cases[3]!.caseId})`,
+    );
+    const byClaimInCurrency = ids(await tray(officerApi, 'INITIATE', 'sort=claimAmount&order=desc&pageSize=25'));
+    expect(byClaimInCurrency.slice(0, 2)).toEqual(idsOf(cases[5]!, cases[7]!));
+    expect(byClaimInCurrency.at(-1)).toBe(cases[3]!.caseId);
+    const byClaimInCurrencyAsc = ids(await tray(officerApi, 'INITIATE', 'sort=claimAmount&order=asc&pageSize=25'));
+    expect(byClaimInCurrencyAsc.slice(0, 2)).toEqual(idsOf(cases[7]!, cases[5]!));
+    expect(byClaimInCurrencyAsc.at(-1)).toBe(cases[3]!.caseId);
 
     const byCaseNo = await tray(officerApi, 'INITIATE', 'sort=caseNo&order=desc&pageSize=25');
     expect(byCaseNo.data.map((row) => row.caseNo)).toEqual(

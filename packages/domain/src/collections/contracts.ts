@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productCodesParam } from '../products.ts';
 import { PAGE_SIZES } from '../paging.ts';
+import { PTP_DEVIATION_REASON_MAX, PTP_DEVIATION_REASON_MIN } from './ptp-policy.ts';
 
 // API contracts of the collections casework (issue 3), shared by server (validation, OpenAPI) and web (forms).
 // Every endpoint lives under /api/collections. Money travels as decimal strings with its currency.
@@ -333,6 +334,13 @@ export const followUpInputSchema = z
       .trim()
       .min(10, 'must explain the reason (at least 10 characters)')
       .max(500)
+      .optional(),
+    /** required when the promise is outside the PTP policy (it goes to a supervisor with this reason) */
+    deviationReason: z
+      .string()
+      .trim()
+      .min(PTP_DEVIATION_REASON_MIN, `must explain the reason (at least ${PTP_DEVIATION_REASON_MIN} characters)`)
+      .max(PTP_DEVIATION_REASON_MAX)
       .optional(),
   })
   .strict();

@@ -27,6 +27,31 @@ export type PtpStatus = (typeof PTP_STATUSES)[number];
 export const PTP_DEVIATION_REASONS = ['BEYOND_HORIZON', 'BEYOND_NEXT_DUE', 'BELOW_MINIMUM'] as const;
 export type PtpDeviationReason = (typeof PTP_DEVIATION_REASONS)[number];
 
+/** The furthest a promised date may lie after the business date without a supervisor (B1: 7 days, later: 15). */
+export function ptpHorizonDays(bucket: string, policy: PtpPolicy = DEFAULT_PTP_POLICY): number {
+  return bucket === 'B1' || bucket === 'CURRENT' ? policy.horizonDaysB1 : policy.horizonDaysLater;
+}
+
+/** Whether a promised date lies beyond the policy horizon of the account's bucket (a deviation). */
+export function isBeyondPtpHorizon(
+  input: { businessDate: string; promisedDate: string; bucket: string },
+  policy: PtpPolicy = DEFAULT_PTP_POLICY,
+): boolean {
+  return daysBetween(input.businessDate, input.promisedDate) > ptpHorizonDays(input.bucket, policy);
+}
+
+/**
+ * Whether a promised amount is more than the account's total due: such a promise is refused (a mistyped amount,
+ * never a deviation a supervisor could approve).
+ */
+export function isAboveTotalDue(promisedAmount: string, totalDueAmount: string): boolean {
+  return toCents(promisedAmount) > toCents(totalDueAmount);
+}
+
+/** The most characters and the fewest of the reason an agent gives for a promise outside policy. */
+export const PTP_DEVIATION_REASON_MIN = 10;
+export const PTP_DEVIATION_REASON_MAX = 500;
+
 /** Why a new PTP falls outside policy (empty: within policy). Amounts are decimal strings compared as cents. */
 export function ptpDeviationReasons(
   input: {
@@ -40,8 +65,7 @@ export function ptpDeviationReasons(
   policy: PtpPolicy = DEFAULT_PTP_POLICY,
 ): PtpDeviationReason[] {
   const reasons: PtpDeviationReason[] = [];
-  const horizon = input.bucket === 'B1' || input.bucket === 'CURRENT' ? policy.horizonDaysB1 : policy.horizonDaysLater;
-  if (daysBetween(input.businessDate, input.promisedDate) > horizon) reasons.push('BEYOND_HORIZON');
+  if (isBeyondPtpHorizon(input, policy)) reasons.push('BEYOND_HORIZON');
   if (input.nextDueDate && input.promisedDate > input.nextDueDate) reasons.push('BEYOND_NEXT_DUE');
   if (toCents(input.promisedAmount) < toCents(input.emiAmount) * BigInt(policy.minimumEmiMultiple))
     reasons.push('BELOW_MINIMUM');

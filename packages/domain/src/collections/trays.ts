@@ -21,7 +21,18 @@ export type TrayKey =
 export type TrayRowKind = 'account' | 'ptp' | 'escalation' | 'reallocationRequest';
 export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'bucket' | 'status';
 
-export type TrayColumn = { key: string; labelKey: string; type: ColumnType; sortable?: boolean };
+/**
+ * A column of a tray. `labels` names the kind of code it holds (value-labels.ts of packages/i18n: product, bucket,
+ * status, deviationReason, escalationReason …): the screen's cell and the export's cell both show the code through
+ * that kind's label, so they cannot drift.
+ */
+export type TrayColumn = {
+  key: string;
+  labelKey: string;
+  type: ColumnType;
+  sortable?: boolean;
+  labels?: 'product' | 'bucket' | 'status' | 'deviationReason' | 'escalationReason';
+};
 
 export type TrayAction =
   | 'allocate'
@@ -60,9 +71,9 @@ export type TrayDefinition = {
 export const CASE_LIST_COLUMNS: readonly TrayColumn[] = [
   { key: 'accountNo', labelKey: 'DelinquentAccount', type: 'text', sortable: true },
   { key: 'customerName', labelKey: 'CustomerName', type: 'text', sortable: true },
-  { key: 'product', labelKey: 'Product', type: 'text' },
+  { key: 'product', labelKey: 'Product', type: 'text', labels: 'product' },
   { key: 'dpd', labelKey: 'Dpd', type: 'number', sortable: true },
-  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket', sortable: true },
+  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket', sortable: true, labels: 'bucket' },
   { key: 'cardNo', labelKey: 'CreditCardNo', type: 'text' },
   { key: 'totalBalanceOutstanding', labelKey: 'TotalBalanceOutstanding', type: 'money', sortable: true },
   { key: 'totalAmountOverdue', labelKey: 'TotalAmountOverdue', type: 'money', sortable: true },
@@ -76,11 +87,11 @@ const PTP_COLUMNS: readonly TrayColumn[] = [
   { key: 'accountNo', labelKey: 'DelinquentAccount', type: 'text', sortable: true },
   { key: 'customerName', labelKey: 'CustomerName', type: 'text' },
   { key: 'dpd', labelKey: 'Dpd', type: 'number', sortable: true },
-  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket' },
+  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket', labels: 'bucket' },
   { key: 'promisedDate', labelKey: 'PromisedDate', type: 'date', sortable: true },
   { key: 'promisedAmount', labelKey: 'PromisedAmount', type: 'money', sortable: true },
-  { key: 'ptpStatus', labelKey: 'PtpStatus', type: 'status' },
-  { key: 'deviationReasons', labelKey: 'DeviationReasons', type: 'text' },
+  { key: 'ptpStatus', labelKey: 'PtpStatus', type: 'status', labels: 'status' },
+  { key: 'deviationReasons', labelKey: 'DeviationReasons', type: 'text', labels: 'deviationReason' },
   { key: 'capturedBy', labelKey: 'CapturedBy', type: 'text' },
   { key: 'referredTo', labelKey: 'ReferredTo', type: 'text' },
 ];
@@ -89,10 +100,10 @@ const ESCALATION_COLUMNS: readonly TrayColumn[] = [
   { key: 'accountNo', labelKey: 'DelinquentAccount', type: 'text', sortable: true },
   { key: 'customerName', labelKey: 'CustomerName', type: 'text' },
   { key: 'dpd', labelKey: 'Dpd', type: 'number', sortable: true },
-  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket' },
+  { key: 'bucket', labelKey: 'DpdBucket', type: 'bucket', labels: 'bucket' },
   { key: 'totalAmountOverdue', labelKey: 'TotalAmountOverdue', type: 'money', sortable: true },
-  { key: 'escalationReason', labelKey: 'EscalationReason', type: 'text' },
-  { key: 'escalationStatus', labelKey: 'Status', type: 'status' },
+  { key: 'escalationReason', labelKey: 'EscalationReason', type: 'text', labels: 'escalationReason' },
+  { key: 'escalationStatus', labelKey: 'Status', type: 'status', labels: 'status' },
   { key: 'raisedOn', labelKey: 'RaisedOn', type: 'date', sortable: true },
   { key: 'allocatedTo', labelKey: 'AllocatedTo', type: 'text' },
 ];
@@ -104,7 +115,7 @@ const REQUEST_COLUMNS: readonly TrayColumn[] = [
   { key: 'toName', labelKey: 'ReallocateTo', type: 'text' },
   { key: 'reason', labelKey: 'Reason', type: 'text' },
   { key: 'maker', labelKey: 'Maker', type: 'text' },
-  { key: 'requestStatus', labelKey: 'Status', type: 'status' },
+  { key: 'requestStatus', labelKey: 'Status', type: 'status', labels: 'status' },
   { key: 'createdAt', labelKey: 'RequestedAt', type: 'datetime', sortable: true },
 ];
 

@@ -11,6 +11,8 @@ export const NOTICE_PLACEHOLDERS = [
   'product',
   'claimAmount',
   'totalDueAmount',
+  'dpd',
+  'dpdBucket',
   'chequeNumber',
   'chequeDate',
   'chequeAmount',

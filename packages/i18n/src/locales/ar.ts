@@ -9,6 +9,7 @@ import { auditAr } from './audit-ar.ts';
 import { listsAr } from './lists-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
+import { moneyAr } from './money-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -412,4 +413,5 @@ export const ar: Dictionary = {
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,
+  ...moneyAr,
 };

@@ -322,7 +322,6 @@ export const collectionsAr: Record<CollectionsKey, string> = {
   ContactUsed: 'جهة الاتصال',
   Disposition: 'نتيجة التواصل',
   ActionAmount: 'مبلغ الإجراء',
-  ActionAmountHint: 'مبلغ صحيح بعملة {{currency}}، أرقام فقط.',
   AttachDocument: 'إرفاق مستند',
   NextActionTime: 'وقت الإجراء التالي',
   CallingWindowOverride: 'سبب الاتصال خارج الفترة 08:00–19:00',

@@ -325,7 +325,6 @@ export const collectionsDe: Record<CollectionsKey, string> = {
   ContactUsed: 'Kontakt',
   Disposition: 'Ergebniscode',
   ActionAmount: 'Betrag der Aktion',
-  ActionAmountHint: 'Ganzer Betrag in {{currency}}, nur Ziffern.',
   AttachDocument: 'Dokument anhängen',
   NextActionTime: 'Uhrzeit der nächsten Aktion',
   CallingWindowOverride: 'Grund für einen Anruf außerhalb von 08:00–19:00',

@@ -327,7 +327,6 @@ export const collectionsEn = {
   ContactUsed: 'Contact',
   Disposition: 'Disposition',
   ActionAmount: 'Action amount',
-  ActionAmountHint: 'Whole amount in {{currency}}, digits only.',
   AttachDocument: 'Attach a document',
   NextActionTime: 'Next action time',
   CallingWindowOverride: 'Reason for calling outside 08:00–19:00',

@@ -322,7 +322,6 @@ export const collectionsHi: Record<CollectionsKey, string> = {
   ContactUsed: 'संपर्क',
   Disposition: 'परिणाम कोड',
   ActionAmount: 'कार्रवाई राशि',
-  ActionAmountHint: '{{currency}} में पूर्ण राशि, केवल अंक।',
   AttachDocument: 'दस्तावेज़ संलग्न करें',
   NextActionTime: 'अगली कार्रवाई का समय',
   CallingWindowOverride: '08:00–19:00 के बाहर कॉल करने का कारण',

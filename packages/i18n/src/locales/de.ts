@@ -9,6 +9,7 @@ import { auditDe } from './audit-de.ts';
 import { listsDe } from './lists-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
+import { moneyDe } from './money-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -427,4 +428,5 @@ export const de: Dictionary = {
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,
+  ...moneyDe,
 };

@@ -9,6 +9,7 @@ import { auditEn } from './audit-en.ts';
 import { listsEn } from './lists-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
+import { moneyEn } from './money-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -433,6 +434,7 @@ export const en = {
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,
+  ...moneyEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

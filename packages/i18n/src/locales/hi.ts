@@ -9,6 +9,7 @@ import { auditHi } from './audit-hi.ts';
 import { listsHi } from './lists-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
+import { moneyHi } from './money-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -413,4 +414,5 @@ export const hi: Dictionary = {
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,
+  ...moneyHi,
 };

@@ -1,7 +1,7 @@
 import type { TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
 import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
 
-// The type of every sortable tray column's key (how its cursor value is validated and cast back in SQL),
+// The type of every sortable tray column's key ('money': currency first, then the amount) (how its cursor value is validated and cast back in SQL),
 // per row kind. A unit test holds this list and the `sortable` flags of TRAYS together.
 export const SORT_KEY_TYPES: Record<TrayRowKind, Record<string, SortKeyType>> = {
   account: {
@@ -9,13 +9,13 @@ export const SORT_KEY_TYPES: Record<TrayRowKind, Record<string, SortKeyType>> = 
     customerName: 'text',
     dpd: 'int',
     bucket: 'int',
-    totalBalanceOutstanding: 'numeric',
-    totalAmountOverdue: 'numeric',
+    totalBalanceOutstanding: 'money',
+    totalAmountOverdue: 'money',
     lastActionDate: 'date',
     nextActionDate: 'date',
   },
-  ptp: { accountNo: 'text', dpd: 'int', promisedDate: 'date', promisedAmount: 'numeric' },
-  escalation: { accountNo: 'text', dpd: 'int', totalAmountOverdue: 'numeric', raisedOn: 'date' },
+  ptp: { accountNo: 'text', dpd: 'int', promisedDate: 'date', promisedAmount: 'money' },
+  escalation: { accountNo: 'text', dpd: 'int', totalAmountOverdue: 'money', raisedOn: 'date' },
   reallocationRequest: { requestId: 'bigint', createdAt: 'bigint' },
 };
 

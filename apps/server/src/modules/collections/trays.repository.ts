@@ -12,6 +12,13 @@ import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
 import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
+import {
+  cursorKeyExpression,
+  keysetBoundary,
+  keysetOrderBy,
+  type KeysetBoundary,
+  type SortKeySql,
+} from '../../db/keyset-order.ts';
 
 // The SQL of the trays: which rows each tray holds (trays.ts `holds`), the acting-unit scope, the case-list
 // filters, and keyset pages. Pages are ordered by the sort key and then the id in the opposite direction, so the
@@ -48,7 +55,7 @@ export type KeysetRead = {
   order: SortOrder;
   keyType: SortKeyType;
   /** rows strictly after (or before) this key and id, in display order */
-  boundary?: { side: 'after' | 'before'; key: string; id: number };
+  boundary?: KeysetBoundary | undefined;
   /** read from the end (prev, last): rows come back in reverse display order */
   backward: boolean;
   limit: number;
@@ -96,7 +103,8 @@ type Source = {
   /** the row's own columns under their reply names, and the ids whose names it shows */
   select: SQL;
   id: SQL;
-  sortKeys: Record<string, SQL>;
+  /** money columns sort by currency, then amount (keyset-order.ts) */
+  sortKeys: Record<string, SortKeySql>;
   names: readonly ShownName[];
   /** id columns selected for the names lookup only (not part of the row) */
   lookupOnly: readonly string[];
@@ -114,13 +122,13 @@ const NO_DATE = sql`date '0001-01-01'`;
 const CUSTOMER_JOIN = sql`join customers c on c.id = a.customer_id`;
 const customerJoin = (withCustomer: boolean) => (withCustomer ? CUSTOMER_JOIN : sql``);
 
-const accountSortKeys: Record<string, SQL> = {
+const accountSortKeys: Record<string, SortKeySql> = {
   accountNo: sql`a.account_no`,
   customerName: sql`c.name`,
   dpd: sql`a.dpd`,
   bucket: sql`a.dpd`,
-  totalBalanceOutstanding,
-  totalAmountOverdue: sql`a.total_due_amount`,
+  totalBalanceOutstanding: { currency: sql`a.currency`, amount: totalBalanceOutstanding },
+  totalAmountOverdue: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
   lastActionDate: sql`coalesce(a.last_action_date, ${NO_DATE})`,
   nextActionDate: sql`coalesce(a.next_action_date, ${NO_DATE})`,
 };
@@ -170,7 +178,7 @@ const SOURCES: Record<TrayRowKind, Source> = {
       accountNo: sql`a.account_no`,
       dpd: sql`a.dpd`,
       promisedDate: sql`p.promised_date`,
-      promisedAmount: sql`p.promised_amount`,
+      promisedAmount: { currency: sql`p.currency`, amount: sql`p.promised_amount` },
     },
     names: [
       customerName,
@@ -191,7 +199,7 @@ const SOURCES: Record<TrayRowKind, Source> = {
     sortKeys: {
       accountNo: sql`a.account_no`,
       dpd: sql`a.dpd`,
-      totalAmountOverdue: sql`a.total_due_amount`,
+      totalAmountOverdue: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
       raisedOn: sql`e.raised_on`,
     },
     names: [customerName, allocatedTo],
@@ -415,33 +423,7 @@ function whereClause(selection: TraySelection, extra: SQL[] = []): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-const CASTS: Record<SortKeyType, SQL> = {
-  int: sql.raw('integer'),
-  bigint: sql.raw('bigint'),
-  numeric: sql.raw('numeric'),
-  date: sql.raw('date'),
-  text: sql.raw('text'),
-};
-const opposite = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
-// Keys are never null; the null placement is spelt out so the order matches the (…, dpd DESC NULLS LAST, id)
-// indexes exactly, forward and backward (PostgreSQL matches index order including null placement).
-const KEY_ORDER: Record<SortOrder, SQL> = { desc: sql.raw('desc nulls last'), asc: sql.raw('asc nulls first') };
-
-function boundaryCondition(source: Source, read: KeysetRead, key: SQL): SQL[] {
-  const { boundary } = read;
-  if (!boundary) return [];
-  const value = sql`cast(${boundary.key} as ${CASTS[read.keyType]})`;
-  const keyDescends = (read.order === 'desc') === (boundary.side === 'after');
-  const keyStrict = sql.raw(keyDescends ? '<' : '>');
-  const keyBound = sql.raw(keyDescends ? '<=' : '>=');
-  const idCompare = sql.raw(keyDescends ? '>' : '<');
-  // The first comparison bounds an index range scan; the second picks the rows after the boundary within it.
-  return [
-    sql`${key} ${keyBound} ${value} and (${key} ${keyStrict} ${value} or ${source.id} ${idCompare} ${boundary.id})`,
-  ];
-}
-
-function sortKeyOf(source: Source, sort: string): SQL {
+function sortKeyOf(source: Source, sort: string): SortKeySql {
   const key = source.sortKeys[sort];
   if (!key) throw new Error(`no sort key ${sort}`);
   return key;
@@ -451,14 +433,13 @@ function sortKeyOf(source: Source, sort: string): SQL {
 export async function readTrayPage(db: Executor, selection: TraySelection, read: KeysetRead): Promise<KeyedRow[]> {
   const source = SOURCES[selection.rowKind];
   const key = sortKeyOf(source, read.sort);
-  const keyOrder = read.backward ? opposite(read.order) : read.order;
   const withCustomer = Boolean(selection.filters.q) || read.sort === 'customerName';
   const rows = await selectRows<Raw>(
     db,
-    sql`select ${source.select}, (${key})::text as "cursorKey", ${source.id} as "cursorId"
+    sql`select ${source.select}, ${cursorKeyExpression(key)} as "cursorKey", ${source.id} as "cursorId"
       from ${source.pageFrom(withCustomer)}
-      where ${whereClause(selection, boundaryCondition(source, read, key))}
-      order by ${key} ${KEY_ORDER[keyOrder]}, ${source.id} ${sql.raw(opposite(keyOrder))}
+      where ${whereClause(selection, keysetBoundary(key, read, source.id))}
+      order by ${keysetOrderBy(key, read.order, source.id, read.backward)}
       limit ${read.limit}`,
   );
   const names = await lookupTrayNames(db, source, rows);

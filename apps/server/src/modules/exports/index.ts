@@ -4,6 +4,7 @@
 export {
   columnLabel,
   columnWidths,
+  currencyNumberFormat,
   EXPORT_ROW_CAP,
   escapeFormula,
   tableToCsv,

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
+import { formatAmount } from '@recovery-desk/domain/money.ts';
 import { describe, expect, it } from 'vitest';
 import {
   columnLabel,
   columnWidths,
+  currencyNumberFormat,
   escapeFormula,
   tableToCsv,
   tableToXlsx,
@@ -53,14 +55,34 @@ describe('translated export tables', () => {
     rows: [
       ['LN0000000001', 'INR', '1234567.50'],
       ['=cmd', null, null],
+      ['LN0000000002', 'USD', '5927.59'],
     ],
+    rowCurrencies: ['INR', null, 'USD'],
   };
 
-  it('sizes columns to the header and the longest cell, and leaves room for a full amount', () => {
+  it('sizes columns to the header and the longest cell as the sheet shows it (money with symbol and grouping)', () => {
     const [account, currency, amount] = columnWidths(table);
     expect(account).toBe(14);
     expect(currency).toBe(10);
-    expect(amount).toBeGreaterThanOrEqual('9,999,999,999,999,999.99'.length);
+    // 'Total amount overdue' (20) is longer than ₹12,34,567.50 (13): the header decides, plus room.
+    expect(amount).toBe(22);
+    const wide = columnWidths({
+      sheetName: 'wide',
+      columns: [
+        { header: 'A', kind: 'text' },
+        { header: 'B', kind: 'text' },
+        { header: 'Due', kind: 'money' },
+      ],
+      rows: [['x', 'INR', '99999999999.00']],
+      rowCurrencies: ['INR'],
+    });
+    expect(wide[2]).toBe(formatAmount('99999999999.00', 'INR').length + 2);
+  });
+
+  it('gives every money cell its row currency format: ₹ in lakh/crore grouping, $ in western grouping', () => {
+    expect(currencyNumberFormat('USD')).toBe('"$"#,##0.00');
+    expect(currencyNumberFormat('INR')).toContain('"₹"##\\,##\\,##0.00');
+    expect(currencyNumberFormat(null)).toBe('#,##0.00');
   });
 
   it('writes XLSX with the widths, money as numbers with two decimals, and text formula-escaped', async () => {
@@ -70,10 +92,12 @@ describe('translated export tables', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'खाता', 'Currency', 'Total amount overdue']);
     expect(sheet.getColumn(3).width).toBe(columnWidths(table)[2]);
     expect(sheet.getRow(2).getCell(3).value).toBe(1234567.5);
-    expect(sheet.getRow(2).getCell(3).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(2).getCell(3).numFmt).toContain('"₹"');
+    expect(sheet.getRow(4).getCell(3).value).toBe(5927.59);
+    expect(sheet.getRow(4).getCell(3).numFmt).toBe('"$"#,##0.00');
     expect(sheet.getRow(3).getCell(1).value).toBe("'=cmd");
     expect(tableToCsv(table).toString('utf8')).toBe(
-      "खाता,Currency,Total amount overdue\r\nLN0000000001,INR,1234567.50\r\n'=cmd,,\r\n",
+      "खाता,Currency,Total amount overdue\r\nLN0000000001,INR,1234567.50\r\n'=cmd,,\r\nLN0000000002,USD,5927.59\r\n",
     );
   });
 });

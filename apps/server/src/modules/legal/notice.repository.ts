@@ -17,6 +17,8 @@ export type NoticeFacts = {
   product: string;
   currency: string;
   totalDueAmount: string;
+  dpd: number;
+  bucket: string;
   customerName: string;
   branchName: string;
   lenderName: string;
@@ -39,7 +41,7 @@ export async function findNoticeFacts(db: Executor, caseId: number): Promise<Not
   const [row] = await selectRows<Omit<NoticeFacts, 'address'> & { address: NoticeFacts['address'] }>(
     db,
     sql`select k.id as "caseId", k.case_no as "caseNo", k.stage, k.status, k.version, k.fields,
-        a.account_no as "accountNo", a.product, a.currency, a.total_due_amount as "totalDueAmount",
+        a.account_no as "accountNo", a.product, a.currency, a.total_due_amount as "totalDueAmount", a.dpd, a.bucket,
         c.name as "customerName", un.name as "branchName",
         (select o.name from organisation o where o.id = 1) as "lenderName",
         (select json_build_object('line1', d.line1, 'line2', d.line2, 'line3', d.line3, 'landmark', d.landmark,

@@ -5,6 +5,7 @@ import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { selectRows } from '../../db/sql-rows.ts';
 import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
+import { cursorKeyExpression, keysetBoundary, keysetOrderBy, type SortKeySql } from '../../db/keyset-order.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 
 // The Legal Eligible Pool (view legalEligible): accounts of the acting unit's subtree that meet the pool rule of
@@ -57,13 +58,13 @@ const totalBalanceOutstanding = sql`(a.total_principal_outstanding + a.total_int
 const NO_DATE = sql`date '0001-01-01'`;
 
 /** Sort keys of the pool's columns (the account tray's keys). */
-export const POOL_SORT_KEYS: Record<string, SQL> = {
+export const POOL_SORT_KEYS: Record<string, SortKeySql> = {
   accountNo: sql`a.account_no`,
   customerName: sql`c.name`,
   dpd: sql`a.dpd`,
   bucket: sql`a.dpd`,
-  totalBalanceOutstanding,
-  totalAmountOverdue: sql`a.total_due_amount`,
+  totalBalanceOutstanding: { currency: sql`a.currency`, amount: totalBalanceOutstanding },
+  totalAmountOverdue: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
   lastActionDate: sql`coalesce(a.last_action_date, ${NO_DATE})`,
   nextActionDate: sql`coalesce(a.next_action_date, ${NO_DATE})`,
 };
@@ -149,40 +150,19 @@ function whereClause(selection: PoolSelection, extra: SQL[] = []): SQL {
   );
 }
 
-const CASTS: Record<SortKeyType, SQL> = {
-  int: sql.raw('integer'),
-  bigint: sql.raw('bigint'),
-  numeric: sql.raw('numeric'),
-  date: sql.raw('date'),
-  text: sql.raw('text'),
-};
-const opposite = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
-const KEY_ORDER: Record<SortOrder, SQL> = { desc: sql.raw('desc nulls last'), asc: sql.raw('asc nulls first') };
-
-function boundaryCondition(read: PoolKeysetRead, key: SQL): SQL[] {
-  const { boundary } = read;
-  if (!boundary) return [];
-  const value = sql`cast(${boundary.key} as ${CASTS[read.keyType]})`;
-  const keyDescends = (read.order === 'desc') === (boundary.side === 'after');
-  const keyStrict = sql.raw(keyDescends ? '<' : '>');
-  const keyBound = sql.raw(keyDescends ? '<=' : '>=');
-  const idCompare = sql.raw(keyDescends ? '>' : '<');
-  return [sql`${key} ${keyBound} ${value} and (${key} ${keyStrict} ${value} or a.id ${idCompare} ${boundary.id})`];
-}
-
 export type KeyedPoolRow = { row: PoolRow; cursorKey: string; cursorId: number };
 
 /** One keyset page of the pool (in reading order: reversed when `backward`), with each row's cursor key. */
 export async function readPoolPage(db: Executor, selection: PoolSelection, read: PoolKeysetRead) {
   const key = POOL_SORT_KEYS[read.sort];
   if (!key) throw new Error(`no pool sort key ${read.sort}`);
-  const keyOrder = read.backward ? opposite(read.order) : read.order;
+  const id = sql`a.id`;
   const rows = await selectRows<PoolRow & { cursorKey: unknown; cursorId: unknown }>(
     db,
-    sql`select ${POOL_SELECT}, (${key})::text as "cursorKey", a.id as "cursorId"
+    sql`select ${POOL_SELECT}, ${cursorKeyExpression(key)} as "cursorKey", a.id as "cursorId"
       from ${POOL_FROM}
-      where ${whereClause(selection, boundaryCondition(read, key))}
-      order by ${key} ${KEY_ORDER[keyOrder]}, a.id ${sql.raw(opposite(keyOrder))}
+      where ${whereClause(selection, keysetBoundary(key, read, id))}
+      order by ${keysetOrderBy(key, read.order, id, read.backward)}
       limit ${read.limit}`,
   );
   return rows.map(({ cursorKey, cursorId, ...row }): KeyedPoolRow => ({

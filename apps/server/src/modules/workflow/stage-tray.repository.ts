@@ -4,6 +4,7 @@ import { ACTION_NAMES, type CaseStatus } from '@recovery-desk/domain/workflow/de
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { selectRows } from '../../db/sql-rows.ts';
+import { isMoneySortKey, type SortKeySql } from '../../db/keyset-order.ts';
 
 // The SQL of a stage tray: the cases of one workflow in the acting unit's subtree (My View: assigned to the caller
 // as well), the tab a case belongs to for the stage, the filters, one ordered page (cases are few: OFFSET pages) and
@@ -27,7 +28,8 @@ export type StageTraySelection = {
   };
 };
 
-export type StageTraySort = { key: SQL; order: 'asc' | 'desc' };
+/** A money column sorts by currency first (INR, then USD), then by the amount within it. */
+export type StageTraySort = { key: SortKeySql; order: 'asc' | 'desc' };
 
 export type StageTrayRow = {
   caseId: number;
@@ -121,6 +123,9 @@ export async function readStageTrayPage(
   page: { limit: number; offset: number },
 ): Promise<StageTrayRow[]> {
   const direction = sort.order === 'desc' ? sql`desc` : sql`asc`;
+  const orderBy = isMoneySortKey(sort.key)
+    ? sql`${sort.key.currency} asc, ${sort.key.amount} ${direction} nulls last`
+    : sql`${sort.key} ${direction} nulls last`;
   return selectRows<StageTrayRow>(
     db,
     sql`select c.id as "caseId", c.case_no as "caseNo", a.id as "accountId", a.account_no as "accountNo",
@@ -130,7 +135,7 @@ export async function readStageTrayPage(
         asg.full_name as "assignedName", c.fields, c.version, a.asset_class = 'NPA' as "npaFlag"
       from ${FROM}
       where ${baseConditions(selection)} and ${tabCondition(selection.tab, selection.stage)}
-      order by ${sort.key} ${direction} nulls last, c.id asc
+      order by ${orderBy}, c.id asc
       limit ${page.limit} offset ${page.offset}`,
   );
 }
@@ -159,7 +164,7 @@ const CASE_SORT_KEYS: Record<string, SQL> = {
   createdAt: sql`c.created_at`,
 };
 
-const ACCOUNT_SORT_KEYS: Record<string, SQL> = {
+const ACCOUNT_SORT_KEYS: Record<string, SortKeySql> = {
   accountNo: sql`a.account_no`,
   customerName: sql`cu.name`,
   product: sql`a.product`,
@@ -167,15 +172,15 @@ const ACCOUNT_SORT_KEYS: Record<string, SQL> = {
   dpd: sql`a.dpd`,
   bucket: sql`a.dpd`,
   assetClass: sql`a.asset_class`,
-  totalDueAmount: sql`a.total_due_amount`,
-  totalPrincipalOutstanding: sql`a.total_principal_outstanding`,
+  totalDueAmount: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
+  totalPrincipalOutstanding: { currency: sql`a.currency`, amount: sql`a.total_principal_outstanding` },
   unitCode: sql`un.unit_code`,
 };
 
 export const DEFAULT_SORT_KEY = CASE_SORT_KEYS.dueOn!;
 
 /** The SQL sort key of a definition column, or undefined when the server cannot order by it. */
-export function columnSortKey(column: { key: string; source: string; type: string }): SQL | undefined {
+export function columnSortKey(column: { key: string; source: string; type: string }): SortKeySql | undefined {
   if (column.source === 'case') return CASE_SORT_KEYS[column.key];
   if (column.source === 'account') return ACCOUNT_SORT_KEYS[column.key];
   // A case field, typed by the column: text values that are not a well-formed date or number sort last.
@@ -184,7 +189,9 @@ export function columnSortKey(column: { key: string; source: string; type: strin
     return sql`(case when ${value} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then ${value}::date end)`;
   }
   if (column.type === 'money' || column.type === 'number') {
-    return sql`(case when ${value} ~ '^-?[0-9]{1,18}([.][0-9]{1,6})?$' then ${value}::numeric end)`;
+    const amount = sql`(case when ${value} ~ '^-?[0-9]{1,18}([.][0-9]{1,6})?$' then ${value}::numeric end)`;
+    // A case's amounts are in its account's currency.
+    return column.type === 'money' ? { currency: sql`a.currency`, amount } : amount;
   }
   return value;
 }

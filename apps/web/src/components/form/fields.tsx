@@ -1,4 +1,22 @@
-import { Checkbox, FileInput, NativeSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  FileInput,
+  NativeSelect,
+  PasswordInput,
+  Textarea,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import {
+  AMOUNT_INTEGER_DIGITS,
+  compareAmounts,
+  formatAmount,
+  isAmountInMinorUnits,
+  minorUnitsOf,
+  sanitizeAmountInput,
+  type Currency,
+} from '@recovery-desk/domain/money.ts';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
 import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -150,62 +168,103 @@ export function DateField({ name, label, rules = [], required, autoFocus, ...res
   );
 }
 
-const MAX_INTEGER_DIGITS = 15;
+const MAX_INTEGER_DIGITS = AMOUNT_INTEGER_DIGITS;
 
-/** The number of decimals a currency's amounts have (INR and USD: 2), from the platform's currency data. */
-export function minorUnitsOf(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+/** The number of decimals a currency's amounts have (INR and USD: 2): the domain's table of minor units. */
+export { minorUnitsOf };
 
 /** Keeps digits and one decimal point, at most `decimals` decimals and 15 integer digits. */
-export function sanitizeAmount(raw: string, decimals: number): string {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const [whole = '', ...fractions] = cleaned.split('.');
-  const integer = whole.slice(0, MAX_INTEGER_DIGITS);
-  if (fractions.length === 0 || decimals === 0) return integer;
-  return `${integer}.${fractions.join('').slice(0, decimals)}`;
+export const sanitizeAmount = sanitizeAmountInput;
+
+export type MoneyInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'inputMode'> & {
+  ref?: React.Ref<HTMLInputElement>;
+  value: string;
+  onChange: (value: string) => void;
+  /** the amount's currency: its minor units decide how many decimals may be typed (none known: the most any has) */
+  currency?: string | null | undefined;
+};
+
+/**
+ * The one money input: an exact decimal string in the currency's minor units (never a float), typed characters that
+ * are not part of an amount removed with the reason shown. AmountField binds it to a kit form; list filters, the
+ * workflow stage form and Legal Settings use it directly.
+ */
+export function MoneyInput({ value, onChange, currency, error, onBlur, ...rest }: MoneyInputProps) {
+  const { t } = useTranslation();
+  const decimals = minorUnitsOf(currency);
+  const [rejected, setRejected] = useState(false);
+  return (
+    <TextInput
+      {...rest}
+      inputMode={decimals > 0 ? 'decimal' : 'numeric'}
+      value={value}
+      error={rejected ? String(t('ValidationNumber')) : error}
+      onChange={(event) => {
+        const typed = event.currentTarget.value;
+        const next = sanitizeAmountInput(typed, decimals);
+        setRejected(next !== typed);
+        onChange(next);
+      }}
+      onBlur={(event) => {
+        setRejected(false);
+        if (value.endsWith('.')) onChange(value.slice(0, -1));
+        onBlur?.(event);
+      }}
+    />
+  );
 }
 
 export type AmountFieldProps = CommonProps & {
   /** the amount's currency: its minor units decide how many decimals may be typed */
   currency: string;
+  /** the most the amount may be (an exact decimal), with the message naming it (`{{amount}}`: the formatted maximum) */
+  max?: { amount: string; messageKey: DictionaryKey } | undefined;
 };
 
-/** A money amount as an exact decimal string in the currency's minor units (never a float). */
-export function AmountField({ name, label, currency, required, autoFocus, description, ...rest }: AmountFieldProps) {
+/** A money amount as an exact decimal string in the currency's minor units (never a float), bound to the form. */
+export function AmountField({
+  name,
+  label,
+  currency,
+  max,
+  required,
+  autoFocus,
+  description,
+  ...rest
+}: AmountFieldProps) {
   const { t } = useTranslation();
-  const decimals = minorUnitsOf(currency);
-  const { field, error, isRequired } = useKitField(name, label, [], required);
-  const value = typeof field.value === 'string' ? field.value : '';
-  const [rejected, setRejected] = useState(false);
+  const maxAmount = max?.amount;
+  const maxKey = max?.messageKey;
+  const check = useCallback(
+    (value: unknown): RuleMessage | null => {
+      if (maxAmount === undefined || maxKey === undefined || typeof value !== 'string') return null;
+      if (!isAmountInMinorUnits(value, currency) || compareAmounts(value, maxAmount) <= 0) return null;
+      return { key: maxKey, params: { amount: formatAmount(maxAmount, currency as Currency) } };
+    },
+    [maxAmount, maxKey, currency],
+  );
+  const { field, error, isRequired } = useKitField(
+    name,
+    label,
+    [],
+    required,
+    maxAmount === undefined ? undefined : check,
+  );
   return (
-    <TextInput
+    <MoneyInput
       {...rest}
       ref={field.ref}
       id={fieldId(name)}
       name={name}
       label={label}
-      inputMode="decimal"
-      value={value}
+      currency={currency}
+      value={typeof field.value === 'string' ? field.value : ''}
       description={description ?? String(t('FormAmountIn', { currency }))}
-      error={rejected ? String(t('ValidationNumber')) : error}
+      error={error}
       required={isRequired}
       data-autofocus={autoFocus || undefined}
-      onChange={(event) => {
-        const typed = event.currentTarget.value;
-        const next = sanitizeAmount(typed, decimals);
-        setRejected(next !== typed);
-        field.onChange(next);
-      }}
-      onBlur={() => {
-        setRejected(false);
-        if (value.endsWith('.')) field.onChange(value.slice(0, -1));
-        field.onBlur();
-      }}
+      onChange={(next) => field.onChange(next)}
+      onBlur={() => field.onBlur()}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-client.ts';
@@ -9,6 +10,7 @@ import {
   CheckboxField,
   DateField,
   FormErrors,
+  MoneyInput,
   NumberField,
   SelectField,
   SubmitButton,
@@ -199,5 +201,54 @@ describe('the form kit', () => {
     expect(input('Code').required).toBe(true);
     expect(input('Count').required).toBe(false);
     expect(input('When').required).toBe(false);
+  });
+
+  it('one money input: USD takes cents, every currency its minor units, an unknown currency the most any has', async () => {
+    const user = userEvent.setup();
+    function Money({ currency }: { currency?: string }) {
+      const [value, setValue] = useState('');
+      return <MoneyInput label={`Money ${currency ?? 'any'}`} value={value} onChange={setValue} currency={currency} />;
+    }
+    renderWithProviders(
+      <>
+        <Money currency="USD" />
+        <Money />
+      </>,
+    );
+    await user.type(input('Money USD'), '5927.599');
+    expect(input('Money USD').value).toBe('5927.59');
+    expect(screen.getByText('Only numbers are allowed')).toBeTruthy();
+    expect(input('Money USD').inputMode).toBe('decimal');
+    await user.type(input('Money any'), '1,500.50');
+    expect(input('Money any').value).toBe('1500.50');
+  });
+
+  it('an amount field with a maximum refuses more before submit, naming the maximum in its currency', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    function Capped() {
+      const form = useZodForm(z.object({ amount: z.string() }), { amount: '' });
+      return (
+        <ZodForm form={form} onSubmit={onSubmit}>
+          <AmountField
+            name="amount"
+            label="Promise"
+            currency="USD"
+            max={{ amount: '5927.59', messageKey: 'PtpAboveTotalDue' }}
+          />
+          <SubmitButton>Save</SubmitButton>
+        </ZodForm>
+      );
+    }
+    renderWithProviders(<Capped />);
+    await user.type(input('Promise'), '5927.60');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A promise cannot be more than the total due amount $5,927.59.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(input('Promise'));
+    await user.type(input('Promise'), '5927.59');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ amount: '5927.59' });
   });
 });

@@ -6,6 +6,7 @@ export {
   CheckboxField,
   DateField,
   FileField,
+  MoneyInput,
   NumberField,
   SelectField,
   SubmitButton,
@@ -13,6 +14,7 @@ export {
   TextareaField,
   minorUnitsOf,
   sanitizeAmount,
+  type MoneyInputProps,
   type SelectOption,
 } from './fields.tsx';
 export { CheckboxGroupField, SwitchField, type CheckboxGroupFieldProps } from './choice-fields.tsx';

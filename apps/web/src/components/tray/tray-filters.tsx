@@ -2,7 +2,8 @@ import { SimpleGrid } from '@mantine/core';
 import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/products.ts';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
-import { ValidatedTextInput } from '../validated-text-input.tsx';
+import { MoneyInput } from '../form/fields.tsx';
+import { serverErrorFor } from '../form/server-errors.ts';
 import { FilterFormFrame, ProductTypesFilter, SearchAndDpdInputs, useFilterDraft } from './filter-form.tsx';
 import { draftOf, filtersOf, validateFilters, EMPTY_FILTERS, type TrayFilters } from './tray-state.ts';
 
@@ -10,8 +11,6 @@ export type TrayFiltersProps = {
   filters: TrayFilters;
   onApply: (filters: TrayFilters) => void;
 };
-
-const AMOUNT_RULES = [{ kind: 'amount' as const }, { kind: 'maxLength' as const, length: 15 }];
 
 /** Spec §3 case-list filters: DPD from/to, overdue from/to, product types, and a search by account or name. */
 export function TrayFiltersForm({ filters, onApply }: TrayFiltersProps) {
@@ -31,23 +30,23 @@ export function TrayFiltersForm({ filters, onApply }: TrayFiltersProps) {
     <FilterFormFrame form={form} testId="tray-filters">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         <SearchAndDpdInputs form={form} searchLabel={String(t('SearchAccountOrCustomer'))} />
-        <ValidatedTextInput
+        {/* The tray holds several currencies: an amount filter takes the most decimals any currency has. */}
+        <MoneyInput
+          id={`field-overdueFrom`}
           label={String(t('OverdueFrom'))}
           name="overdueFrom"
           value={draft.overdueFrom}
           onChange={(overdueFrom) => update({ overdueFrom })}
-          rules={AMOUNT_RULES}
-          inputMode="numeric"
-          serverErrors={fieldErrors}
+          error={serverErrorFor(fieldErrors, 'overdueFrom', String(t('OverdueFrom'))) ?? undefined}
         />
-        <ValidatedTextInput
+        {/* The tray holds several currencies: an amount filter takes the most decimals any currency has. */}
+        <MoneyInput
+          id={`field-overdueTo`}
           label={String(t('OverdueTo'))}
           name="overdueTo"
           value={draft.overdueTo}
           onChange={(overdueTo) => update({ overdueTo })}
-          rules={AMOUNT_RULES}
-          inputMode="numeric"
-          serverErrors={fieldErrors}
+          error={serverErrorFor(fieldErrors, 'overdueTo', String(t('OverdueTo'))) ?? undefined}
         />
       </SimpleGrid>
       <ProductTypesFilter

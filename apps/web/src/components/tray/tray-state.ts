@@ -1,3 +1,4 @@
+import { isAmountInMinorUnits } from '@recovery-desk/domain/money.ts';
 import { trayQuerySchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import type { Product } from '@recovery-desk/domain/products.ts';
@@ -49,7 +50,6 @@ export type TrayState = TrayFilters & {
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
 export const MAX_DPD = 100_000;
 export const MAX_QUERY_LENGTH = 60;
-const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 
 export const EMPTY_FILTERS: TrayFilters = {
   dpdFrom: null,
@@ -194,7 +194,7 @@ function checkDpd(value: string): FilterMessage | null {
 
 function checkAmount(value: string): FilterMessage | null {
   if (value === '') return null;
-  return AMOUNT.test(value) ? null : { key: 'ValidationNumber' };
+  return isAmountInMinorUnits(value, null) ? null : { key: 'ValidationNumber' };
 }
 
 /** What every case-list filter form checks: DPD from and to (whole, at most MAX_DPD, from ≤ to) and the search. */

@@ -1,31 +1,34 @@
-import { BUCKET_LABEL, type Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
 import type { TFunction } from 'i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
-import { DEVIATION_KEYS, ESCALATION_REASON_KEYS, STATUS_KEYS } from '@recovery-desk/i18n/value-labels.ts';
+import { valueLabel, type ValueLabelKind } from '@recovery-desk/i18n/value-labels.ts';
 
 // Codes from the collections data (products, buckets, statuses, views, modes) shown in the interface language.
 // An unknown code is shown as sent, so new server values never render blank.
 
-export function productLabel(t: TFunction, code: string): string {
-  const key = PRODUCT_LABEL_KEY[code as Product] as string | undefined;
-  return key ? translateKey(t, key, code) : code;
+/**
+ * A code of a column's kind in the interface language, through the value-label function the server's exports call
+ * too (packages/i18n value-labels.ts), so a screen and its export say the same.
+ */
+export function codeLabel(t: TFunction, kind: ValueLabelKind, code: string): string {
+  return valueLabel(kind, code, (key, fallback) => translateKey(t, key, fallback));
 }
 
+export function productLabel(t: TFunction, code: string): string {
+  return codeLabel(t, 'product', code);
+}
+
+/** A DPD bucket as its day range (B2 → 31–60, B6 → 365+), the one form every screen, export and notice shows. */
 export function bucketLabel(t: TFunction, bucket: string): string {
-  if (bucket === 'CURRENT') return String(t('BucketCurrent'));
-  return BUCKET_LABEL[bucket as Bucket] ?? bucket;
+  return codeLabel(t, 'bucket', bucket);
 }
 
 export function statusLabel(t: TFunction, code: string): string {
-  const key = STATUS_KEYS[code.toUpperCase()];
-  return key ? String(t(key)) : code;
+  return codeLabel(t, 'status', code);
 }
 
 export function deviationReasonLabel(t: TFunction, code: string): string {
-  const key = DEVIATION_KEYS[code];
-  return key ? String(t(key)) : code;
+  return codeLabel(t, 'deviationReason', code);
 }
 
 const VIEW_KEYS: Record<string, DictionaryKey> = {
@@ -91,8 +94,7 @@ export function restrictionLabel(t: TFunction, code: string): string {
 }
 
 export function escalationReasonLabel(t: TFunction, code: string): string {
-  const key = ESCALATION_REASON_KEYS[code];
-  return key ? String(t(key)) : code;
+  return codeLabel(t, 'escalationReason', code);
 }
 
 const ALLOCATION_KIND_KEYS: Record<string, DictionaryKey> = {

@@ -1,5 +1,3 @@
-import { BUCKET_LABEL, type Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
 import { FI_FORUMS, UPLOAD_KINDS } from '@recovery-desk/domain/legal/contracts.ts';
 import { LEGAL_CASE_TYPES, LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import type { TFunction } from 'i18next';
@@ -10,15 +8,8 @@ import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 // document codes, `CaseStatus<Status>`, `PoolReason…`) come from the definition's dictionary; an unknown code is
 // shown as sent, so a new server value never renders blank.
 
-export function productLabel(t: TFunction, code: string): string {
-  const key = PRODUCT_LABEL_KEY[code as Product] as string | undefined;
-  return key ? translateKey(t, key, code) : code;
-}
-
-export function bucketLabel(t: TFunction, bucket: string): string {
-  if (bucket === 'CURRENT') return String(t('BucketCurrent'));
-  return BUCKET_LABEL[bucket as Bucket] ?? bucket;
-}
+/** Products and buckets read as the collections screens (and every export) read them: one value-label function. */
+export { bucketLabel, productLabel } from '../collections/labels.ts';
 
 export function assetClassLabel(t: TFunction, code: string): string {
   return code === 'STANDARD' ? String(t('PoolAssetClassStandard')) : code;

@@ -2,8 +2,18 @@ import type { FollowUpInput } from '@recovery-desk/domain/collections/contracts.
 import { isWithinCallingWindow } from '@recovery-desk/domain/collections/calling-window.ts';
 import { DISPOSITION_RESTRICTION_REASON } from '@recovery-desk/domain/collections/dispositions.ts';
 import type { Bucket } from '@recovery-desk/domain/collections/dpd.ts';
-import { ptpDeviationReasons, type PtpDeviationReason } from '@recovery-desk/domain/collections/ptp-policy.ts';
-import { toCents } from '@recovery-desk/domain/money.ts';
+import {
+  isAboveTotalDue,
+  ptpDeviationReasons,
+  type PtpDeviationReason,
+} from '@recovery-desk/domain/collections/ptp-policy.ts';
+import {
+  formatAmount,
+  isAmountInMinorUnits,
+  minorUnitsOf,
+  toCents,
+  type Currency,
+} from '@recovery-desk/domain/money.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Transaction } from '../../../db/transaction.ts';
@@ -44,7 +54,15 @@ type Checked = { disposition: DispositionRecord; callingWindowOverride: string |
 async function checkInput(
   deps: AppDeps,
   input: FollowUpInput,
-  context: { accountId: number; customerId: number; timeZone: string; businessDate: string; now: Date },
+  context: {
+    accountId: number;
+    customerId: number;
+    timeZone: string;
+    businessDate: string;
+    now: Date;
+    currency: Currency;
+    totalDueAmount: string;
+  },
 ): Promise<Checked> {
   const disposition = await findDisposition(deps.db, input.dispositionCode);
   if (!disposition?.isActive) throw validationError('dispositionCode', 'is not an active disposition code');
@@ -59,8 +77,21 @@ async function checkInput(
   if (input.nextActionDate !== undefined && input.nextActionDate < context.businessDate) {
     throw validationError('nextActionDate', `must be on or after the business date ${context.businessDate}`);
   }
+  if (input.actionAmount !== undefined && !isAmountInMinorUnits(input.actionAmount, context.currency)) {
+    throw validationError(
+      'actionAmount',
+      `must be an amount in ${context.currency} with at most ${minorUnitsOf(context.currency)} decimals`,
+    );
+  }
   if (isPromise && input.actionAmount !== undefined && toCents(input.actionAmount) <= 0n) {
     throw validationError('actionAmount', 'must be more than zero');
+  }
+  // A promise above what the borrower owes is a typing slip, never a deviation a supervisor could approve.
+  if (isPromise && input.actionAmount !== undefined && isAboveTotalDue(input.actionAmount, context.totalDueAmount)) {
+    throw validationError(
+      'actionAmount',
+      `must not be more than the total due amount ${formatAmount(context.totalDueAmount, context.currency)}`,
+    );
   }
   if (disposition.code === 'WN' && input.contactId === undefined) {
     throw validationError('contactId', 'is required for WN (which number was wrong)');
@@ -136,9 +167,32 @@ export async function recordFollowUp(
     timeZone: customer.timeZone,
     businessDate,
     now,
+    currency: account.currency as Currency,
+    totalDueAmount: account.totalDueAmount,
   });
   const nextDueDate =
     disposition.nextStep === 'PTP' ? await findNextUnpaidDueDate(deps.db, { accountId, businessDate }) : null;
+  // A promise outside the PTP policy goes to a supervisor: the agent says why, and the supervisor reads it.
+  const deviationReasons =
+    disposition.nextStep === 'PTP'
+      ? ptpDeviation(
+          disposition.code,
+          {
+            businessDate,
+            promisedDate: input.nextActionDate!,
+            promisedAmount: input.actionAmount!,
+            bucket: account.bucket as Bucket,
+            emiAmount: account.emiAmount,
+          },
+          nextDueDate,
+        )
+      : [];
+  if (deviationReasons.length > 0 && input.deviationReason === undefined) {
+    throw validationError(
+      'deviationReason',
+      `this promise is outside the PTP policy (${deviationReasons.join(', ')}) and goes to a supervisor: give the reason for the deviation`,
+    );
+  }
 
   const { followUpId, ptpId } = await withTransaction(deps.db, async (tx) => {
     const [locked] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
@@ -169,11 +223,7 @@ export async function recordFollowUp(
     switch (disposition.nextStep) {
       case 'PTP': {
         const promise = { promisedDate: input.nextActionDate!, promisedAmount: input.actionAmount! };
-        const reasons = ptpDeviation(
-          disposition.code,
-          { businessDate, ...promise, bucket: account.bucket as Bucket, emiAmount: account.emiAmount },
-          nextDueDate,
-        );
+        const reasons = deviationReasons;
         const replaced = await cancelOpenPtps(tx, accountId);
         // A replaced promise's deviation no longer waits for a supervisor.
         await withdrawApprovalsInTx(tx, ctx, PTP_DEVIATION_HANDLER, {
@@ -200,10 +250,16 @@ export async function recordFollowUp(
             amount: promise.promisedAmount,
             currency: account.currency,
             payload: { reasons, promisedDate: promise.promisedDate },
+            remarks: input.deviationReason ?? null,
             at: now,
           });
         }
-        Object.assign(effects, { ptpId, deviationReasons: reasons, replacedPtpIds: replaced });
+        Object.assign(effects, {
+          ptpId,
+          deviationReasons: reasons,
+          ...(input.deviationReason === undefined ? {} : { deviationReason: input.deviationReason }),
+          replacedPtpIds: replaced,
+        });
         break;
       }
       case 'HOLD':

@@ -1,19 +1,14 @@
 import type { TrayColumn, TrayDefinition } from '@recovery-desk/domain/collections/trays.ts';
 import type { Translator } from '@recovery-desk/i18n/translator.ts';
-import {
-  bucketText,
-  DEVIATION_KEYS,
-  ESCALATION_REASON_KEYS,
-  productKey,
-  statusKey,
-} from '@recovery-desk/i18n/value-labels.ts';
+import { valueLabel } from '@recovery-desk/i18n/value-labels.ts';
 import { columnLabel, type Cell, type ExportColumn, type ExportTable } from '../../exports/index.ts';
 import type { AnyTrayRow } from '../trays.repository.ts';
 
-// A collections tray as a sheet in the user's language: the screen's column headers (the same dictionary keys), the
-// codes the screen shows as words in words (product HOME → Home, bucket B2 → 31–60, statuses, reasons), amounts as
-// exact decimals with a Currency column beside them, dates as ISO YYYY-MM-DD (a spreadsheet reads them in any
-// language).
+// A collections tray as a sheet in the user's language, from the tray's own column definitions (trays.ts, which the
+// screen renders too): the screen's column headers (the same dictionary keys), every coded value through the
+// column's value-label kind (`valueLabel`, the function the screen's cells call: product HOME → Home, bucket
+// B2 → 31–60, statuses, reasons), amounts as exact decimals with a Currency column before them, dates as ISO
+// YYYY-MM-DD (a spreadsheet reads them in any language).
 
 type Column = ExportColumn & { cell: (row: AnyTrayRow) => Cell };
 
@@ -21,20 +16,14 @@ function raw(row: AnyTrayRow, key: string): unknown {
   return (row as Record<string, unknown>)[key];
 }
 
-function label(translate: Translator, key: string | undefined, code: string): string {
-  return key ? translate.tr(key, code) : code;
-}
-
 /** One value as the tray's cell shows it. */
 function shown(translate: Translator, column: TrayColumn, value: unknown): Cell {
   if (value === null || value === undefined || value === '') return null;
+  const words = (code: string) =>
+    column.labels ? valueLabel(column.labels, code, (key, fallback) => translate.tr(key, fallback)) : code;
   if (Array.isArray(value)) {
-    const words = value.map((entry) =>
-      column.key === 'deviationReasons'
-        ? label(translate, DEVIATION_KEYS[String(entry)], String(entry))
-        : String(entry),
-    );
-    return words.length === 0 ? null : words.join(', ');
+    const list = value.map((entry) => words(String(entry)));
+    return list.length === 0 ? null : list.join(', ');
   }
   if (typeof value === 'boolean') return translate.t(value ? 'Yes' : 'No');
   const text = String(value);
@@ -48,13 +37,9 @@ function shown(translate: Translator, column: TrayColumn, value: unknown): Cell 
     case 'datetime':
       return text;
     case 'bucket':
-      return bucketText(text, translate.t('BucketCurrent'));
     case 'status':
-      return label(translate, statusKey(text), text);
     case 'text':
-      if (column.key === 'product') return label(translate, productKey(text), text);
-      if (column.key === 'escalationReason') return label(translate, ESCALATION_REASON_KEYS[text], text);
-      return text;
+      return words(text);
   }
 }
 
@@ -85,5 +70,9 @@ export function trayExportTable(tray: TrayDefinition, rows: readonly AnyTrayRow[
     sheetName: tray.key,
     columns: columns.map(({ header, kind }) => ({ header, kind })),
     rows: rows.map((row) => columns.map((column) => column.cell(row))),
+    rowCurrencies: rows.map((row) => {
+      const currency = raw(row, 'currency');
+      return typeof currency === 'string' ? currency : null;
+    }),
   };
 }

@@ -5,6 +5,7 @@ import {
 } from '@recovery-desk/domain/legal/notice-templates.ts';
 import type { Language } from '@recovery-desk/i18n/language-codes.ts';
 import { translator } from '@recovery-desk/i18n/translator.ts';
+import { valueLabel } from '@recovery-desk/i18n/value-labels.ts';
 import type { Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -64,6 +65,9 @@ export function noticeValues(facts: NoticeFacts, input: { noticeDate: string; pa
     product: productLabel(facts.product),
     claimAmount: amount(fields.claimAmount),
     totalDueAmount: formatNoticeAmount(facts.totalDueAmount, facts.currency),
+    dpd: String(facts.dpd),
+    // The bucket as every screen and export shows it (B6 → 365+), never its code.
+    dpdBucket: valueLabel('bucket', facts.bucket, (key, fallback) => translator(NOTICE_LANGUAGE).tr(key, fallback)),
     chequeNumber: text(fields.chequeNumber),
     chequeDate: date(fields.chequeDate),
     chequeAmount: amount(fields.chequeAmount),

@@ -7,7 +7,7 @@ import {
   type WorkflowDefinition,
 } from '@recovery-desk/domain/workflow/definition.ts';
 import type { Translator } from '@recovery-desk/i18n/translator.ts';
-import { caseStatusKey, productKey } from '@recovery-desk/i18n/value-labels.ts';
+import { valueLabel } from '@recovery-desk/i18n/value-labels.ts';
 import { columnLabel, type Cell, type ExportColumn, type ExportTable } from '../../exports/index.ts';
 
 // A stage tray as a sheet in the user's language: the stage's tray columns with the screen's headers (the
@@ -40,6 +40,7 @@ function shown(
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return translate.t(value ? 'Yes' : 'No');
   const text = String(value);
+  const tr = (key: string, fallback: string) => translate.tr(key, fallback);
   switch (column.type) {
     case 'number':
       return typeof value === 'number' ? value : text;
@@ -49,12 +50,10 @@ function shown(
     case 'date':
       return text.slice(0, 10);
     case 'status':
-      return translate.tr(caseStatusKey(text), text);
+      return valueLabel('caseStatus', text, tr);
     case 'text':
-      if (column.source === 'account' && column.key === 'product') {
-        const key = productKey(text);
-        return key ? translate.tr(key, text) : text;
-      }
+      if (column.source === 'account' && column.key === 'product') return valueLabel('product', text, tr);
+      if (column.source === 'account' && column.key === 'bucket') return valueLabel('bucket', text, tr);
       if (column.source === 'field') return fieldText(translate, fields.get(column.key), value);
       return text;
   }
@@ -96,5 +95,6 @@ export function stageExportTable(
     sheetName: stage.code,
     columns: columns.map(({ header, kind }) => ({ header, kind })),
     rows: rows.map((row) => columns.map((column) => column.cell(row))),
+    rowCurrencies: rows.map((row) => row.currency),
   };
 }

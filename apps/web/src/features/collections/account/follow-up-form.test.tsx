@@ -16,10 +16,10 @@ const OVERRIDE_LABEL = /Reason for calling outside 08:00–19:00/;
 const VIEW = accountView() as unknown as AccountViewData;
 const DISPOSITIONS = DISPOSITIONS_REPLY.data as DispositionOption[];
 
-function renderForm(clock: () => Date, onSaved = vi.fn()) {
+function renderForm(clock: () => Date, onSaved = vi.fn(), view: AccountViewData = VIEW) {
   renderWithProviders(
     <FollowUpForm
-      view={VIEW}
+      view={view}
       trayKey="telecaller"
       dispositions={DISPOSITIONS}
       businessDate="2025-11-03"
@@ -173,6 +173,7 @@ describe('FollowUpForm', () => {
     choose(/^Disposition/, 'PTP');
     type(/^Action amount/, '500');
     type(/^Next action date/, '2025-12-30');
+    type(/^Reason for the deviation/, 'Bonus is paid at year end');
     save();
     await waitFor(() =>
       expect(toastStore.get().toasts[0]?.message).toBe(
@@ -191,5 +192,68 @@ describe('FollowUpForm', () => {
     choose(/^Contact\s*\*?$/, '21');
     save();
     await waitFor(() => expect(api.calls[0]?.body).toMatchObject({ dispositionCode: 'WN', contactId: 21 }));
+  });
+
+  it('refuses a promise above the total due before it is sent, naming the total due', async () => {
+    const api = stubApi([{ method: 'POST', match: /\/follow-ups/, reply: () => jsonResponse(200, followUpReply) }]);
+    renderForm(INSIDE);
+    choose(/^Contact mode/, 'CALL');
+    choose(/^Disposition/, 'PTP');
+    type(/^Action amount/, '999999999');
+    type(/^Next action date/, '2025-11-06');
+    save();
+    expect(await screen.findByText('A promise cannot be more than the total due amount ₹29,000.00.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+    // The total due itself is a promise within policy.
+    type(/^Action amount/, '29000');
+    save();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]?.body).toMatchObject({ actionAmount: '29000' });
+    expect(api.calls[0]?.body).not.toHaveProperty('deviationReason');
+  });
+
+  it('asks for the deviation reason when the promise lies beyond the policy horizon, and sends it', async () => {
+    const api = stubApi([{ method: 'POST', match: /\/follow-ups/, reply: () => jsonResponse(200, followUpReply) }]);
+    renderForm(INSIDE);
+    choose(/^Contact mode/, 'CALL');
+    choose(/^Disposition/, 'PTP');
+    type(/^Action amount/, '15000');
+    type(/^Next action date/, '2025-11-18');
+    expect(screen.queryByLabelText(/^Reason for the deviation/)).toBeNull();
+    // Seven months ahead: beyond the 15 days of bucket 31–60.
+    type(/^Next action date/, '2026-06-03');
+    expect(screen.getByTestId('ptp-deviation').textContent).toContain('at most 15 days ahead');
+    expect(screen.getByTestId('ptp-deviation').textContent).toContain('Outside the policy: Beyond the allowed horizon');
+    expect((screen.getByLabelText(/^Reason for the deviation/) as HTMLTextAreaElement).required).toBe(true);
+    save();
+    expect(await screen.findByText('Please fill mandatory fields')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+    type(/^Reason for the deviation/, 'Harvest money comes in June');
+    save();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]?.body).toMatchObject({
+      actionAmount: '15000',
+      nextActionDate: '2026-06-03',
+      deviationReason: 'Harvest money comes in June',
+    });
+  });
+
+  it('takes cents in a USD amount, and no more decimals than the currency has', async () => {
+    const base = accountView();
+    const usd = {
+      ...base,
+      account: { ...base.account, currency: 'USD', totalDueAmount: '5927.59', emiAmount: '500.00' },
+    };
+    const api = stubApi([{ method: 'POST', match: /\/follow-ups/, reply: () => jsonResponse(200, followUpReply) }]);
+    renderForm(INSIDE, vi.fn(), usd as unknown as AccountViewData);
+    choose(/^Contact mode/, 'CALL');
+    choose(/^Disposition/, 'PTP');
+    expect(screen.getByText('Amount in USD, up to 2 decimals.')).toBeTruthy();
+    type(/^Action amount/, '1250.755');
+    expect((screen.getByLabelText(/^Action amount/) as HTMLInputElement).value).toBe('1250.75');
+    type(/^Next action date/, '2025-11-06');
+    save();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]?.body).toMatchObject({ actionAmount: '1250.75' });
   });
 });

@@ -7,6 +7,15 @@ import {
   type FollowUpInput,
 } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
+import type { Bucket } from '@recovery-desk/domain/collections/dpd.ts';
+import {
+  PTP_DEVIATION_REASON_MAX,
+  PTP_DEVIATION_REASON_MIN,
+  ptpDeviationReasons,
+  ptpHorizonDays,
+  type PtpDeviationReason,
+} from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { isAmountInMinorUnits, minorUnitsOf, toCents } from '@recovery-desk/domain/money.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +40,7 @@ import {
   type RecordFollowUpReply,
 } from '../api/collections-api.ts';
 import { describeError, errorCodeOf } from '../api/describe-error.ts';
-import { contactModeLabel } from '../labels.ts';
+import { contactModeLabel, deviationReasonLabel } from '../labels.ts';
 
 export const OVERRIDE_MIN_LENGTH = 10;
 const WRONG_NUMBER = 'WN';
@@ -48,7 +57,38 @@ const EMPTY_FOLLOW_UP = {
   remarks: '',
   documentId: undefined,
   callingWindowOverride: '',
+  deviationReason: '',
 };
+
+const FUTURE_PTP = 'FPTP';
+
+/**
+ * Why the promise being typed falls outside the PTP policy, as far as the screen can tell (the server decides: the
+ * next instalment is known only when the Payments tab is granted). Empty while the amount or date is incomplete.
+ */
+export function expectedDeviation(
+  view: AccountViewData,
+  input: { dispositionCode: string; amount: string; date: string; businessDate: string | null },
+): PtpDeviationReason[] {
+  const { account } = view;
+  if (!input.businessDate || !/^\d{4}-\d{2}-\d{2}$/.test(input.date)) return [];
+  if (!isAmountInMinorUnits(input.amount, account.currency) || toCents(input.amount) <= 0n) return [];
+  const nextDueDate =
+    (view.dues ?? [])
+      .filter((due) => due.dueDate > input.businessDate! && toCents(due.amountPaid) < toCents(due.amountDue))
+      .map((due) => due.dueDate)
+      .sort()[0] ?? null;
+  const reasons = ptpDeviationReasons({
+    businessDate: input.businessDate,
+    promisedDate: input.date,
+    promisedAmount: input.amount,
+    bucket: account.bucket as Bucket,
+    emiAmount: account.emiAmount,
+    nextDueDate,
+  });
+  if (input.dispositionCode === FUTURE_PTP && !reasons.includes('BEYOND_HORIZON')) reasons.unshift('BEYOND_HORIZON');
+  return reasons;
+}
 
 const MINUTE_MS = 60_000;
 
@@ -100,6 +140,8 @@ export function FollowUpForm({
   const form = useZodForm(followUpInputSchema, EMPTY_FOLLOW_UP);
   // The server decides too (its clock): once it has asked for the reason, the field stays.
   const [serverAskedOverride, setServerAskedOverride] = useState(false);
+  // The server judges the policy too (it knows every instalment): once it has asked for a reason, the field stays.
+  const [serverAskedDeviation, setServerAskedDeviation] = useState(false);
 
   const mutation = useMutation({
     mutationFn: (input: FollowUpInput) => recordFollowUp(view.account.id, trayKey, input),
@@ -112,13 +154,29 @@ export function FollowUpForm({
       });
       form.reset(EMPTY_FOLLOW_UP);
       setServerAskedOverride(false);
+      setServerAskedDeviation(false);
       onSaved();
     },
   });
   const serverErrors = fieldErrorsOf(mutation.error);
 
-  const [contactMode, dispositionCode] = form.watch(['contactMode', 'dispositionCode']);
+  const [contactMode, dispositionCode, actionAmount, nextActionDate] = form.watch([
+    'contactMode',
+    'dispositionCode',
+    'actionAmount',
+    'nextActionDate',
+  ]);
   const disposition = dispositions.find((item) => item.code === dispositionCode);
+  const isPromise = disposition?.nextStep === 'PTP';
+  const deviation = isPromise
+    ? expectedDeviation(view, {
+        dispositionCode: dispositionCode ?? '',
+        amount: actionAmount ?? '',
+        date: nextActionDate ?? '',
+        businessDate,
+      })
+    : [];
+  const needsDeviationReason = isPromise && (deviation.length > 0 || serverAskedDeviation);
   const needsAmount = disposition?.requiresAmount ?? false;
   const needsDate = disposition?.requiresNextActionDate ?? false;
   // WN marks a number invalid: the server needs to know which one.
@@ -130,11 +188,22 @@ export function FollowUpForm({
 
   const submit = (values: FollowUpInput) => {
     // a reason typed while the call was outside the window is not sent once it no longer is
-    const { callingWindowOverride, ...rest } = values;
-    return mutation.mutateAsync(needsOverride ? { ...rest, callingWindowOverride } : rest);
+    const { callingWindowOverride, deviationReason, ...rest } = values;
+    return mutation.mutateAsync({
+      ...rest,
+      ...(needsOverride ? { callingWindowOverride } : {}),
+      ...(needsDeviationReason ? { deviationReason } : {}),
+    });
   };
 
   const handleError = (error: unknown) => {
+    const askedDeviation = serverErrorFor(fieldErrorsOf(error), 'deviationReason', '');
+    if (askedDeviation !== null && !needsDeviationReason) {
+      setServerAskedDeviation(true);
+      form.clearErrors('root.server');
+      form.setError('deviationReason', { type: 'server', message: String(t('PtpDeviationReasonNeeded')) });
+      return;
+    }
     const asked = serverErrorFor(fieldErrorsOf(error), 'callingWindowOverride', '');
     if (asked === null) return;
     setServerAskedOverride(true);
@@ -185,7 +254,13 @@ export function FollowUpForm({
               name="actionAmount"
               currency={view.account.currency}
               required={needsAmount}
-              description={String(t('ActionAmountHint', { currency: view.account.currency }))}
+              max={isPromise ? { amount: view.account.totalDueAmount, messageKey: 'PtpAboveTotalDue' } : undefined}
+              description={String(
+                t('AmountHintDecimals', {
+                  currency: view.account.currency,
+                  decimals: minorUnitsOf(view.account.currency),
+                }),
+              )}
             />
             <DateField
               label={String(t('NextActionDate'))}
@@ -207,6 +282,29 @@ export function FollowUpForm({
             ) : null}
           </SimpleGrid>
           <TextareaField label={String(t('Remarks'))} name="remarks" maxLength={1000} />
+          {needsDeviationReason ? (
+            <Stack gap={6} data-testid="ptp-deviation">
+              <Alert color="yellow" variant="outline" title={String(t('PtpDeviationTitle'))}>
+                <Text size="sm">{String(t('PtpDeviationText', { days: ptpHorizonDays(view.account.bucket) }))}</Text>
+                {deviation.length > 0 ? (
+                  <Text size="sm" fw={600}>
+                    {String(
+                      t('PtpDeviationReasons', {
+                        reasons: deviation.map((reason) => deviationReasonLabel(t, reason)).join(', '),
+                      }),
+                    )}
+                  </Text>
+                ) : null}
+              </Alert>
+              <TextareaField
+                label={String(t('PtpDeviationReason'))}
+                name="deviationReason"
+                maxLength={PTP_DEVIATION_REASON_MAX}
+                required
+                rules={[{ kind: 'minLength', length: PTP_DEVIATION_REASON_MIN }]}
+              />
+            </Stack>
+          ) : null}
           {needsOverride ? (
             <Stack gap={6} data-testid="calling-window-override">
               <Alert color="blue" variant="outline" title={String(t('OutsideCallingWindowTitle'))}>

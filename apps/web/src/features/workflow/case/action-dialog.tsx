@@ -191,6 +191,7 @@ export function ActionDialog({
               isEditable={() => true}
               idPrefix="action-field"
               autoFocusFirst
+              currency={view.account.currency}
             />
           ) : null}
           <TextareaField

@@ -3,6 +3,7 @@ import type { FieldDefinition, FieldRule } from '@recovery-desk/domain/workflow/
 import { CNR_LENGTH, TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH } from '@recovery-desk/domain/workflow/field-validation.ts';
 import { normalizeSpaces, type InputRule } from '@recovery-desk/domain/validation.ts';
 import { useState } from 'react';
+import { MoneyInput } from '../../../components/form/index.ts';
 import { useTranslation } from 'react-i18next';
 import { applyTypingRules, type RuleMessage } from '../../../components/input-rules.ts';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
@@ -11,8 +12,6 @@ import type { DraftValue } from './field-values.ts';
 
 // One field of a workflow form, rendered from its definition: the input of its type, the typing rules of spec §5
 // (digits only, uppercase letters and digits, maximum lengths), trimming on blur, 'Select <label>' placeholders.
-
-const AMOUNT_INTEGER_DIGITS = 15;
 
 /** Rules that rewrite typed input, for a field's type and its own rules. */
 export function typingRules(field: FieldDefinition): InputRule[] {
@@ -39,14 +38,6 @@ export function typingRules(field: FieldDefinition): InputRule[] {
   }
 }
 
-/** Amounts: digits with at most one decimal point and two decimals (the engine's decimal amounts). */
-export function sanitizeAmount(raw: string): { value: string; isRejected: boolean } {
-  const [whole = '', ...rest] = raw.replace(/[^\d.]/g, '').split('.');
-  const decimals = rest.join('').slice(0, 2);
-  const value = whole.slice(0, AMOUNT_INTEGER_DIGITS) + (rest.length > 0 ? `.${decimals}` : '');
-  return { value, isRejected: value !== raw };
-}
-
 function upperCased(field: FieldDefinition): boolean {
   return field.type === 'cnr' || field.rules.some((rule) => rule.kind === 'upperAlphaNum');
 }
@@ -62,6 +53,8 @@ export type CaseFieldInputProps = {
   /** keeps ids unique when a field appears in the form and in a dialog */
   idPrefix: string;
   autoFocus?: boolean;
+  /** the case account's currency: an amount field takes its minor units */
+  currency?: string | null | undefined;
 };
 
 export function CaseFieldInput({
@@ -73,6 +66,7 @@ export function CaseFieldInput({
   isReadOnly,
   idPrefix,
   autoFocus = false,
+  currency,
 }: CaseFieldInputProps) {
   const { t } = useTranslation();
   const [rejectedBy, setRejectedBy] = useState<RuleMessage | null>(null);
@@ -114,12 +108,6 @@ export function CaseFieldInput({
 
   const text = typeof value === 'string' ? value : '';
   const handleChange = (raw: string) => {
-    if (field.type === 'amount') {
-      const result = sanitizeAmount(raw);
-      setRejectedBy(result.isRejected ? { key: 'ValidationNumber' } : null);
-      onChange(result.value);
-      return;
-    }
     const result = applyTypingRules(raw, typingRules(field), upperCased(field));
     setRejectedBy(result.rejectedBy);
     onChange(result.value);
@@ -130,6 +118,21 @@ export function CaseFieldInput({
     const normalized = field.type === 'textarea' ? text.trim() : normalizeSpaces(text);
     if (normalized !== text) onChange(normalized);
   };
+
+  if (field.type === 'amount') {
+    return (
+      <MoneyInput
+        {...common}
+        currency={currency}
+        value={text}
+        readOnly={isReadOnly}
+        onChange={(next) => {
+          setRejectedBy(null);
+          onChange(next);
+        }}
+      />
+    );
+  }
 
   if (field.type === 'textarea') {
     return (
@@ -149,13 +152,7 @@ export function CaseFieldInput({
   const inputType =
     field.type === 'date' ? 'date' : field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
   const inputMode =
-    field.type === 'number' || field.type === 'phone'
-      ? 'numeric'
-      : field.type === 'amount'
-        ? 'decimal'
-        : field.type === 'email'
-          ? 'email'
-          : undefined;
+    field.type === 'number' || field.type === 'phone' ? 'numeric' : field.type === 'email' ? 'email' : undefined;
   return (
     <TextInput
       {...common}

@@ -16,6 +16,8 @@ export type CaseFieldsGridProps = {
   idPrefix: string;
   /** focus the first field (a dialog's) */
   autoFocusFirst?: boolean;
+  /** the case account's currency (amount fields take its minor units) */
+  currency?: string | null | undefined;
 };
 
 /** The fields of a form that apply now (their `when` holds), with required markers and per-field messages. */
@@ -28,6 +30,7 @@ export function CaseFieldsGrid({
   isEditable,
   idPrefix,
   autoFocusFirst = false,
+  currency,
 }: CaseFieldsGridProps) {
   const { t } = useTranslation();
   const shown = fields.filter((field) => isShown(field, values));
@@ -47,6 +50,7 @@ export function CaseFieldsGrid({
               isReadOnly={!editable}
               idPrefix={idPrefix}
               autoFocus={autoFocusFirst && index === 0 && editable}
+              currency={currency}
             />
           </div>
         );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY_VALUE } from '../../../components/data-table.tsx';
 import { formatBusinessDate } from '../../../lib/format.ts';
 import { caseStatusLabel, money, productName, stageLabel } from '../labels.ts';
+import { bucketLabel } from '../../collections/labels.ts';
 import { StatusBadge } from '../tray/case-cell.tsx';
 
 type Item = { label: string; value: ReactNode; testId?: string };
@@ -78,7 +79,7 @@ export function CaseHeader({ view, definition }: { view: CaseView; definition: W
             { label: String(t('CustomerName')), value: account.customerName },
             { label: String(t('Product')), value: productName(t, account.product) },
             { label: String(t('Dpd')), value: String(account.dpd) },
-            { label: String(t('DpdBucket')), value: account.bucket },
+            { label: String(t('DpdBucket')), value: bucketLabel(t, account.bucket) },
             { label: String(t('AssetClass')), value: account.assetClass },
             { label: String(t('TotalAmountOverdue')), value: money(account.totalDueAmount, account.currency) },
             {

@@ -191,6 +191,7 @@ export function CaseWorkTab({ view, definition, canAct, onUpdated, onReload, onD
                 errors={errors}
                 isEditable={(name) => editable.has(name)}
                 idPrefix="case-field"
+                currency={view.account.currency}
               />
               {failure ? (
                 <Alert color="red" variant="outline" role="alert" data-testid="case-form-error">

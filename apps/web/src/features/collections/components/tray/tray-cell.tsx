@@ -4,14 +4,7 @@ import { formatAmount, type Currency } from '@recovery-desk/domain/money.ts';
 import { useTranslation } from 'react-i18next';
 import { formatBusinessDate, formatDateTime } from '../../../../lib/format.ts';
 import type { TrayRow } from '../../api/collections-api.ts';
-import {
-  bucketLabel,
-  deviationReasonLabel,
-  EMPTY_VALUE,
-  escalationReasonLabel,
-  productLabel,
-  statusLabel,
-} from '../../labels.ts';
+import { codeLabel, EMPTY_VALUE } from '../../labels.ts';
 import { cellValue } from './tray-rows.ts';
 
 // Filled badges in shade 9 keep white text at WCAG AA contrast.
@@ -31,16 +24,18 @@ function currencyOf(item: TrayRow): Currency {
   return 'currency' in item.row ? item.row.currency : 'INR';
 }
 
-/** One cell of a tray row, formatted by the column's type (money with the row's currency, buckets, dates). */
+/**
+ * One cell of a tray row, formatted by the column's type (money with the row's currency, dates); coded values through
+ * the column's value-label kind, as the tray's export writes them.
+ */
 export function TrayCell({ column, item }: { column: TrayColumn; item: TrayRow }) {
   const { t, i18n } = useTranslation();
   const value = cellValue(item, column.key);
   if (value === null || value === undefined || value === '') return <>{EMPTY_VALUE}</>;
+  const words = (code: string) => (column.labels ? codeLabel(t, column.labels, code) : code);
 
   if (Array.isArray(value)) {
-    const list = value.map((entry) =>
-      column.key === 'deviationReasons' ? deviationReasonLabel(t, String(entry)) : String(entry),
-    );
+    const list = value.map((entry) => words(String(entry)));
     return <>{list.length > 0 ? list.join(', ') : EMPTY_VALUE}</>;
   }
 
@@ -54,7 +49,7 @@ export function TrayCell({ column, item }: { column: TrayColumn; item: TrayRow }
     case 'datetime':
       return <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(value), i18n.language)}</span>;
     case 'bucket':
-      return <span style={{ whiteSpace: 'nowrap' }}>{bucketLabel(t, String(value))}</span>;
+      return <span style={{ whiteSpace: 'nowrap' }}>{words(String(value))}</span>;
     case 'status': {
       const code = String(value);
       return (
@@ -64,15 +59,13 @@ export function TrayCell({ column, item }: { column: TrayColumn; item: TrayRow }
           radius="sm"
           styles={{ label: { overflow: 'visible' } }}
         >
-          {statusLabel(t, code)}
+          {words(code)}
         </Badge>
       );
     }
     case 'number':
       return <>{String(value)}</>;
     case 'text':
-      if (column.key === 'product') return <>{productLabel(t, String(value))}</>;
-      if (column.key === 'escalationReason') return <>{escalationReasonLabel(t, String(value))}</>;
-      return <>{String(value)}</>;
+      return <>{words(String(value))}</>;
   }
 }

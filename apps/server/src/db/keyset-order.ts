@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { splitMoneyKey, type SortKeyType, type SortOrder } from './keyset-cursor.ts';
+
+// The ORDER BY, cursor key and boundary of a keyset page, shared by the collections trays and the legal pool.
+// A sort key is one SQL expression, or — for a money column — an amount with its currency: rows are ordered by
+// currency first (always A→Z: INR, then USD) and by the amount within it, so ₹5,927 and $5,927.59 never interleave
+// as if they were the same money. The row id breaks ties, in the opposite direction of the sort.
+
+export type MoneySortKey = { currency: SQL; amount: SQL };
+export type SortKeySql = SQL | MoneySortKey;
+
+export type KeysetBoundary = { side: 'after' | 'before'; key: string; id: number };
+
+const CASTS: Record<Exclude<SortKeyType, 'money'>, SQL> = {
+  int: sql.raw('integer'),
+  bigint: sql.raw('bigint'),
+  numeric: sql.raw('numeric'),
+  date: sql.raw('date'),
+  text: sql.raw('text'),
+};
+
+export const oppositeOrder = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
+// Keys are never null; the null placement is spelt out so the order matches the (…, dpd DESC NULLS LAST, id)
+// indexes exactly, forward and backward (PostgreSQL matches index order including null placement).
+const KEY_ORDER: Record<SortOrder, SQL> = { desc: sql.raw('desc nulls last'), asc: sql.raw('asc nulls first') };
+
+export function isMoneySortKey(key: SortKeySql): key is MoneySortKey {
+  return typeof key === 'object' && 'currency' in key && 'amount' in key;
+}
+
+type Component = { expr: SQL; order: SortOrder };
+
+/** The ordered parts of a key in display order (`order` is the sort's; the currency part is always ascending). */
+function components(key: SortKeySql, order: SortOrder, id: SQL): Component[] {
+  const parts: Component[] = isMoneySortKey(key)
+    ? [
+        { expr: key.currency, order: 'asc' },
+        { expr: key.amount, order },
+      ]
+    : [{ expr: key, order }];
+  return [...parts, { expr: id, order: oppositeOrder(order) }];
+}
+
+/** The key as the text a cursor carries (`USD:5927.59` for money). */
+export function cursorKeyExpression(key: SortKeySql): SQL {
+  return isMoneySortKey(key) ? sql`((${key.currency})::text || ':' || (${key.amount})::text)` : sql`(${key})::text`;
+}
+
+/** ORDER BY of a page: display order, or its reverse when the page is read backward (prev, last). */
+export function keysetOrderBy(key: SortKeySql, order: SortOrder, id: SQL, backward: boolean): SQL {
+  const parts = components(key, order, id).map(({ expr, order: partOrder }) => {
+    const shown = backward ? oppositeOrder(partOrder) : partOrder;
+    return sql`${expr} ${KEY_ORDER[shown]}`;
+  });
+  return sql.join(parts, sql`, `);
+}
+
+/** The values of a (validated) cursor key, cast back, part by part. */
+function boundaryValues(key: SortKeySql, keyType: SortKeyType, boundary: KeysetBoundary): SQL[] {
+  if (isMoneySortKey(key)) {
+    const money = splitMoneyKey(boundary.key);
+    if (!money) throw new Error(`not a money sort key: ${boundary.key}`);
+    return [sql`cast(${money.currency} as text)`, sql`cast(${money.amount} as numeric)`];
+  }
+  if (keyType === 'money') throw new Error('a money sort key type needs a money sort key');
+  return [sql`cast(${boundary.key} as ${CASTS[keyType]})`];
+}
+
+/**
+ * Rows strictly after (or before) the boundary row in display order: lexicographic over the key's parts and the id,
+ * each part in its own direction. The first part's bound (`>=`/`<=`) lets the planner scan an index range.
+ */
+export function keysetBoundary(
+  key: SortKeySql,
+  read: { order: SortOrder; keyType: SortKeyType; boundary?: KeysetBoundary | undefined },
+  id: SQL,
+): SQL[] {
+  const { boundary } = read;
+  if (!boundary) return [];
+  const parts = components(key, read.order, id);
+  const values = [...boundaryValues(key, read.keyType, boundary), sql`${boundary.id}`];
+  const beyond = (order: SortOrder) => sql.raw((order === 'asc') === (boundary.side === 'after') ? '>' : '<');
+  const reach = (order: SortOrder) => sql.raw((order === 'asc') === (boundary.side === 'after') ? '>=' : '<=');
+  const alternatives = parts.map((part, index) => {
+    const equalBefore = parts.slice(0, index).map((earlier, j) => sql`${earlier.expr} = ${values[j]}`);
+    return sql.join([...equalBefore, sql`${part.expr} ${beyond(part.order)} ${values[index]}`], sql` and `);
+  });
+  const first = parts[0]!;
+  return [
+    sql`${first.expr} ${reach(first.order)} ${values[0]} and (${sql.join(
+      alternatives.map((alternative) => sql`(${alternative})`),
+      sql` or `,
+    )})`,
+  ];
+}
