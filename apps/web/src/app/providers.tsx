@@ -3,11 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { directionOf, i18n } from '../lib/i18n/i18n.ts';
+import { shouldRetryQuery } from '../lib/query-retry.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
+    // One retry policy for the whole app: a 4xx is an answer, shown at once (lib/query-retry.ts).
+    queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },
 });

@@ -6,6 +6,7 @@ import { errorsAr } from './errors-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
+import { usabilityAr } from './usability-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -406,4 +407,5 @@ export const ar: Dictionary = {
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,
+  ...usabilityAr,
 };

@@ -6,6 +6,7 @@ import { errorsDe } from './errors-de.ts';
 import { jobsDe } from './jobs-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
+import { usabilityDe } from './usability-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -421,4 +422,5 @@ export const de: Dictionary = {
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,
+  ...usabilityDe,
 };

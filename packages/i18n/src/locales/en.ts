@@ -6,6 +6,7 @@ import { errorsEn } from './errors-en.ts';
 import { jobsEn } from './jobs-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
+import { usabilityEn } from './usability-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -427,6 +428,7 @@ export const en = {
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,
+  ...usabilityEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

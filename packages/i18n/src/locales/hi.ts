@@ -6,6 +6,7 @@ import { errorsHi } from './errors-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
+import { usabilityHi } from './usability-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -407,4 +408,5 @@ export const hi: Dictionary = {
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,
+  ...usabilityHi,
 };
