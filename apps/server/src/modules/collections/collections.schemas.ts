@@ -29,8 +29,12 @@ export const assigneesQuerySchema = z.object({
   for: trayKey,
   accountIds: z
     .string()
-    .regex(/^\d{1,15}(,\d{1,15}){0,499}$/, 'must be up to 500 account ids separated by commas')
-    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .max(8_000)
+    .transform((value) => value.split(','))
+    .refine((ids) => ids.length <= 500 && ids.every((id) => /^\d{1,15}$/.test(id) && Number(id) > 0), {
+      message: 'must be up to 500 account ids separated by commas',
+    })
+    .transform((ids) => [...new Set(ids.map(Number))])
     .optional(),
 });
 export const exportQuerySchema = trayQuerySchema.safeExtend({
