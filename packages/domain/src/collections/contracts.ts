@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCTS } from '../products.ts';
 import { PAGE_SIZES } from '../paging.ts';
+import { remarksSchemaFor } from '../remarks.ts';
 
 // API contracts of the collections casework (issue 3), shared by server (validation, OpenAPI) and web (forms).
 // Every endpoint lives under /api/collections. Money travels as decimal strings with its currency.
@@ -417,11 +418,11 @@ export const reallocationRequestInputSchema = z
   .and(assignee);
 
 /** POST …/approve on re-allocation requests, PTP deviations and escalations: remarks are optional. */
-export const decisionInputSchema = z.object({ ...versioned, remarks: z.string().trim().max(500).optional() }).strict();
+export const decisionInputSchema = z.object({ ...versioned, remarks: remarksSchemaFor('approve') }).strict();
 
 /** POST …/reject on re-allocation requests, PTP deviations and escalations: a rejection must say why. */
 export const rejectionInputSchema = z
-  .object({ ...versioned, remarks: z.string().trim().min(1, 'This field is required').max(500) })
+  .object({ ...versioned, remarks: remarksSchemaFor('reject') })
   .strict();
 
 /** The body schema of each decision: a reject needs remarks, an approve does not. */

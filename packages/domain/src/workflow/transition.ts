@@ -1,4 +1,5 @@
 import { daysBetween } from '../dates.ts';
+import { decisionNeedsRemarks, hasRemarks } from '../remarks.ts';
 import { isFilled, matchesCondition, type CaseFields, type FieldValue } from './case-fields.ts';
 import { isIsoDate, shiftDate } from './dates.ts';
 import {
@@ -106,6 +107,14 @@ export function isClosed(definition: WorkflowDefinition, snapshot: Pick<CaseSnap
   return definition.terminalStatuses.includes(snapshot.status);
 }
 
+/**
+ * Whether the action must carry remarks: where its definition says so, and always for a reject, pushback or
+ * decline (remarks.ts), whatever a definition says — a stored or published definition cannot drop the rule.
+ */
+export function actionNeedsRemarks(action: Pick<ActionDefinition, 'name' | 'remarksRequired'>): boolean {
+  return action.remarksRequired || decisionNeedsRemarks(action.name);
+}
+
 function isSameUser(a: UserId | null, b: UserId): boolean {
   return a !== null && String(a) === String(b);
 }
@@ -181,7 +190,7 @@ function evaluate(
   if (chosen.isCheckerAction && snapshot.makerUserId !== null && isSameUser(snapshot.makerUserId, actor.userId)) {
     return refuse({ code: 'MAKER_CANNOT_CHECK', makerUserId: snapshot.makerUserId });
   }
-  if (!isPreview && chosen.remarksRequired && !isFilled(request.remarks ?? null)) {
+  if (!isPreview && actionNeedsRemarks(chosen) && !hasRemarks(request.remarks)) {
     return refuse({ code: 'REMARKS_REQUIRED', action: chosen.name });
   }
 
@@ -340,7 +349,7 @@ export function availableActions(
     return {
       name,
       labelKey: shown.labelKey,
-      remarksRequired: shown.remarksRequired,
+      remarksRequired: actionNeedsRemarks(shown),
       isCheckerAction: shown.isCheckerAction,
       fields: branches.flatMap((action) => action.fields),
       enabled: result.ok,
