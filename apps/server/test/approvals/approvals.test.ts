@@ -274,7 +274,9 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
       version: 3,
     });
 
-    expect((await checker.post(`${BASE}/${made.id}/reject`, { version: 3, remarks: 'Still short' })).json()).toMatchObject({
+    expect(
+      (await checker.post(`${BASE}/${made.id}/reject`, { version: 3, remarks: 'Still short' })).json(),
+    ).toMatchObject({
       status: 'REJECTED',
     });
     expect(errorOf(await s.makerApi.post(`${BASE}/${made.id}/reconsider`, { version: 4 })).code).toBe(

@@ -5,4 +5,5 @@ export const usabilityAr = {
   RequirementsMissingFields: 'املأ: {{fields}}',
   RequirementsMissingDocuments: 'ارفع: {{documents}}',
   RequirementsMissingRemarks: 'أدخل الملاحظات',
+  RefusalRequirementsUnmet: 'أكمل أولاً ما يلزم هذا الإجراء: {{fields}} {{documents}}',
 };

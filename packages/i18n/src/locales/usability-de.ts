@@ -6,4 +6,5 @@ export const usabilityDe = {
   RequirementsMissingFields: 'Ausfüllen: {{fields}}',
   RequirementsMissingDocuments: 'Hochladen: {{documents}}',
   RequirementsMissingRemarks: 'Bemerkungen eingeben',
+  RefusalRequirementsUnmet: 'Ergänzen Sie zuerst, was die Aktion noch braucht: {{fields}} {{documents}}',
 };

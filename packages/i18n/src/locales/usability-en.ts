@@ -5,4 +5,5 @@ export const usabilityEn = {
   RequirementsMissingFields: 'Fill in: {{fields}}',
   RequirementsMissingDocuments: 'Upload: {{documents}}',
   RequirementsMissingRemarks: 'Enter remarks',
+  RefusalRequirementsUnmet: 'Complete what the action still needs first: {{fields}} {{documents}}',
 };

@@ -5,4 +5,5 @@ export const usabilityHi = {
   RequirementsMissingFields: 'भरें: {{fields}}',
   RequirementsMissingDocuments: 'अपलोड करें: {{documents}}',
   RequirementsMissingRemarks: 'टिप्पणी दर्ज करें',
+  RefusalRequirementsUnmet: 'पहले वह पूरा करें जो इस कार्रवाई के लिए अभी भी आवश्यक है: {{fields}} {{documents}}',
 };
