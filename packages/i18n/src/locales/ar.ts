@@ -4,6 +4,8 @@ import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
+import { deliveryAr } from './delivery-ar.ts';
+import { auditAr } from './audit-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
@@ -404,6 +406,8 @@ export const ar: Dictionary = {
   ...legalUiAr,
   ...errorsAr,
   ...jobsAr,
+  ...deliveryAr,
+  ...auditAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

@@ -4,6 +4,8 @@ import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { jobsDe } from './jobs-de.ts';
+import { deliveryDe } from './delivery-de.ts';
+import { auditDe } from './audit-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import { usabilityDe } from './usability-de.ts';
@@ -419,6 +421,8 @@ export const de: Dictionary = {
   ...legalUiDe,
   ...errorsDe,
   ...jobsDe,
+  ...deliveryDe,
+  ...auditDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,

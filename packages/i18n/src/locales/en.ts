@@ -4,6 +4,8 @@ import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { jobsEn } from './jobs-en.ts';
+import { deliveryEn } from './delivery-en.ts';
+import { auditEn } from './audit-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 import { usabilityEn } from './usability-en.ts';
@@ -425,6 +427,8 @@ export const en = {
   ...legalUiEn,
   ...errorsEn,
   ...jobsEn,
+  ...deliveryEn,
+  ...auditEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

@@ -4,6 +4,8 @@ import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
+import { deliveryHi } from './delivery-hi.ts';
+import { auditHi } from './audit-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
@@ -405,6 +407,8 @@ export const hi: Dictionary = {
   ...legalUiHi,
   ...errorsHi,
   ...jobsHi,
+  ...deliveryHi,
+  ...auditHi,
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,
