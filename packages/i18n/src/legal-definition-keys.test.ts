@@ -59,6 +59,7 @@ const REFUSAL_CODES: Record<RefusalCode, true> = {
   REQUIRED_FIELD_MISSING: true,
   FIELD_INVALID: true,
   REQUIRED_DOCUMENT_MISSING: true,
+  REQUIREMENTS_UNMET: true,
   TOO_EARLY: true,
 };
 

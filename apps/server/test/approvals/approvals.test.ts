@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
     expect(audit!.after).toMatchObject({ approvalRequestId: made.id, status: 'APPROVED', settledAmount: '5000.00' });
     expect(await auditRows(handle.db, { action: 'test.settlement.request', entityId: made.subjectId })).toHaveLength(1);
 
-    const again = await checker.post(`${BASE}/${made.id}/reject`, { version: 2 });
+    const again = await checker.post(`${BASE}/${made.id}/reject`, { version: 2, remarks: 'Too late' });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('ALREADY_DECIDED');
   });
@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
     const checkers = await Promise.all(Array.from({ length: 8 }, () => s.checker()));
     const responses = await Promise.all(
       checkers.map((api, index) =>
-        api.post(`${BASE}/${made.id}/${index % 2 === 0 ? 'approve' : 'reject'}`, { version: 1 }),
+        api.post(`${BASE}/${made.id}/${index % 2 === 0 ? 'approve' : 'reject'}`, { version: 1, remarks: 'Decided' }),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
@@ -274,7 +274,9 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
       version: 3,
     });
 
-    expect((await checker.post(`${BASE}/${made.id}/reject`, { version: 3 })).json()).toMatchObject({
+    expect(
+      (await checker.post(`${BASE}/${made.id}/reject`, { version: 3, remarks: 'Still short' })).json(),
+    ).toMatchObject({
       status: 'REJECTED',
     });
     expect(errorOf(await s.makerApi.post(`${BASE}/${made.id}/reconsider`, { version: 4 })).code).toBe(
@@ -291,7 +293,7 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
       null,
       'Attach the waiver note',
       'Waiver note attached',
-      null,
+      'Still short',
       'New evidence',
       null,
     ]);
@@ -302,7 +304,7 @@ describe.each(testDatabaseKinds())('approval kit (%s)', (kind) => {
     const first = await request(s);
     const second = await request(s, { amount: '700.00' });
     const checker = await s.checker();
-    await checker.post(`${BASE}/${second.id}/reject`, { version: 1 });
+    await checker.post(`${BASE}/${second.id}/reject`, { version: 1, remarks: 'Not covered' });
 
     const pending = await checker.get(`${BASE}?tab=pending&view=team`);
     expect(pending.statusCode, pending.body).toBe(200);

@@ -185,6 +185,52 @@ describe.each(testDatabaseKinds())('collections allocation, re-allocation and ho
     expect(request.json()).toMatchObject({ error_code: 'ASSIGNEE_OUT_OF_REACH', accounts: mine.accountNo });
   });
 
+  it('offers for the selected accounts only the assignees the server accepts for them (one rule for both)', async () => {
+    const org = await createOrg(handle.db);
+    const zoneManager = await createStaff(handle.db, org.zone, ['MAN_ALLOC_SAUTH', 'MAN_REALLOC_SAUTH']);
+    const api = await apiAs(t, zoneManager, org.zone);
+    const branchCollector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
+    const siblingCollector = await createStaff(handle.db, org.sibling, ['TELECALLER_SAUTH']);
+    const zoneCollector = await createStaff(handle.db, org.zone, ['TELECALLER_SAUTH']);
+    const branchAgency = await createAgency(handle.db, org.branch);
+    const siblingAgency = await createAgency(handle.db, org.sibling);
+    const mine = await createAccount(handle.db, { unit: org.branch, dpd: 20 });
+    const theirs = await createAccount(handle.db, { unit: org.sibling, dpd: 20 });
+
+    const offered = async (tray: string, ids: number[]) => {
+      const reply = await api.get(`/api/collections/assignees?for=${tray}&accountIds=${ids.join(',')}`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const body = assigneesReplySchema.parse(reply.json());
+      return { users: body.users.map((u) => u.id), agencies: body.agencies.map((a) => a.id) };
+    };
+    const forMine = await offered('manualalloc', [mine.id]);
+    expect(forMine.users.sort()).toEqual([branchCollector.id, zoneCollector.id].sort());
+    expect(forMine.agencies).toEqual([branchAgency.id]);
+    const forBoth = await offered('manualalloc', [mine.id, theirs.id]);
+    expect(forBoth).toEqual({ users: [zoneCollector.id], agencies: [] });
+    expect((await offered('manualrealloc', [theirs.id])).agencies).toEqual([siblingAgency.id]);
+
+    // Everyone offered is accepted on submit, everyone in the subtree who is not offered is refused.
+    for (const candidate of [branchCollector, siblingCollector, zoneCollector]) {
+      const isOffered = forBoth.users.includes(candidate.id);
+      const reply = await api.post('/api/collections/allocations', {
+        accountIds: [mine.id, theirs.id],
+        toUserId: candidate.id,
+      });
+      if (isOffered) {
+        expect(reply.statusCode, reply.body).toBe(200);
+        break;
+      }
+      expect(reply.statusCode, reply.body).toBe(409);
+      expect(reply.json()).toMatchObject({ error_code: 'ASSIGNEE_OUT_OF_REACH' });
+      expect(reply.json().detail).toMatch(/does not work the branch of account .*Choose an assignee the list offers/);
+    }
+
+    const foreign = await createAccount(handle.db, { unit: org.foreign, dpd: 20 });
+    expect((await api.get(`/api/collections/assignees?for=manualalloc&accountIds=${foreign.id}`)).statusCode).toBe(404);
+    expect((await api.get('/api/collections/assignees?for=manualalloc&accountIds=1,x')).statusCode).toBe(400);
+  });
+
   it('lists the assignees of a tray: collectors and agencies of the subtree, field collectors only for referral', async () => {
     const org = await createOrg(handle.db);
     const lead = await createStaff(handle.db, org.zone, ['MAN_ALLOC_SAUTH', 'PTP_REFERRAL_SAUTH']);

@@ -90,7 +90,8 @@ describe.each(testDatabaseKinds())('workflow case view (%s)', (kind) => {
 
     // The officer may recommend once the form is complete, and may decline (with remarks).
     expect(view.availableActions.map((action) => [action.name, action.enabled, action.refusal?.code ?? null])).toEqual([
-      ['recommend', false, 'REQUIRED_FIELD_MISSING'],
+      // fields and documents are missing: one refusal names them all
+      ['recommend', false, 'REQUIREMENTS_UNMET'],
       ['decline', true, null],
     ]);
     expect(view.availableActions[1]).toMatchObject({

@@ -92,6 +92,40 @@ describe.each(testDatabaseKinds())('workflow stage form (%s)', (kind) => {
     expect(await eventCount(legal.caseId)).toBe(events);
   });
 
+  it('judges a save as Submit does: a value a later change makes wrong is refused on that save, not only on Submit', async () => {
+    const ctx = await context();
+    const legal = await createLegalCase(ctx, { stage: 'COURT_CASE_UPDATE' });
+    const url = `/api/workflow/cases/${legal.caseId}/fields`;
+    let view = await caseView(ctx.officerApi, legal.caseId);
+    // The next hearing date is saved while the hearing date is still empty: nothing to compare it with yet.
+    const first = await ctx.officerApi.post(url, {
+      version: view.case.version,
+      fields: { outcome: 'ADJOURNED', nextHearingDate: '2026-03-20' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    view = caseViewSchema.parse(first.json());
+
+    // Entering the hearing date makes the saved next hearing date (before it) wrong: Save says so at once.
+    const second = await ctx.officerApi.post(url, {
+      version: view.case.version,
+      fields: { hearingDate: '2026-03-25' },
+    });
+    expect(second.statusCode, second.body).toBe(400);
+    const saveError = errorOf(second);
+    expect(saveError.fields).toEqual(['fields.nextHearingDate']);
+
+    // Submit with the same values refuses the same field with the same message.
+    const submit = await ctx.officerApi.post(`/api/workflow/cases/${legal.caseId}/actions`, {
+      action: 'recommend',
+      version: view.case.version,
+      expectedStage: 'COURT_CASE_UPDATE',
+      fields: { hearingDate: '2026-03-25' },
+    });
+    expect(submit.statusCode, submit.body).toBe(400);
+    expect(errorOf(submit).fields).toContain('fields.nextHearingDate');
+    expect(submit.json().fields).toContainEqual(second.json().fields[0]);
+  });
+
   it('refuses invalid values, fields of other stages, stale versions, other stages’ users and closed cases', async () => {
     const ctx = await context();
     const legal = await createLegalCase(ctx, { stage: 'INITIATE' });

@@ -4,6 +4,7 @@ import { listsKeys } from '../features/lists/api/query-keys.ts';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { directionOf, i18n } from '../lib/i18n/i18n.ts';
+import { shouldRetryQuery } from '../lib/query-retry.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export const queryClient: QueryClient = new QueryClient({
@@ -12,7 +13,8 @@ export const queryClient: QueryClient = new QueryClient({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listsKeys.menuCounts() }),
   }),
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
+    // One retry policy for the whole app: a 4xx is an answer, shown at once (lib/query-retry.ts).
+    queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.ts';
 import { PAGE_SIZES } from '../paging.ts';
-import { APPROVAL_STATUSES, APPROVAL_STEPS } from './flow.ts';
+import { REMARKS_MAX_LENGTH, remarksSchemaFor } from '../remarks.ts';
+import { APPROVAL_STATUSES, APPROVAL_STEPS, type DecisionKind } from './flow.ts';
 
 // API contracts of the approval kit's own routes (/api/approvals/<flow>/requests…), shared by server and web.
 // Flows whose module keeps its own routes (re-allocation, PTP deviation, escalation) answer their own shapes.
@@ -12,7 +13,7 @@ const amount = z
   .regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals');
 const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const version = z.number().int().positive().max(2_147_483_647);
-const remarks = z.string().trim().min(1).max(500);
+const remarks = z.string().trim().min(1).max(REMARKS_MAX_LENGTH);
 
 /** POST /api/approvals/<flow>/requests (the flow's maker authority). */
 export const approvalRequestInputSchema = z
@@ -32,9 +33,14 @@ export const approvalRequestInputSchema = z
   });
 export type ApprovalRequestInput = z.infer<typeof approvalRequestInputSchema>;
 
-/** POST /api/approvals/<flow>/requests/:id/<decision> (the level's authority). */
+/** POST /api/approvals/<flow>/requests/:id/<decision> (the level's authority): remarks optional (approve). */
 export const approvalDecisionInputSchema = z.object({ version, remarks: remarks.optional() }).strict();
 export type ApprovalDecisionInput = z.infer<typeof approvalDecisionInputSchema>;
+
+/** The body of a decision of this kind: a reject or pushback must say why (`remarksSchemaFor`). */
+export function approvalDecisionInputSchemaFor(kind: DecisionKind) {
+  return z.object({ version, remarks: remarksSchemaFor(kind) }).strict();
+}
 
 /** POST /api/approvals/<flow>/requests/:id/resubmit (the maker, after a pushback). */
 export const approvalResubmitInputSchema = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productCodesParam } from '../products.ts';
 import { PAGE_SIZES } from '../paging.ts';
 import { PTP_DEVIATION_REASON_MAX, PTP_DEVIATION_REASON_MIN } from './ptp-policy.ts';
+import { optionalRemarksSchema, requiredRemarksSchema } from '../remarks.ts';
 
 // API contracts of the collections casework (issue 3), shared by server (validation, OpenAPI) and web (forms).
 // Every endpoint lives under /api/collections. Money travels as decimal strings with its currency.
@@ -410,12 +411,10 @@ export const reallocationRequestInputSchema = z
   .and(assignee);
 
 /** POST …/approve on re-allocation requests, PTP deviations and escalations: remarks are optional. */
-export const decisionInputSchema = z.object({ ...versioned, remarks: z.string().trim().max(500).optional() }).strict();
+export const decisionInputSchema = z.object({ ...versioned, remarks: optionalRemarksSchema() }).strict();
 
 /** POST …/reject on re-allocation requests, PTP deviations and escalations: a rejection must say why. */
-export const rejectionInputSchema = z
-  .object({ ...versioned, remarks: z.string().trim().min(1, 'This field is required').max(500) })
-  .strict();
+export const rejectionInputSchema = z.object({ ...versioned, remarks: requiredRemarksSchema() }).strict();
 
 /** The body schema of each decision: a reject needs remarks, an approve does not. */
 export const decisionInputSchemas = { approve: decisionInputSchema, reject: rejectionInputSchema } as const;

@@ -4,6 +4,7 @@ import { PAGE_SIZES } from '../paging.ts';
 import { LEGAL_CASE_TYPES, type LegalTimelines } from '../workflow/definitions/legal.ts';
 import { CASE_STATUSES } from '../workflow/definition.ts';
 import { legalPoolRuleSchema } from './pool-rule.ts';
+import { requiredRemarksSchema } from '../remarks.ts';
 
 // API contracts of the legal app (issue 4), beyond the generic workflow endpoints (workflow/contracts.ts).
 // Every endpoint lives under /api/legal and declares the authority of the screen it serves:
@@ -72,7 +73,7 @@ export const initiateReplySchema = z.object({
 export const poolDeclineInputSchema = z
   .object({
     accountIds: z.array(bigId).min(1, 'please Select Id').max(500),
-    remarks: z.string().trim().min(1, 'This field is required').max(1000),
+    remarks: requiredRemarksSchema(1000),
   })
   .strict();
 

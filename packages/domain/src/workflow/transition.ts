@@ -1,4 +1,5 @@
 import { daysBetween } from '../dates.ts';
+import { decisionNeedsRemarks, hasRemarks } from '../remarks.ts';
 import { isFilled, matchesCondition, type CaseFields, type FieldValue } from './case-fields.ts';
 import { isIsoDate, shiftDate } from './dates.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type ActionName,
   type CaseStatus,
   type DateRule,
+  type DocumentRequirement,
   type FieldDefinition,
   type StageDefinition,
   type WorkflowDefinition,
@@ -71,6 +73,8 @@ export type Refusal =
   | { code: 'REQUIRED_FIELD_MISSING'; fields: string[] }
   | { code: 'FIELD_INVALID'; errors: FieldError[] }
   | { code: 'REQUIRED_DOCUMENT_MISSING'; documents: string[] }
+  /** more than one kind of requirement is unmet: every one of them, so the user fixes all at once */
+  | ({ code: 'REQUIREMENTS_UNMET' } & UnmetRequirements)
   | { code: 'TOO_EARLY'; rule: string; label: string; labelKey: string; earliest: string };
 
 export type RefusalCode = Refusal['code'];
@@ -104,6 +108,14 @@ const refuse = (refusal: Refusal): { ok: false; refusal: Refusal } => ({ ok: fal
 
 export function isClosed(definition: WorkflowDefinition, snapshot: Pick<CaseSnapshot, 'status'>): boolean {
   return definition.terminalStatuses.includes(snapshot.status);
+}
+
+/**
+ * Whether the action must carry remarks: where its definition says so, and always for a reject, pushback or
+ * decline (remarks.ts), whatever a definition says — a stored or published definition cannot drop the rule.
+ */
+export function actionNeedsRemarks(action: Pick<ActionDefinition, 'name' | 'remarksRequired'>): boolean {
+  return action.remarksRequired || decisionNeedsRemarks(action.name);
 }
 
 function isSameUser(a: UserId | null, b: UserId): boolean {
@@ -181,10 +193,6 @@ function evaluate(
   if (chosen.isCheckerAction && snapshot.makerUserId !== null && isSameUser(snapshot.makerUserId, actor.userId)) {
     return refuse({ code: 'MAKER_CANNOT_CHECK', makerUserId: snapshot.makerUserId });
   }
-  if (!isPreview && chosen.remarksRequired && !isFilled(request.remarks ?? null)) {
-    return refuse({ code: 'REMARKS_REQUIRED', action: chosen.name });
-  }
-
   const editable = new Map<string, FieldDefinition>();
   for (const field of [...stageFormFields(stage), ...branches.flatMap((candidate) => candidate.fields)]) {
     if (!editable.has(field.name)) editable.set(field.name, field);
@@ -201,18 +209,15 @@ function evaluate(
     return refuse({ code: 'NO_RETURN_STAGE', action: branch.name });
   }
 
-  const requirement = requirementsOf(stage, branch, fields);
-  const missingFields = requirement.fields.filter((name) => !isFilled(fields[name]));
-  if (missingFields.length > 0) return refuse({ code: 'REQUIRED_FIELD_MISSING', fields: missingFields });
-
-  const toCheck = [...editable.values()].filter(
-    (field) => field.name in patch || requirement.validated.has(field.name),
-  );
-  const errors = validateFields(toCheck, fields, businessDate);
-  if (errors.length > 0) return refuse({ code: 'FIELD_INVALID', errors });
-
-  const missingDocuments = requirement.documents.filter((code) => !snapshot.documents.includes(code));
-  if (missingDocuments.length > 0) return refuse({ code: 'REQUIRED_DOCUMENT_MISSING', documents: missingDocuments });
+  const unmet = unmetRequirements(stage, branch, {
+    fields,
+    patch,
+    documents: snapshot.documents,
+    remarks: isPreview ? null : (request.remarks ?? ''),
+    businessDate,
+  });
+  const unmetRefusal = refusalOfUnmet(branch.name, unmet);
+  if (unmetRefusal) return refuse(unmetRefusal);
 
   const timing = checkEarliestRules(definition, stage, branch, fields, snapshot.stageEnteredOn, businessDate);
   if (timing) return refuse(timing);
@@ -242,6 +247,98 @@ function evaluate(
   };
 }
 
+/**
+ * The stage form's value errors, judged the same way wherever the form is judged — on Save (`POST …/fields`), before
+ * an action that validates the form, and by the case screen before it sends either: every field the form shows (its
+ * `when` holds on the merged values) and every field being changed, each filled value against its type and rules,
+ * with the merged values (so a rule that compares with another field, e.g. next hearing after the hearing, is
+ * judged again when either changes). Empty values are the business of `required` (checked on actions only: a draft
+ * may be incomplete, never wrong).
+ */
+export function stageFormErrors(
+  stage: StageDefinition,
+  fields: CaseFields,
+  businessDate: string,
+  changed: readonly string[] = [],
+): FieldError[] {
+  const toCheck = stageFormFields(stage).filter(
+    (field) => changed.includes(field.name) || (stage.fields.includes(field) && matchesCondition(field.when, fields)),
+  );
+  return validateFields(toCheck, fields, businessDate);
+}
+
+/** Everything an action still needs, all at once (empty lists and `remarks: false`: nothing). */
+export type UnmetRequirements = {
+  /** remarks are required and empty */
+  remarks: boolean;
+  /** required fields that are empty */
+  fields: string[];
+  /** filled values that break their rules */
+  errors: FieldError[];
+  /** required documents not on the case */
+  documents: string[];
+};
+
+/** Whether a document requirement of a stage applies to a case with these values (its `when` holds). */
+export function documentApplies(requirement: DocumentRequirement, fields: CaseFields): boolean {
+  return matchesCondition(requirement.when, fields);
+}
+
+/** Whether a document of a stage's checklist is needed to leave the stage now: required and applicable. */
+export function documentRequiredNow(requirement: DocumentRequirement, fields: CaseFields): boolean {
+  return requirement.required && documentApplies(requirement, fields);
+}
+
+/**
+ * Every requirement of an action the case does not meet yet — remarks, required fields, invalid values, required
+ * documents — judged on the values the action would leave (`fields`: saved values with `patch` over them). The
+ * engine refuses with all of them in one refusal, and the case screen runs the same function on the form's values
+ * before it sends, so the user sees everything an action needs up front. `remarks: null` skips the remarks check
+ * (a preview, or the screen before the remarks dialog).
+ */
+export function unmetRequirements(
+  stage: StageDefinition,
+  action: ActionDefinition,
+  input: {
+    fields: CaseFields;
+    patch?: Readonly<Record<string, FieldValue>>;
+    documents: readonly string[];
+    remarks: string | null;
+    businessDate: string;
+  },
+): UnmetRequirements {
+  const { fields, businessDate } = input;
+  const patch = input.patch ?? {};
+  const requirement = requirementsOf(stage, action, fields);
+  const missingFields = requirement.fields.filter((name) => !isFilled(fields[name]));
+  const editable = new Map<string, FieldDefinition>();
+  for (const field of [...stageFormFields(stage), ...action.fields]) {
+    if (!editable.has(field.name)) editable.set(field.name, field);
+  }
+  const toCheck = [...editable.values()].filter(
+    (field) => !missingFields.includes(field.name) && (field.name in patch || requirement.validated.has(field.name)),
+  );
+  return {
+    remarks: input.remarks !== null && actionNeedsRemarks(action) && !hasRemarks(input.remarks),
+    fields: missingFields,
+    errors: validateFields(toCheck, fields, businessDate),
+    documents: requirement.documents.filter((code) => !input.documents.includes(code)),
+  };
+}
+
+/** Nothing unmet → null; one kind unmet → its own refusal; several kinds → REQUIREMENTS_UNMET naming them all. */
+function refusalOfUnmet(action: ActionName, unmet: UnmetRequirements): Refusal | null {
+  const kinds: Refusal[] = [
+    ...(unmet.remarks ? [{ code: 'REMARKS_REQUIRED' as const, action }] : []),
+    ...(unmet.fields.length > 0 ? [{ code: 'REQUIRED_FIELD_MISSING' as const, fields: unmet.fields }] : []),
+    ...(unmet.errors.length > 0 ? [{ code: 'FIELD_INVALID' as const, errors: unmet.errors }] : []),
+    ...(unmet.documents.length > 0 ? [{ code: 'REQUIRED_DOCUMENT_MISSING' as const, documents: unmet.documents }] : []),
+  ];
+  if (kinds.length === 0) return null;
+  if (kinds.length === 1) return kinds[0]!;
+  return { code: 'REQUIREMENTS_UNMET', ...unmet };
+}
+
 /** What an action needs: the fields that must be filled, the fields whose values are checked, the documents. */
 function requirementsOf(
   stage: StageDefinition,
@@ -253,7 +350,7 @@ function requirementsOf(
   const dialogFields = action.fields.filter(shown);
   const required = [...formFields, ...dialogFields].filter((field) => field.required).map((field) => field.name);
   const documents = action.validateForm
-    ? stage.documents.filter((doc) => doc.required && matchesCondition(doc.when, fields)).map((doc) => doc.code)
+    ? stage.documents.filter((doc) => documentRequiredNow(doc, fields)).map((doc) => doc.code)
     : [];
   return {
     fields: [...new Set([...required, ...action.requiredFields])],
@@ -340,7 +437,7 @@ export function availableActions(
     return {
       name,
       labelKey: shown.labelKey,
-      remarksRequired: shown.remarksRequired,
+      remarksRequired: actionNeedsRemarks(shown),
       isCheckerAction: shown.isCheckerAction,
       fields: branches.flatMap((action) => action.fields),
       enabled: result.ok,

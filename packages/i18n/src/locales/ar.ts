@@ -10,6 +10,7 @@ import { listsAr } from './lists-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import { moneyAr } from './money-ar.ts';
+import { usabilityAr } from './usability-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -414,4 +415,5 @@ export const ar: Dictionary = {
   // The web form kit (issue 10)
   ...formAr,
   ...moneyAr,
+  ...usabilityAr,
 };

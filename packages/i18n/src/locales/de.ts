@@ -10,6 +10,7 @@ import { listsDe } from './lists-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import { moneyDe } from './money-de.ts';
+import { usabilityDe } from './usability-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -429,4 +430,5 @@ export const de: Dictionary = {
   // The web form kit (issue 10)
   ...formDe,
   ...moneyDe,
+  ...usabilityDe,
 };

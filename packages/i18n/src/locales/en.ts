@@ -10,6 +10,7 @@ import { listsEn } from './lists-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 import { moneyEn } from './money-en.ts';
+import { usabilityEn } from './usability-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -435,6 +436,7 @@ export const en = {
   // The web form kit (issue 10)
   ...formEn,
   ...moneyEn,
+  ...usabilityEn,
 } as const;
 
 export type DictionaryKey = keyof typeof en;

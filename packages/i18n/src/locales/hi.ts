@@ -10,6 +10,7 @@ import { listsHi } from './lists-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import { moneyHi } from './money-hi.ts';
+import { usabilityHi } from './usability-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -415,4 +416,5 @@ export const hi: Dictionary = {
   // The web form kit (issue 10)
   ...formHi,
   ...moneyHi,
+  ...usabilityHi,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  approvalDecisionInputSchema,
+  approvalDecisionInputSchemaFor,
   approvalListPageSchema,
   approvalListQuerySchema,
   approvalRequestInputSchema,
@@ -110,7 +110,7 @@ export function approvalRoutes(deps: AppDeps, handlers: readonly ApprovalHandler
               summary: `${decision.name} a ${flow.texts.name.toLowerCase()} (checker ≠ maker)`,
               security,
               params: idParams,
-              body: approvalDecisionInputSchema,
+              body: approvalDecisionInputSchemaFor(decision.kind),
               response: { 200: approvalRequestReplySchema },
             },
           },

@@ -21,7 +21,22 @@ const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** `?tray=<trayKey>`: the tray an account-level call acts through (its authority and tabs). */
 export const trayParamQuerySchema = z.object({ tray: trayKey });
-export const assigneesQuerySchema = z.object({ for: trayKey });
+/**
+ * `?for=<trayKey>&accountIds=1,2,3`: the assignees a tray's dialog may offer; with `accountIds`, only those who
+ * work every one of these accounts (the rule the allocation and re-allocation calls enforce).
+ */
+export const assigneesQuerySchema = z.object({
+  for: trayKey,
+  accountIds: z
+    .string()
+    .max(8_000)
+    .transform((value) => value.split(','))
+    .refine((ids) => ids.length <= 500 && ids.every((id) => /^\d{1,15}$/.test(id) && Number(id) > 0), {
+      message: 'must be up to 500 account ids separated by commas',
+    })
+    .transform((ids) => [...new Set(ids.map(Number))])
+    .optional(),
+});
 export const exportQuerySchema = trayQuerySchema.safeExtend({
   format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }),
 });

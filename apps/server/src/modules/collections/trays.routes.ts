@@ -72,7 +72,12 @@ export function trayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: assigneesReplySchema },
         },
       },
-      (request) => listAssignees(deps, { ctx: unitContext(request.ctx), trayKey: request.query.for }),
+      (request) =>
+        listAssignees(deps, {
+          ctx: unitContext(request.ctx),
+          trayKey: request.query.for,
+          accountIds: request.query.accountIds,
+        }),
     );
 
     app.get(

@@ -192,6 +192,23 @@ describe('DataGrid', () => {
   });
 });
 
+describe('DataGrid: filters the server refuses', () => {
+  it('says once which filter is wrong, by its label, and offers no Retry of a 400', () => {
+    const error = new HttpError(400, {
+      error_code: 'VALIDATION',
+      detail: 'query.dpdTo: must be at least DPD from',
+      fields: [{ field: 'query.dpdTo', message: 'must be at least DPD from' }],
+    });
+    renderWithProviders(<Grid rows={[]} error={error} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This list cannot be shown with these filters');
+    expect(alert.textContent).toContain('DPD to: must be at least DPD from');
+    expect(alert.textContent?.match(/must be at least DPD from/g)).toHaveLength(1);
+    expect(alert.textContent).not.toContain('query.dpdTo');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
 describe('DataGrid as a read-only record table', () => {
   it('has no row tab stops; its scroll area is a named, focusable region instead', () => {
     renderWithProviders(

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { TFunction, i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { describeError } from '../../lib/describe-error.ts';
 import { HttpError } from '../../lib/http-client.ts';
 
@@ -30,29 +32,43 @@ export function GridLoading({ label, rows = 8, testId }: { label: string; rows?:
   );
 }
 
-/** A failed load: what went wrong, the server's field messages, and a way to try again. */
+/** The words of a field a 400 names: `query.dpdTo` → the filter's label ("DPD to") when the dictionary has one. */
+function fieldWords(t: TFunction, i18n: I18n, field: string): string {
+  const name = field.replace(/^(query|body|params)\./, '');
+  const key = name.charAt(0).toUpperCase() + name.slice(1);
+  return i18n.exists(key) ? String(t(key as DictionaryKey)) : name;
+}
+
+/**
+ * A failed load: what went wrong, and a way to try again. A 400 that names fields (a filter in the address the
+ * server refuses) says so once, each field by its label with the server's message; other failures are described.
+ */
 export function GridError({ title, error, onRetry, describe, extra, testId }: GridErrorState & { testId?: string }) {
-  const { t } = useTranslation();
-  const fields = error instanceof HttpError ? error.fields : [];
+  const { t, i18n } = useTranslation();
+  const fields = error instanceof HttpError && error.status === 400 ? error.fields : [];
   return (
     <Alert color="red" variant="outline" role="alert" title={title} data-testid={testId}>
       <Stack gap="xs">
-        <Text size="sm">{describe ? describe(error) : describeError(error, t)}</Text>
+        <Text size="sm">
+          {fields.length > 0 ? String(t('InvalidListFilters')) : describe ? describe(error) : describeError(error, t)}
+        </Text>
         {fields.length > 0 ? (
           <ul style={{ margin: 0 }}>
             {fields.map((field) => (
               <li key={field.field}>
                 <Text size="sm">
-                  {field.field}: {field.message}
+                  {fieldWords(t, i18n, field.field)}: {field.message}
                 </Text>
               </li>
             ))}
           </ul>
         ) : null}
         <Group gap="xs">
-          <Button size="xs" onClick={onRetry}>
-            {String(t('Retry'))}
-          </Button>
+          {fields.length > 0 ? null : (
+            <Button size="xs" onClick={onRetry}>
+              {String(t('Retry'))}
+            </Button>
+          )}
           {extra}
         </Group>
       </Stack>

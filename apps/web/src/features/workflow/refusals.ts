@@ -26,14 +26,15 @@ export function documentLabel(t: TFunction, definition: WorkflowDefinition | und
 
 /** The field names a refusal (or an error reply) is about. */
 export function refusalFields(refusal: Record<string, unknown>): string[] {
-  if (Array.isArray(refusal.errors)) {
-    return refusal.errors.flatMap((error: unknown) =>
-      typeof error === 'object' && error !== null && typeof (error as { field?: unknown }).field === 'string'
-        ? [(error as { field: string }).field]
-        : [],
-    );
-  }
-  return stringList(refusal.fields);
+  const wrong = Array.isArray(refusal.errors)
+    ? refusal.errors.flatMap((error: unknown) =>
+        typeof error === 'object' && error !== null && typeof (error as { field?: unknown }).field === 'string'
+          ? [(error as { field: string }).field]
+          : [],
+      )
+    : [];
+  // REQUIREMENTS_UNMET names both the empty fields and the wrong ones.
+  return [...new Set([...stringList(refusal.fields), ...wrong])];
 }
 
 /** The document codes of a refusal: a list (engine) or comma-separated text (the server's DOCUMENT_MISSING). */
@@ -70,5 +71,13 @@ export function refusalText(
     date: earliest ? formatBusinessDate(earliest, language) : '',
     rule: ruleKey ? tr(t, ruleKey, ruleFallback) : ruleFallback,
   };
+  if (refusal.code === 'REQUIREMENTS_UNMET') {
+    // Everything the action still needs, each kind by its own words.
+    return [
+      ...(refusal.remarks === true ? [String(t('RequirementsMissingRemarks'))] : []),
+      ...(fields ? [String(t('RequirementsMissingFields', { fields }))] : []),
+      ...(documents ? [String(t('RequirementsMissingDocuments', { documents }))] : []),
+    ].join(' · ');
+  }
   return tr(t, `Refusal${pascalCase(refusal.code)}`, String(t('WorkflowActionUnavailable')), params);
 }

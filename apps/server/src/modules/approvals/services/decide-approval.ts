@@ -33,6 +33,8 @@ import {
   staleVersion,
 } from './refusals.ts';
 import { checkPayload } from './request-approval.ts';
+import { decisionNeedsRemarks, hasRemarks } from '@recovery-desk/domain/remarks.ts';
+import { MESSAGES } from '@recovery-desk/domain/validation.ts';
 
 // The decision chain of every approval flow, once: scope → maker check → level authority and delegation limit →
 // one conditional UPDATE → conflict → effect → history → audit, in one transaction.
@@ -312,6 +314,10 @@ export async function decideApproval<I>(
   const { ctx, handler } = args;
   const decision = handler.flow.decisions.find((candidate) => candidate.name === args.decision);
   if (!decision) throw new Error(`${handler.flow.code} has no decision ${args.decision}`);
+  // A reject or pushback says why, whichever route or verb called the kit (remarks.ts: one rule for all).
+  if (decisionNeedsRemarks(decision.kind) && !hasRemarks(args.remarks)) {
+    throw validationError('remarks', MESSAGES.required);
+  }
   const request = await requireRequestInScope(deps.db, ctx, handler, args.by);
   const step = await checkerStep(deps.db, ctx, handler, request, decision, args.version);
   return applyStep(deps, {

@@ -57,22 +57,31 @@ export type AssigneeChoice = { toUserId?: number | undefined; toAgencyId?: numbe
 export type Assignee = { userId: number | null; agencyId: number | null; name: string };
 
 /**
- * Refuses (409 ASSIGNEE_OUT_OF_REACH, naming the accounts) to hand accounts to a user or agency whose units do
- * not contain the accounts' branches: they would never see them in their trays. Every move of accounts to an
- * assignee passes here: allocation, re-allocation request and approval, escalation re-allocation, PTP referral.
+ * Refuses (409 ASSIGNEE_OUT_OF_REACH, naming the assignee and the accounts) to hand accounts to a user or agency
+ * whose units do not contain the accounts' branches: they would never see them in their trays. Every move of
+ * accounts to an assignee passes here: allocation, re-allocation request and approval, escalation re-allocation,
+ * PTP referral. The rule is `assigneeWorksAccount`, the same the pickers' list (GET /assignees?accountIds=) uses.
  */
 export async function requireAssigneeReach(
   db: Executor,
-  assignee: { userId: number | null; agencyId: number | null },
+  assignee: { userId: number | null; agencyId: number | null; name?: string },
   accountIds: readonly number[],
   authorities: readonly string[] = COLLECTOR_AUTHORITIES,
 ): Promise<void> {
-  const outside = await listAccountsOutsideReach(db, { accountIds, ...assignee, authorities });
+  const outside = await listAccountsOutsideReach(db, {
+    accountIds,
+    userId: assignee.userId,
+    agencyId: assignee.agencyId,
+    authorities,
+  });
   if (outside.length === 0) return;
   const numbers = outside.join(', ');
+  const who = assignee.name ?? `The chosen ${assignee.userId !== null ? 'user' : 'agency'}`;
+  const plural = outside.length === 1 ? 'account' : 'accounts';
   throw new AppError(
     'ASSIGNEE_OUT_OF_REACH',
-    `The chosen ${assignee.userId !== null ? 'user' : 'agency'} does not work the branch of these accounts: ${numbers}`,
+    `${who} does not work the branch of ${plural} ${numbers}, so they would not see ${outside.length === 1 ? 'it' : 'them'} in their trays. ` +
+      'Choose an assignee the list offers for these accounts.',
     { extra: { accounts: numbers } },
   );
 }

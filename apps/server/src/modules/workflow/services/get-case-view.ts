@@ -1,7 +1,6 @@
-import { matchesCondition } from '@recovery-desk/domain/workflow/case-fields.ts';
 import type { CaseEvent, CaseView, ChecklistItem } from '@recovery-desk/domain/workflow/contracts.ts';
 import { findStage, stageFormFields, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
-import { availableActions, stageDates } from '@recovery-desk/domain/workflow/transition.ts';
+import { availableActions, documentApplies, stageDates } from '@recovery-desk/domain/workflow/transition.ts';
 import type { Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
@@ -29,7 +28,8 @@ function checklistOf(
       stage: stage.code,
       stageLabelKey: stage.labelKey,
       required: requirement.required,
-      applies: matchesCondition(requirement.when, record.fields),
+      // the engine's own rule (documentApplies), so the checklist and the action's refusal agree
+      applies: documentApplies(requirement, record.fields),
       isCurrentStage: stage.code === record.stage,
       documentIds: documents.filter((doc) => doc.code === requirement.code).map((doc) => doc.documentId),
     })),

@@ -6,6 +6,8 @@ import { AppError, type FieldError } from '../../../http/app-error.ts';
 
 export const REQUIRED = 'This field is required';
 export const NOT_EDITABLE = 'is not editable at this stage';
+/** The spec's words for a document that must be uploaded first (§5). */
+export const UPLOAD_FIRST = 'please upload file first';
 
 const fieldPath = (name: string) => `fields.${name}`;
 
@@ -41,10 +43,29 @@ export function refusalError(refusal: Refusal, definition: WorkflowDefinition): 
           message: `has no value that allows ${refusal.action}; set it first`,
         })),
       );
+    case 'REQUIREMENTS_UNMET': {
+      // Everything the action still needs, in one refusal: remarks, empty required fields, wrong values, documents.
+      const fields: FieldError[] = [
+        ...(refusal.remarks ? [{ field: 'remarks', message: REQUIRED }] : []),
+        ...refusal.fields.map((name) => ({ field: fieldPath(name), message: REQUIRED })),
+        ...refusal.errors.map((error) => ({ field: fieldPath(error.field), message: error.message })),
+        ...refusal.documents.map((code) => ({ field: `documents.${code}`, message: UPLOAD_FIRST })),
+      ];
+      const parts = [
+        ...(refusal.remarks ? ['enter remarks'] : []),
+        ...(refusal.fields.length > 0 ? [`fill in ${refusal.fields.join(', ')}`] : []),
+        ...(refusal.errors.length > 0 ? [`correct ${refusal.errors.map((error) => error.field).join(', ')}`] : []),
+        ...(refusal.documents.length > 0 ? [`upload ${refusal.documents.join(', ')}`] : []),
+      ];
+      return new AppError('VALIDATION', `Before this action: ${parts.join('; ')}.`, {
+        fields,
+        ...(refusal.documents.length > 0 ? { extra: { documents: refusal.documents.join(', ') } } : {}),
+      });
+    }
     case 'REQUIRED_DOCUMENT_MISSING': {
       const codes = refusal.documents.join(', ');
       return new AppError('DOCUMENT_MISSING', `Upload these documents to the case first: ${codes}.`, {
-        fields: refusal.documents.map((code) => ({ field: `documents.${code}`, message: 'please upload file first' })),
+        fields: refusal.documents.map((code) => ({ field: `documents.${code}`, message: UPLOAD_FIRST })),
         extra: { documents: codes },
       });
     }

@@ -1,7 +1,6 @@
 import type { CaseView, FieldsInput } from '@recovery-desk/domain/workflow/contracts.ts';
 import { findStage, stageFormFields } from '@recovery-desk/domain/workflow/definition.ts';
-import { validateFields } from '@recovery-desk/domain/workflow/field-validation.ts';
-import { stageDueDate } from '@recovery-desk/domain/workflow/transition.ts';
+import { stageDueDate, stageFormErrors } from '@recovery-desk/domain/workflow/transition.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
@@ -47,11 +46,9 @@ export async function saveCaseFields(
     }
     const businessDate = await requireBusinessDate(tx);
     const merged = { ...record.fields, ...input.fields };
-    const errors = validateFields(
-      names.map((name) => form.get(name)!),
-      merged,
-      businessDate,
-    );
+    // The same judgement as an action that validates the form (stageFormErrors): a draft may be incomplete, but
+    // never holds a value Submit would refuse.
+    const errors = stageFormErrors(stage, merged, businessDate, names);
     if (errors.length > 0) {
       const fields = errors.map((error) => ({ field: `fields.${error.field}`, message: error.message }));
       throw new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });

@@ -63,7 +63,6 @@ export function AccountView({ trayKey, accountId, title, clock }: AccountViewPro
   const query = useQuery({
     queryKey: accountQueryKey(trayKey, accountId, actingUnit),
     queryFn: ({ signal }) => fetchAccountView(accountId, trayKey, signal),
-    retry: (failures, error) => !(error instanceof HttpError && error.status < 500) && failures < 1,
   });
 
   if (query.isPending) {

@@ -228,8 +228,14 @@ export function recordRestriction(
 
 export type Assignees = ReturnType<typeof assigneesReplySchema.parse>;
 
-export async function fetchAssignees(trayKey: TrayKey, signal?: AbortSignal): Promise<Assignees> {
-  const reply = await apiClient.get<unknown>(`${BASE}/assignees?for=${trayKey}`, { signal });
+/** Who a tray's dialog may offer for these accounts: only assignees who work every one of them. */
+export async function fetchAssignees(
+  trayKey: TrayKey,
+  accountIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<Assignees> {
+  const ids = accountIds.length > 0 ? `&accountIds=${[...accountIds].sort((a, b) => a - b).join(',')}` : '';
+  const reply = await apiClient.get<unknown>(`${BASE}/assignees?for=${trayKey}${ids}`, { signal });
   return assigneesReplySchema.parse(reply);
 }
 

@@ -19,6 +19,7 @@ export const collectionsKeys = {
   account: (trayKey: TrayKey, accountId: string, actingUnit: Unit) =>
     ['collections', 'account', trayKey, accountId, actingUnit] as const,
   /** the users and agencies a tray's accounts can be allocated to */
-  assignees: (trayKey: TrayKey, actingUnit: Unit) => ['collections', 'assignees', trayKey, actingUnit] as const,
+  assignees: (trayKey: TrayKey, accountIds: readonly number[], actingUnit: Unit) =>
+    ['collections', 'assignees', trayKey, [...accountIds].sort((a, b) => a - b).join(','), actingUnit] as const,
   dispositions: () => ['collections', 'dispositions'] as const,
 };

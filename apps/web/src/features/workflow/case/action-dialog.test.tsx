@@ -184,22 +184,18 @@ describe('case actions and the action dialog', () => {
     expect(within(dialog).getByTestId('action-error').textContent).toBe('Correct the marked fields, then try again.');
   });
 
-  it('before an action, the form’s required fields and the required documents are checked', async () => {
-    const api = serve(() => caseView({ stage: 'INITIATE', status: 'Initiated', fields: {} }));
+  it('before an action, everything it needs is named at once: required fields and required documents', async () => {
+    const api = serve(() => caseView({ stage: 'INITIATE', status: 'Initiated', fields: { caseType: 'CIVIL_SUIT' } }));
     renderCase();
     const form = await screen.findByTestId('case-form');
     fireEvent.click(screen.getByRole('button', { name: 'Recommend for filing' }));
-    await waitFor(() => expect(toasts().map((toast) => toast.message)).toContain('Please fill mandatory fields'));
-    expect(within(form).getAllByText('This field is required')).toHaveLength(2);
+    // The claim amount AND the documents a civil suit needs, in one message, before anything is sent.
+    const title = 'Before "Recommend for filing" can be done';
+    const message = 'Fill in: Claim amount · Upload: Loan agreement, Statement of account';
+    await waitFor(() => expect(toasts()).toContainEqual({ title, message }));
+    expect(within(form).getAllByText('This field is required')).toHaveLength(1);
+    expect(within(form).getByRole('alert').textContent).toBe(`${title}: ${message}`);
     expect(screen.queryByTestId('action-dialog')).toBeNull();
-
-    fireEvent.change(within(form).getByLabelText(/Case type/), { target: { value: 'CIVIL_SUIT' } });
-    fireEvent.change(within(form).getByLabelText(/Claim amount/), { target: { value: '300000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Recommend for filing' }));
-    await waitFor(() => expect(toasts().map((toast) => toast.title)).toContain('Uploading Fileis Mandatory'));
-    expect(toasts().find((toast) => toast.title === 'Uploading Fileis Mandatory')!.message).toBe(
-      'Loan agreement, Statement of account',
-    );
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?tab=checklist'));
     const item = await screen.findByTestId('checklist-item-loanAgreement');
     expect(within(item).getByTestId('document-mandatory').textContent).toBe('Uploading Fileis Mandatory');

@@ -132,10 +132,15 @@ export function ActionDialog({
     const names = new Set(fields.map((field) => field.name));
     const own: FieldErrors = {};
     const form: FieldErrors = {};
+    const documents: string[] = [];
     for (const [name, text] of Object.entries(fieldErrors)) {
-      if (names.has(name) || name === 'remarks') own[name] = text;
+      // A refusal naming several kinds of requirement (REQUIREMENTS_UNMET) also names documents: mark them on the
+      // checklist, like a DOCUMENT_MISSING refusal.
+      if (name.startsWith('documents.')) documents.push(name.slice('documents.'.length));
+      else if (names.has(name) || name === 'remarks') own[name] = text;
       else form[name] = text;
     }
+    if (documents.length > 0) onDocumentsMissing?.(documents);
     if (Object.keys(form).length > 0) onFormErrors?.(form);
     if (Object.keys(form).length > 0 && Object.keys(own).length === 0) {
       addToast({ title: String(t('Error')), message: String(t('WorkflowCorrectFields')), type: 'error', from: SOURCE });

@@ -7,7 +7,7 @@ import { tr } from '../labels.ts';
 import { refusalFields, refusalText } from '../refusals.ts';
 
 /** Refusals about values the user can still enter: the form or the action's dialog may put them right. */
-const VALUE_REFUSALS = ['REQUIRED_FIELD_MISSING', 'FIELD_INVALID', 'NO_BRANCH_MATCHES'];
+const VALUE_REFUSALS = ['REQUIRED_FIELD_MISSING', 'FIELD_INVALID', 'NO_BRANCH_MATCHES', 'REQUIREMENTS_UNMET'];
 
 /**
  * Whether an action may be tried: enabled, or refused only for fields the user can fill in now (the engine judges

@@ -1,7 +1,7 @@
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { HttpError } from '../../../lib/http-client.ts';
+import { shouldRetryQuery } from '../../../lib/query-retry.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fetchCaseView, fetchDefinition } from '../api/workflow-api.ts';
 
@@ -14,10 +14,8 @@ export function caseQueryKey(caseId: number | string, actingUnit: number | null)
 
 export const TRAY_QUERY_PREFIX = ['workflow', 'tray'] as const;
 
-/** Client errors (404, 403, 400) are answers, not glitches: no retry. */
-export function retryServerErrors(failures: number, error: unknown): boolean {
-  return !(error instanceof HttpError && error.status < 500) && failures < 1;
-}
+/** Client errors (404, 403, 400) are answers, not glitches: no retry (the app's one policy). */
+export const retryServerErrors = shouldRetryQuery;
 
 export function useCaseView(caseId: number | string | null) {
   const actingUnit = useSession((session) => session.actingUnit);

@@ -1,13 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isFilled } from '@recovery-desk/domain/workflow/case-fields.ts';
 import type { AvailableActionReply, CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
-import {
-  findStage,
-  stageFormFields,
-  type FieldDefinition,
-  type WorkflowDefinition,
-} from '@recovery-desk/domain/workflow/definition.ts';
+import { findStage, stageFormFields, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { MESSAGES } from '@recovery-desk/domain/validation.ts';
+import { stageFormErrors, unmetRequirements } from '@recovery-desk/domain/workflow/transition.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +11,7 @@ import { HttpError } from '../../../lib/http-client.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError, isStaleError } from '../api/describe-error.ts';
 import { saveCaseFields } from '../api/workflow-api.ts';
-import { fieldLabel, formatFieldValue, tr } from '../labels.ts';
+import { fieldLabel, fieldLabelByName, formatFieldValue, tr } from '../labels.ts';
 import { widgetsOf } from '../widgets.ts';
 import { documentLabel } from '../refusals.ts';
 import { ActionDialog } from './action-dialog.tsx';
@@ -30,10 +26,8 @@ import {
   draftOf,
   isShown,
   mergedValues,
-  requiredErrors,
   serverFieldErrors,
   stageFormOnly,
-  valueErrors,
   type Draft,
   type FieldErrors,
 } from './field-values.ts';
@@ -109,59 +103,72 @@ export function CaseWorkTab({ view, definition, canAct, onUpdated, onReload, onD
       addToast({ title: String(t('SystemMsg')), message: String(t('NothingChanged')), type: 'info', from: SOURCE });
       return;
     }
-    const found = valueErrors(
-      editableShown.filter((field) => field.name in formChanges),
-      values,
-      view.businessDate,
-    );
+    // The same judgement as the server's save and an action that validates the form (stageFormErrors).
+    const found: FieldErrors = stage
+      ? Object.fromEntries(
+          stageFormErrors(stage, values, view.businessDate, Object.keys(formChanges)).map((error) => [
+            error.field,
+            error.message,
+          ]),
+        )
+      : {};
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate();
   };
 
-  /** The checks the engine makes before an action, on the form's values, so the user fixes them first. */
+  /**
+   * Before an action: the engine's own check (`unmetRequirements`) on the form's values, so the user sees everything
+   * the action needs at once — empty and wrong fields marked on the form, missing documents marked on the checklist,
+   * and one message that names them all — instead of one refusal at a time. Fields the action's dialog collects are
+   * the dialog's business.
+   */
   const handleChoose = (action: AvailableActionReply) => {
     setFailure(null);
     const branch = actionBranch(stage, action.name, values);
-    const validated: FieldDefinition[] = branch?.validateForm
-      ? formFields
-      : formFields.filter((field) => field.name in formChanges);
-    const missing = branch?.validateForm ? requiredErrors(formFields, values) : {};
-    for (const name of branch?.requiredFields ?? []) {
-      const field = formFields.find((candidate) => candidate.name === name);
-      if (field && !isFilled(values[name] ?? null)) missing[name] = MESSAGES.required;
+    if (!stage || !branch) {
+      setChosen(action);
+      return;
     }
-    const found = { ...valueErrors(validated, values, view.businessDate), ...missing };
+    const unmet = unmetRequirements(stage, branch, {
+      fields: values,
+      patch: formChanges,
+      documents: view.documents.map((document) => document.code),
+      remarks: null,
+      businessDate: view.businessDate,
+    });
+    const onForm = new Set(formFields.map((field) => field.name));
+    const found: FieldErrors = {};
+    for (const name of unmet.fields) if (onForm.has(name)) found[name] = MESSAGES.required;
+    for (const error of unmet.errors) if (onForm.has(error.field)) found[error.field] = error.message;
+    const missingFields = unmet.fields.filter((name) => onForm.has(name));
+    const wrongFields = unmet.errors.map((error) => error.field).filter((name) => onForm.has(name));
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      addToast({
-        title: String(t('SystemMsg')),
-        message: String(t(Object.keys(missing).length > 0 ? 'PleaseFillMandatoryFields' : 'WorkflowCorrectFields')),
-        type: 'warning',
-        from: SOURCE,
-      });
+    if (unmet.documents.length > 0) onDocumentsMissing(unmet.documents);
+    if (missingFields.length === 0 && wrongFields.length === 0 && unmet.documents.length === 0) {
+      setChosen(action);
       return;
     }
-    const onCase = new Set(view.documents.map((document) => document.code));
-    const missingDocuments = [
-      ...(branch?.validateForm
-        ? view.checklist
-            .filter((item) => item.isCurrentStage && item.required && item.applies && item.documentIds.length === 0)
-            .map((item) => item.code)
+    const label = (name: string) => fieldLabelByName(t, definition, name);
+    const parts = [
+      ...(missingFields.length > 0
+        ? [String(t('RequirementsMissingFields', { fields: missingFields.map(label).join(', ') }))]
         : []),
-      ...(branch?.requiredDocuments ?? []).filter((code) => !onCase.has(code)),
+      ...(wrongFields.length > 0
+        ? [`${String(t('WorkflowCorrectFields'))}: ${wrongFields.map(label).join(', ')}`]
+        : []),
+      ...(unmet.documents.length > 0
+        ? [
+            String(
+              t('RequirementsMissingDocuments', {
+                documents: unmet.documents.map((code) => documentLabel(t, definition, code)).join(', '),
+              }),
+            ),
+          ]
+        : []),
     ];
-    if (missingDocuments.length > 0) {
-      const codes = [...new Set(missingDocuments)];
-      addToast({
-        title: String(t('UploadingFileIsMandatory')),
-        message: codes.map((code) => documentLabel(t, definition, code)).join(', '),
-        type: 'warning',
-        from: SOURCE,
-      });
-      onDocumentsMissing(codes);
-      return;
-    }
-    setChosen(action);
+    const title = String(t('RequirementsMissingTitle', { action: tr(t, action.labelKey, action.name) }));
+    setFailure(`${title}: ${parts.join(' · ')}`);
+    addToast({ title, message: parts.join(' · '), type: 'warning', from: SOURCE });
   };
 
   return (

@@ -117,14 +117,17 @@ export function ChecklistTab({ view, definition, canUpload, missing, onUploaded 
                         <Text fw={600} size="sm">
                           {label}
                         </Text>
-                        <Badge color={item.required ? 'red.9' : 'gray.8'} variant="filled" size="sm">
-                          {String(t(item.required ? 'WorkflowRequired' : 'WorkflowOptional'))}
-                        </Badge>
-                        {!item.applies ? (
+                        {/* One verdict per item, from the engine's rule (documentApplies): a document that does not
+                            apply to this case is not also "required". */}
+                        {item.applies ? (
+                          <Badge color={item.required ? 'red.9' : 'gray.8'} variant="filled" size="sm">
+                            {String(t(item.required ? 'WorkflowRequired' : 'WorkflowOptional'))}
+                          </Badge>
+                        ) : (
                           <Badge color="gray.8" variant="outline" size="sm">
                             {String(t('WorkflowDoesNotApply'))}
                           </Badge>
-                        ) : null}
+                        )}
                         <Badge color={documents.length > 0 ? 'green.9' : 'orange.9'} variant="filled" size="sm">
                           {String(t(documents.length > 0 ? 'WorkflowUploaded' : 'WorkflowNotUploaded'))}
                         </Badge>

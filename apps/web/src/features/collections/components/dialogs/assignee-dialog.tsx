@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SelectField, SubmitButton, TextareaField, ZodForm, useZodForm } from '../../../../components/form/index.ts';
 import { useSession } from '../../../../lib/session-store.ts';
 import { fetchAssignees, type Assignee } from '../../api/collections-api.ts';
+import { collectionsKeys } from '../../api/query-keys.ts';
 import { describeError } from '../../api/describe-error.ts';
 
 export type AssigneeChoice = { assignee: Assignee; reason: string };
@@ -16,6 +17,8 @@ export type AssigneeDialogProps = {
   /** one line on what happens, e.g. "3 accounts selected" */
   summary: string;
   trayKey: TrayKey;
+  /** the accounts being moved: the picker offers only assignees who work every one of them */
+  accountIds: readonly number[];
   allowAgency: boolean;
   /** the free-text field: a reason (allocation, re-allocation) or remarks (escalation); none for referrals */
   note: { label: string; isRequired: boolean; minLength: number; maxLength: number } | null;
@@ -33,11 +36,15 @@ const assigneeFormSchema = z.object({
   note: z.string().max(1000).optional(),
 });
 
-/** Choose a user or an agency of the acting unit's subtree (GET /assignees) and give a reason. */
+/**
+ * Choose a user or an agency who works the branches of the selected accounts (GET /assignees?accountIds=, the
+ * server's own eligibility rule) and give a reason.
+ */
 export function AssigneeDialog({
   title,
   summary,
   trayKey,
+  accountIds,
   allowAgency,
   note,
   submitLabel,
@@ -50,8 +57,8 @@ export function AssigneeDialog({
   const form = useZodForm(assigneeFormSchema, { kind: 'user', assigneeId: undefined, note: '' });
   const kind = form.watch('kind');
   const assignees = useQuery({
-    queryKey: ['collections', 'assignees', trayKey, actingUnit],
-    queryFn: ({ signal }) => fetchAssignees(trayKey, signal),
+    queryKey: collectionsKeys.assignees(trayKey, accountIds, actingUnit),
+    queryFn: ({ signal }) => fetchAssignees(trayKey, accountIds, signal),
     staleTime: 60_000,
   });
   const mutation = useMutation({ mutationFn: onSubmit, onSuccess: onDone });

@@ -38,6 +38,7 @@ registerTrayAction('allocate', {
       title={String(t('AllocateAccounts'))}
       summary={String(t('SelectedCount', { count: accountIds.length }))}
       trayKey={tray.key}
+      accountIds={accountIds}
       allowAgency
       note={{ label: String(t('Reason')), isRequired: false, minLength: 0, maxLength: 300 }}
       submitLabel={String(t('Allocate'))}
@@ -57,6 +58,7 @@ registerTrayAction('requestReallocation', {
       title={String(t('RequestReallocation'))}
       summary={String(t('ReallocationSummary', { count: accountIds.length }))}
       trayKey={tray.key}
+      accountIds={accountIds}
       allowAgency
       note={{ label: String(t('Reason')), isRequired: true, minLength: 3, maxLength: 300 }}
       submitLabel={String(t('SendForApproval'))}
@@ -194,6 +196,7 @@ registerTrayAction('reallocate', {
               title={String(t('ReallocateTitle', { subject }))}
               summary={subject}
               trayKey={tray.key}
+              accountIds={[item.row.accountId]}
               allowAgency
               note={{ label: String(t('Remarks')), isRequired: false, minLength: 0, maxLength: 500 }}
               submitLabel={String(t('Reallocate'))}
@@ -277,6 +280,7 @@ registerTrayAction('refer', {
               title={String(t('ReferToFieldCollector'))}
               summary={subject}
               trayKey={tray.key}
+              accountIds={[item.row.accountId]}
               allowAgency={false}
               note={null}
               submitLabel={String(t('Refer'))}
