@@ -3,6 +3,7 @@ import { workflowAr } from './workflow-ar.ts';
 import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
+import { hardeningAr } from './hardening-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
@@ -402,6 +403,8 @@ export const ar: Dictionary = {
   ...legalDefinitionAr,
   ...legalUiAr,
   ...errorsAr,
+  // Hardening (a security test's findings)
+  ...hardeningAr,
   ...jobsAr,
   ...serverAr,
   // The web form kit (issue 10)

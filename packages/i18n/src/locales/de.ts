@@ -3,6 +3,7 @@ import { workflowDe } from './workflow-de.ts';
 import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
+import { hardeningDe } from './hardening-de.ts';
 import { jobsDe } from './jobs-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
@@ -417,6 +418,8 @@ export const de: Dictionary = {
   ...legalDefinitionDe,
   ...legalUiDe,
   ...errorsDe,
+  // Hardening (a security test's findings)
+  ...hardeningDe,
   ...jobsDe,
   ...serverDe,
   // The web form kit (issue 10)

@@ -3,6 +3,7 @@ import { workflowEn } from './workflow-en.ts';
 import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
+import { hardeningEn } from './hardening-en.ts';
 import { jobsEn } from './jobs-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
@@ -423,6 +424,8 @@ export const en = {
   ...legalDefinitionEn,
   ...legalUiEn,
   ...errorsEn,
+  // Hardening (a security test's findings)
+  ...hardeningEn,
   ...jobsEn,
   ...serverEn,
   // The web form kit (issue 10)

@@ -3,6 +3,7 @@ import { workflowHi } from './workflow-hi.ts';
 import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
+import { hardeningHi } from './hardening-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
@@ -403,6 +404,8 @@ export const hi: Dictionary = {
   ...legalDefinitionHi,
   ...legalUiHi,
   ...errorsHi,
+  // Hardening (a security test's findings)
+  ...hardeningHi,
   ...jobsHi,
   ...serverHi,
   // The web form kit (issue 10)
