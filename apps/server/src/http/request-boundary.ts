@@ -50,11 +50,9 @@ export function registerRequestBoundary(app: FastifyInstance): void {
       invalidTextError(request.params, '') ?? invalidTextError(request.query, '') ?? invalidTextError(request.body, '');
     if (invalid) throw invalid;
     if (request.routeOptions.config.optimisticVersion && !hasVersion(request.body)) {
-      throw new AppError(
-        'PRECONDITION_REQUIRED',
-        'version: send the version of the record you read with this change (optimistic update).',
-        { fields: [{ field: 'version', message: 'This field is required' }] },
-      );
+      throw new AppError('PRECONDITION_REQUIRED', 'version: This field is required', {
+        fields: [{ field: 'version', message: 'This field is required' }],
+      });
     }
   });
 
