@@ -72,12 +72,15 @@ const SECRET_FIELDS = [
 /** Fields of database errors (pg, PGlite) that name things, never values: kept in the log. */
 const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine'];
 /** Quoted text in a database message is a value unless a word that names an identifier comes before it. */
-const QUOTED =
-  /(\b(?:constraint|relation|column|table|type|encoding|function|schema|index|role|database|operator|sequence|trigger|view)\s+)?"[^"]*"/gi;
+const QUOTED = /"[^"]*"/g;
+const IDENTIFIER_BEFORE =
+  /\b(?:constraint|relation|column|table|type|encoding|function|schema|index|role|database|operator|sequence|trigger|view) $/i;
 const MAX_SQL = 500;
 
 function maskQuotedValues(message: string): string {
-  return message.replace(QUOTED, (match, identifier: string | undefined) => (identifier ? match : `"${REDACTED}"`));
+  return message.replace(QUOTED, (match: string, offset: number) =>
+    IDENTIFIER_BEFORE.test(message.slice(Math.max(0, offset - 12), offset)) ? match : `"${REDACTED}"`,
+  );
 }
 
 /** An error's message as logged: a failed query's parameters dropped, quoted values masked, length capped. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.ts';
-import { PAGE_SIZES } from '../paging.ts';
 import { APPROVAL_STATUSES, APPROVAL_STEPS } from './flow.ts';
 import { pageParam, pageSizeParam } from '../numeric-params.ts';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PRODUCTS } from '../products.ts';
-import { PAGE_SIZES } from '../paging.ts';
 import { idParam as recordId, pageSizeParam, wholeNumberParam } from '../numeric-params.ts';
 
 // API contracts of the collections casework (issue 3), shared by server (validation, OpenAPI) and web (forms).

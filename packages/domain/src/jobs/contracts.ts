@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../paging.ts';
 import { pageParam, pageSizeParam } from '../numeric-params.ts';
 
 // API contracts of background jobs (issue 10). Long work (day start, bulk uploads, large exports, bulk notices)

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { accountRowSchema, trayQuerySchema } from '../collections/contracts.ts';
-import { PAGE_SIZES } from '../paging.ts';
 import { LEGAL_CASE_TYPES, type LegalTimelines } from '../workflow/definitions/legal.ts';
 import { CASE_STATUSES } from '../workflow/definition.ts';
 import { legalPoolRuleSchema } from './pool-rule.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../paging.ts';
 import { PRODUCTS } from '../products.ts';
 import { ACTION_NAMES, CASE_STATUSES, DEFINITION_STATUSES } from './definition.ts';
 import { idParam, pageParam, pageSizeParam, wholeNumberParam } from '../numeric-params.ts';
