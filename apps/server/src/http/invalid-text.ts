@@ -17,11 +17,12 @@ export function textProblem(value: string): string | null {
   return null;
 }
 
-// Parsed JSON, query strings and params are plain objects; a raw upload (Buffer, stream) is not walked.
+// Parsed JSON, query strings and params are plain objects (the query parser's have a prototype without
+// Object.prototype: `new Empty()`); a raw upload (Buffer, stream) or any class instance is not walked.
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
 /** The first string (value or object key) the database cannot store, with its dotted path under `path`, or null. */
