@@ -25,6 +25,8 @@ export const USERS = {
   legalOfficer: 'legal.mumbai',
   /** legal officer of the Delhi region (RG-DEL), used by the legal accessibility spec */
   legalOfficerDelhi: 'legal.delhi',
+  /** signs in through For Internal Login and the demo identity provider */
+  ssoUser: 'skip.mumbai',
   /** legal manager of the West zone (ZN-W: filing approval, manager tray, court update approval) */
   legalManager: 'legalmgr.west',
 } as const;

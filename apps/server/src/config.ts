@@ -76,7 +76,8 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'OIDC_ISSUER',
     default: '(unset)',
-    meaning: 'OpenID Connect issuer URL; enables single sign-on with OIDC_CLIENT_ID.',
+    meaning:
+      'OpenID Connect issuer URL; enables single sign-on with OIDC_CLIENT_ID. Unset in demo mode: the built-in demo identity provider at /demo-idp.',
   },
   { name: 'OIDC_CLIENT_ID', default: '(unset)', meaning: 'Client id registered at the OpenID provider.' },
   {

@@ -5,6 +5,7 @@ import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { hardeningAr } from './hardening-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
+import { deliveryAr } from './delivery-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import type { Dictionary } from './en.ts';
@@ -406,6 +407,7 @@ export const ar: Dictionary = {
   // Hardening (a security test's findings)
   ...hardeningAr,
   ...jobsAr,
+  ...deliveryAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

@@ -5,6 +5,7 @@ import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { hardeningDe } from './hardening-de.ts';
 import { jobsDe } from './jobs-de.ts';
+import { deliveryDe } from './delivery-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import type { Dictionary } from './en.ts';
@@ -421,6 +422,7 @@ export const de: Dictionary = {
   // Hardening (a security test's findings)
   ...hardeningDe,
   ...jobsDe,
+  ...deliveryDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,

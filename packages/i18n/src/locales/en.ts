@@ -5,6 +5,7 @@ import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { hardeningEn } from './hardening-en.ts';
 import { jobsEn } from './jobs-en.ts';
+import { deliveryEn } from './delivery-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 
@@ -427,6 +428,7 @@ export const en = {
   // Hardening (a security test's findings)
   ...hardeningEn,
   ...jobsEn,
+  ...deliveryEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

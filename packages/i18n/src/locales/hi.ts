@@ -5,6 +5,7 @@ import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { hardeningHi } from './hardening-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
+import { deliveryHi } from './delivery-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import type { Dictionary } from './en.ts';
@@ -407,6 +408,7 @@ export const hi: Dictionary = {
   // Hardening (a security test's findings)
   ...hardeningHi,
   ...jobsHi,
+  ...deliveryHi,
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,
