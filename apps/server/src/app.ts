@@ -15,6 +15,7 @@ import { registerAuthHook } from './http/auth-hook.ts';
 import { handleFrameworkError, registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { AttemptLimiter } from './http/rate-limit.ts';
+import { registerRequestBoundary } from './http/request-boundary.ts';
 import { registerRouteDeclarationCheck } from './http/route-declarations.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -145,6 +146,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     await bus.start();
   });
   registerRouteDeclarationCheck(app);
+  registerRequestBoundary(app);
   registerErrorHandler(app);
   registerNotFoundHandler(app);
   registerSecurityHeaders(app, config);

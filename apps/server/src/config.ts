@@ -16,7 +16,12 @@ export type ConfigVar = { name: string; default: string; meaning: string; secret
 /** Every variable the server reads, for `.env.example` and the README. */
 export const CONFIG_VARS: readonly ConfigVar[] = [
   { name: 'PORT', default: '3000', meaning: 'HTTP port to listen on (0 picks a free port).' },
-  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface to listen on; 127.0.0.1 keeps the server local.' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1 in demo mode, else 0.0.0.0',
+    meaning:
+      'Interface to listen on. A demo-mode server stays on this computer unless HOST says otherwise (HOST=0.0.0.0 exposes it deliberately; the demo outbox still answers only on loopback).',
+  },
   {
     name: 'DATA_DIR',
     default: './data',
@@ -46,7 +51,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'DEMO_MODE',
     default: 'true unless NODE_ENV=production',
     meaning:
-      'Seeds the demo organisation and shows mail in the demo outbox (/api/demo/outbox). true/false wins over the default.',
+      'Seeds the demo organisation (users with a published password) and shows mail, reset and sign-in codes included, in the demo outbox (/api/demo/outbox, loopback only). Never with real data. true/false wins over the default.',
   },
   {
     name: 'JWT_SECRET',
@@ -395,6 +400,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
   const nodeEnv: NodeEnv = v.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
   const port = v.PORT ?? 3000;
+  const demoMode = v.DEMO_MODE ?? !isProduction;
   const refreshTtl = v.REFRESH_TOKEN_TTL_SECONDS ?? 1800;
   const sessionMax = v.SESSION_MAX_SECONDS ?? 43200;
 
@@ -419,13 +425,14 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
 
   return {
     port,
-    host: v.HOST ?? '0.0.0.0',
+    // Demo mode publishes its users' password: it stays on loopback unless HOST is set on purpose.
+    host: v.HOST ?? (demoMode ? '127.0.0.1' : '0.0.0.0'),
     dataDir: resolvePath(v.DATA_DIR, path.join(REPO_ROOT, 'data')),
     databaseUrl: v.DATABASE_URL ?? null,
     migrationDatabaseUrl: v.MIGRATION_DATABASE_URL ?? null,
     databasePoolSize: v.DATABASE_POOL_SIZE ?? 10,
     nodeEnv,
-    demoMode: v.DEMO_MODE ?? !isProduction,
+    demoMode,
     jwtSecret: v.JWT_SECRET ?? null,
     userkeyKey: v.USERKEY_KEY ?? null,
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS ?? 900,

@@ -5,6 +5,7 @@ import { ensureReferenceData } from '@recovery-desk/db/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, resolveSecrets, type Config } from './config.ts';
+import { isLoopbackHost } from './http/loopback.ts';
 import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
@@ -55,6 +56,26 @@ function printDemoUsers(): void {
   console.log(line(widths.map((width) => '-'.repeat(width))));
   for (const row of rows) console.log(line(row));
   console.log('');
+}
+
+/** Demo mode said in words, on the console and in the log: what it opens, and whether others can reach it. */
+function printDemoWarning(config: Config, log: FastifyBaseLogger): void {
+  const exposed = !isLoopbackHost(config.host);
+  const lines = [
+    'WARNING: DEMO MODE IS ON. Never use it with real data.',
+    `  - Every demo user signs in with the published password ${DEMO_PASSWORD}.`,
+    '  - Mail is not sent: password reset and sign-in codes are readable in the demo outbox (/demo/outbox),',
+    '    which answers only on this computer (loopback).',
+    exposed
+      ? `  - HOST=${config.host}: this demo server is reachable from other computers, and anyone who reaches it can sign in as the demo users.`
+      : `  - The server listens on ${config.host} only: other computers cannot reach it (set HOST to expose a demo on purpose).`,
+    '  Turn demo mode off with DEMO_MODE=false or NODE_ENV=production.',
+  ];
+  console.warn(`\n${lines.join('\n')}\n`);
+  log.warn(
+    { event: 'demo.mode_on', host: config.host, exposed },
+    'demo mode is on: demo users have a published password',
+  );
 }
 
 /**
@@ -156,7 +177,10 @@ async function main(): Promise<void> {
         : 'Secrets: JWT_SECRET/USERKEY_KEY generated for this process; sessions end at restart.',
     );
   }
-  if (config.demoMode) printDemoUsers();
+  if (config.demoMode) {
+    printDemoUsers();
+    printDemoWarning(config, app.log);
+  }
 }
 
 await main();

@@ -20,7 +20,7 @@ describe('configuration', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: null,
       nodeEnv: 'development',
       demoMode: true,
@@ -35,6 +35,20 @@ describe('configuration', () => {
     });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
     expect(config.webDist).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
+  });
+
+  it('keeps a demo-mode server on loopback unless HOST says otherwise', () => {
+    expect(parseConfig({}).host).toBe('127.0.0.1');
+    expect(
+      parseConfig({
+        DEMO_MODE: 'true',
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        USERKEY_KEY: Buffer.alloc(32, 1).toString('base64'),
+      }).host,
+    ).toBe('127.0.0.1');
+    expect(parseConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', demoMode: true });
+    expect(parseConfig({ DEMO_MODE: 'false' }).host).toBe('0.0.0.0');
   });
 
   it('names each bad variable once with a clear message', () => {

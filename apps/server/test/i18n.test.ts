@@ -95,11 +95,15 @@ describe.each(testDatabaseKinds())('server messages in the user language (%s)', 
     const url = `/api/collections/accounts/${account.id}/contacts/${contact.id}?tray=telecaller`;
 
     // A field missing: the spec's rule message in German, the field still named.
+    const invalid = await api.inject({ method: 'PATCH', url, headers: german, payload: { version: 1, mode: 'FAX' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ error_code: 'VALIDATION', fields: [{ field: 'mode' }] });
+    // The version missing (an optimistic update without its precondition): 428 in German, the field named.
     const missing = await api.inject({ method: 'PATCH', url, headers: german, payload: { phone: '9123456780' } });
-    expect(missing.statusCode).toBe(400);
+    expect(missing.statusCode).toBe(428);
     expect(missing.json()).toMatchObject({
-      error_code: 'VALIDATION',
-      detail: `version: ${de.ValidationRequired}`,
+      error_code: 'PRECONDITION_REQUIRED',
+      detail: de.ErrorDetailPreconditionRequired,
       fields: [{ field: 'version', message: de.ValidationRequired }],
     });
 
@@ -141,7 +145,11 @@ describe.each(testDatabaseKinds())('server messages in the user language (%s)', 
       const route = await t.inject({ method: 'POST', url: '/api/no-such-thing', headers });
       expect(route.json()).toEqual({ error_code: 'NOT_FOUND', detail: 'There is no POST endpoint at this path.' });
       const required = await api.inject({ method: 'PATCH', url, headers, payload: {} });
-      expect(required.json()).toMatchObject({ detail: 'version: This field is required' });
+      expect(required.statusCode).toBe(428);
+      expect(required.json()).toMatchObject({
+        error_code: 'PRECONDITION_REQUIRED',
+        detail: 'version: This field is required',
+      });
     }
   });
 });

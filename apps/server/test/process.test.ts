@@ -68,6 +68,10 @@ describe.each(testDatabaseKinds())('server process (%s)', (kind) => {
       running.push(server);
       const url = await waitForUrl(server);
       expect(server.stdout()).toContain('Demo users (password for all:');
+      // Demo mode is said in words: what it opens, and that this server (HOST=127.0.0.1) stays on this computer.
+      expect(server.stderr()).toContain('WARNING: DEMO MODE IS ON. Never use it with real data.');
+      expect(server.stderr()).toContain('which answers only on this computer (loopback)');
+      expect(server.stderr()).toContain('listens on 127.0.0.1 only');
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).toBe(200);
 

@@ -10,6 +10,7 @@
 // - 403: proven, but not allowed (unit, authority, read-only tab, maker checking their own work).
 // - 404: absent, or outside the acting unit's scope (never another unit's data).
 // - 409: the state of the record refuses it (already decided, stale version, wrong stage, on hold, ...).
+// - 428: an optimistic update did not say which version of the record it changes (`version` missing).
 // - 413 / 415 / 429 / 503 / 500: size, media type, rate, an unavailable dependency, a fault.
 
 export const ERROR_STATUS = {
@@ -46,6 +47,7 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   // record state
   STALE_VERSION: 409,
+  PRECONDITION_REQUIRED: 428,
   ALREADY_DECIDED: 409,
   ACCOUNT_ON_HOLD: 409,
   ACCOUNT_NOT_ALLOCATED: 409,
@@ -87,6 +89,7 @@ export const ERROR_STATUS = {
  * - NOT_FOUND, BAD_REQUEST, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, SERVICE_UNAVAILABLE, INTERNAL: generic.
  * - TAB_READ_ONLY: the account-view tab the write belongs to is not editable for the tray's authority.
  * - STALE_VERSION: the record changed since it was read (optimistic concurrency); reload and retry.
+ * - PRECONDITION_REQUIRED: an optimistic update came without the `version` it was read at (428).
  * - ALREADY_DECIDED: the request, escalation or PTP deviation was decided by someone else first.
  * - MAKER_CANNOT_CHECK: the maker (or raiser, or PTP capturer) cannot approve their own work.
  * - ACCOUNT_ON_HOLD / ACCOUNT_NOT_ALLOCATED / ACCOUNT_IN_PENDING_REQUEST: accounts that cannot be (re-)allocated.

@@ -24,6 +24,7 @@ export const ERROR_DETAIL_KEYS: Readonly<Partial<Record<ErrorCode, DictionaryKey
   INTERNAL: 'ErrorDetailInternal',
   TAB_READ_ONLY: 'ErrorTabReadOnly',
   STALE_VERSION: 'ErrorDetailStaleVersion',
+  PRECONDITION_REQUIRED: 'ErrorDetailPreconditionRequired',
   ALREADY_DECIDED: 'ErrorAlreadyDecided',
   MAKER_CANNOT_CHECK: 'ErrorMakerCannotCheck',
   ACCOUNT_ON_HOLD: 'ErrorAccountOnHold',

@@ -1,6 +1,7 @@
 import { auditLog } from '@recovery-desk/db/schema.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { RequestContext } from '../http/request-context.ts';
+import { storable } from '../http/invalid-text.ts';
 import { safeText } from '../http/safe-text.ts';
 
 export type AuditActor = { id: number; username: string } | null;
@@ -29,8 +30,9 @@ export async function emitAudit(tx: Transaction, ctx: RequestContext, event: Aud
     action: event.action,
     entity: event.entity,
     entityId: event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
-    before: event.before ?? null,
-    after: event.after ?? null,
+    // The request boundary refuses text PostgreSQL cannot store; this keeps the audit row writable regardless.
+    before: storable(event.before ?? null),
+    after: storable(event.after ?? null),
     requestId: ctx.requestId,
     ip: ctx.ip,
   });

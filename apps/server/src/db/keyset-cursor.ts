@@ -2,6 +2,8 @@
 // row's sort key and id. The sort key travels as text and is cast back in SQL, so every key is validated against its
 // type here first: a forged cursor is a 400, never a database error.
 
+import { textProblem } from '../http/invalid-text.ts';
+
 /**
  * How a sort key is validated and cast back. `money` is an amount with its currency, ordered currency first: its key
  * travels as `<CURRENCY>:<amount>` (e.g. `USD:5927.59`), so a cursor carries both parts and an INR page never
@@ -57,7 +59,8 @@ export function decodeCursor(raw: string, expected: { sort: string; order: SortO
   if (!Array.isArray(parsed) || parsed.length !== 4) return null;
   const [sort, order, key, id] = parsed as unknown[];
   if (sort !== expected.sort || order !== expected.order) return null;
-  if (typeof key !== 'string' || !isValidSortKey(expected.keyType, key)) return null;
+  // A text key the database cannot take (NUL, lone surrogate) is as malformed as a cursor of another sort.
+  if (typeof key !== 'string' || textProblem(key) !== null || !isValidSortKey(expected.keyType, key)) return null;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
   return { sort: expected.sort, order: expected.order, key, id } satisfies Cursor;
 }

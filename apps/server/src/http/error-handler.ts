@@ -90,7 +90,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return sendValidation(reply, style, error.fields, translate);
       }
       // Other refusals that concern fields (e.g. DOCUMENT_MISSING naming `documents.<code>`) carry them too.
-      const fields = error.fields ? { fields: error.fields } : {};
+      const fields = error.fields
+        ? { fields: error.fields.map((field) => ({ ...field, message: fieldMessage(translate, field.message) })) }
+        : {};
       const detail = detailOf(translate, error.code, error.message, {
         count: error.retryAfterSeconds ?? error.extra?.retry_after,
       });

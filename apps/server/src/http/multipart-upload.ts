@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from './app-error.ts';
 import { DOCUMENT_MAX_BYTES } from '../documents/document-types.ts';
-import { nulCharacterPath } from './nul-characters.ts';
+import { invalidTextError } from './invalid-text.ts';
 
 export type Upload = { file: { fileName: string; content: Buffer } | null; fields: Record<string, string> };
 
@@ -43,7 +43,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     throw error;
   }
   if (stray !== null) throw validationError(stray, 'send one file, in the field "file"');
-  const nul = nulCharacterPath(fields, '');
-  if (nul !== null) throw validationError(nul, 'must not contain NUL characters');
+  const invalid = invalidTextError(fields, '') ?? invalidTextError(file?.fileName ?? '', 'file');
+  if (invalid) throw invalid;
   return { file, fields };
 }

@@ -135,7 +135,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const root = path.resolve(webDist);
   const built = fs.existsSync(path.join(root, 'index.html'));
 
-  app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/*', { config: { auth: 'public', cacheable: true }, schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isApiPath(pathname)) throw new AppError('NOT_FOUND', 'There is no GET endpoint at this path.');
     if (!built) {

@@ -40,6 +40,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, DictionaryKey> = {
   SERVICE_UNAVAILABLE: 'ErrorServiceUnavailable',
   INTERNAL: 'ErrorInternal',
   STALE_VERSION: 'ErrorStaleVersion',
+  PRECONDITION_REQUIRED: 'ErrorPreconditionRequired',
   ALREADY_DECIDED: 'ErrorAlreadyDecided',
   APPROVAL_ALREADY_OPEN: 'ErrorApprovalAlreadyOpen',
   ACCOUNT_ON_HOLD: 'ErrorAccountOnHold',

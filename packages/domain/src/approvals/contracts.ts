@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.ts';
-import { PAGE_SIZES } from '../paging.ts';
 import { REMARKS_MAX_LENGTH, remarksSchemaFor } from '../remarks.ts';
 import { APPROVAL_STATUSES, APPROVAL_STEPS, type DecisionKind } from './flow.ts';
+import { pageParam, pageSizeParam } from '../numeric-params.ts';
 
 // API contracts of the approval kit's own routes (/api/approvals/<flow>/requests…), shared by server and web.
 // Flows whose module keeps its own routes (re-allocation, PTP deviation, escalation) answer their own shapes.
@@ -101,12 +101,8 @@ export const approvalListQuerySchema = z
   .object({
     tab: z.enum(APPROVAL_TABS).default('pending'),
     view: z.enum(['my', 'team']).default('team'),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 25, 50 or 100')
-      .default(25),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: pageSizeParam,
+    page: pageParam,
   })
   .strict();
 export type ApprovalListQuery = z.infer<typeof approvalListQuerySchema>;

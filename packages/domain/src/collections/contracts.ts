@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { productCodesParam } from '../products.ts';
-import { PAGE_SIZES } from '../paging.ts';
 import { PTP_DEVIATION_REASON_MAX, PTP_DEVIATION_REASON_MIN } from './ptp-policy.ts';
 import { optionalRemarksSchema, requiredRemarksSchema } from '../remarks.ts';
+import { idParam as recordId, pageSizeParam, wholeNumberParam } from '../numeric-params.ts';
 
 // API contracts of the collections casework (issue 3), shared by server (validation, OpenAPI) and web (forms).
 // Every endpoint lives under /api/collections. Money travels as decimal strings with its currency.
@@ -12,7 +12,7 @@ const decimal = z
   .trim()
   .regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount with at most 2 decimals');
 const isoDate = z.iso.date('must be a date (YYYY-MM-DD)');
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = recordId;
 // Ids and versions are bounded by their column types (integer / bigint), so an oversized number is a 400, not a
 // database error.
 const intId = z.number().int().positive().max(2_147_483_647);
@@ -27,8 +27,8 @@ export const trayQuerySchema = z
     view: z.enum(['my', 'team']).default('my'),
     /** one of the tray's extra views (spec §2.7), e.g. currentEscalation */
     searchView: z.string().max(40).optional(),
-    dpdFrom: z.coerce.number().int().min(0).max(100_000).optional(),
-    dpdTo: z.coerce.number().int().min(0).max(100_000).optional(),
+    dpdFrom: wholeNumberParam(0, 100_000).optional(),
+    dpdTo: wholeNumberParam(0, 100_000).optional(),
     overdueFrom: decimal.optional(),
     overdueTo: decimal.optional(),
     /** comma-separated product codes */
@@ -37,11 +37,7 @@ export const trayQuerySchema = z
     q: z.string().trim().max(60).optional(),
     sort: z.string().max(40).optional(),
     order: z.enum(['asc', 'desc']).optional(),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 25, 50 or 100')
-      .default(25),
+    pageSize: pageSizeParam,
     /** opaque keyset cursor from a previous page */
     cursor: z.string().max(512).optional(),
     direction: z.enum(['first', 'next', 'prev', 'last']).default('first'),
@@ -381,8 +377,9 @@ export const addressUpdateSchema = z
   })
   .strict();
 
+// Strict as well: an intersection reports an unknown field only when both of its sides refuse it.
 const assignee = z
-  .object({ toUserId: intId.optional(), toAgencyId: intId.optional() })
+  .strictObject({ toUserId: intId.optional(), toAgencyId: intId.optional() })
   .refine((a) => (a.toUserId === undefined) !== (a.toAgencyId === undefined), {
     message: 'choose exactly one user or one agency',
     path: ['toUserId'],

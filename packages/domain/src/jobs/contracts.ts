@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../paging.ts';
+import { pageParam, pageSizeParam } from '../numeric-params.ts';
 
 // API contracts of background jobs (issue 10). Long work (day start, bulk uploads, large exports, bulk notices)
 // answers 202 with the queued job; the screen that started it polls GET /api/jobs/:id for its progress.
@@ -52,12 +52,8 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 export const jobQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), `must be one of ${PAGE_SIZES.join(', ')}`)
-    .default(25),
+  page: pageParam,
+  pageSize: pageSizeParam,
   kind: z.enum(JOB_KINDS).optional(),
   status: z.enum(JOB_STATUSES).optional(),
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { accountRowSchema, trayQuerySchema } from '../collections/contracts.ts';
-import { PAGE_SIZES } from '../paging.ts';
 import { LEGAL_CASE_TYPES, type LegalTimelines } from '../workflow/definitions/legal.ts';
 import { CASE_STATUSES } from '../workflow/definition.ts';
 import { legalPoolRuleSchema } from './pool-rule.ts';
 import { requiredRemarksSchema } from '../remarks.ts';
+import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
 
 // API contracts of the legal app (issue 4), beyond the generic workflow endpoints (workflow/contracts.ts).
 // Every endpoint lives under /api/legal and declares the authority of the screen it serves:
@@ -19,7 +19,7 @@ import { requiredRemarksSchema } from '../remarks.ts';
 //   POST /uploads (multipart), GET /uploads, GET /uploads/:id/errors, GET /uploads/template   LEGAL_FILE_UPLOAD_SAUTH
 //   GET  /documents                  LEGAL_FILE_DOWNLOAD_SAUTH  case documents and notices in scope (File Download)
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idParam;
 const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoDate = z.iso.date('must be a date (YYYY-MM-DD)');
 const decimal = z
@@ -243,12 +243,8 @@ export const fiMatterRowSchema = z.object({
 export const pagedQuerySchema = z.object({
   q: z.string().trim().max(60).optional(),
   status: z.string().max(30).optional(),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 25, 50 or 100')
-    .default(25),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: pageSizeParam,
+  page: pageParam,
 });
 
 export const pagedReplySchema = <Row extends z.ZodType>(row: Row) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from '../paging.ts';
 import { productCodesParam } from '../products.ts';
 import { ACTION_NAMES, CASE_STATUSES, DEFINITION_STATUSES } from './definition.ts';
+import { idParam, pageParam, pageSizeParam, wholeNumberParam } from '../numeric-params.ts';
 
 // API contracts of the workflow engine (issue 4), shared by server (validation, OpenAPI) and web. Generic over
 // definitions: the legal app uses them now, repossession and SARFAESI next.
@@ -17,7 +17,7 @@ import { ACTION_NAMES, CASE_STATUSES, DEFINITION_STATUSES } from './definition.t
 //   GET  /cases/:caseId/documents/:documentId/content   download a case document
 //   POST /cases/:caseId/documents                       upload (multipart: file, code, documentName?, remark?)
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idParam;
 const version = z.number().int().positive().max(2_147_483_647);
 
 /**
@@ -40,8 +40,8 @@ export const stageTrayQuerySchema = z
     tab: z.enum(CASE_TABS).default('pendingApproval'),
     /** case number, account number or customer name (prefix, case-insensitive) */
     q: z.string().trim().max(60).optional(),
-    dpdFrom: z.coerce.number().int().min(0).max(100_000).optional(),
-    dpdTo: z.coerce.number().int().min(0).max(100_000).optional(),
+    dpdFrom: wholeNumberParam(0, 100_000).optional(),
+    dpdTo: wholeNumberParam(0, 100_000).optional(),
     /** comma-separated product codes */
     products: productCodesParam,
     /** a value of the definition's caseType field (legal: S138, S25, CIVIL_SUIT, ARBITRATION, DRT) */
@@ -57,12 +57,8 @@ export const stageTrayQuerySchema = z
     /** a sortable column key of the definition */
     sort: z.string().max(40).optional(),
     order: z.enum(['asc', 'desc']).optional(),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be 10, 25, 50 or 100')
-      .default(25),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: pageSizeParam,
+    page: pageParam,
   })
   .superRefine((q, ctx) => {
     if (q.dpdFrom !== undefined && q.dpdTo !== undefined && q.dpdFrom > q.dpdTo) {
@@ -267,7 +263,7 @@ export type OpenCaseReply = z.infer<typeof openCaseReplySchema>;
 export const caseDocumentParam = z.object({ caseId: id, documentId: id });
 export const definitionParam = z.object({
   code: z.string().regex(/^[A-Z][A-Z0-9_]{0,40}$/),
-  version: z.coerce.number().int().positive().max(100_000),
+  version: wholeNumberParam(1, 100_000),
 });
 
 export const definitionReplySchema = z.object({

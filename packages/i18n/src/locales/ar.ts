@@ -3,6 +3,7 @@ import { workflowAr } from './workflow-ar.ts';
 import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
+import { hardeningAr } from './hardening-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
 import { deliveryAr } from './delivery-ar.ts';
 import { auditAr } from './audit-ar.ts';
@@ -407,6 +408,8 @@ export const ar: Dictionary = {
   ...legalDefinitionAr,
   ...legalUiAr,
   ...errorsAr,
+  // Hardening (a security test's findings)
+  ...hardeningAr,
   ...jobsAr,
   ...deliveryAr,
   ...auditAr,

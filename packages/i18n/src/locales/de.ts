@@ -3,6 +3,7 @@ import { workflowDe } from './workflow-de.ts';
 import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
+import { hardeningDe } from './hardening-de.ts';
 import { jobsDe } from './jobs-de.ts';
 import { deliveryDe } from './delivery-de.ts';
 import { auditDe } from './audit-de.ts';
@@ -422,6 +423,8 @@ export const de: Dictionary = {
   ...legalDefinitionDe,
   ...legalUiDe,
   ...errorsDe,
+  // Hardening (a security test's findings)
+  ...hardeningDe,
   ...jobsDe,
   ...deliveryDe,
   ...auditDe,

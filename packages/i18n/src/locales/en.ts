@@ -3,6 +3,7 @@ import { workflowEn } from './workflow-en.ts';
 import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
+import { hardeningEn } from './hardening-en.ts';
 import { jobsEn } from './jobs-en.ts';
 import { deliveryEn } from './delivery-en.ts';
 import { auditEn } from './audit-en.ts';
@@ -428,6 +429,8 @@ export const en = {
   ...legalDefinitionEn,
   ...legalUiEn,
   ...errorsEn,
+  // Hardening (a security test's findings)
+  ...hardeningEn,
   ...jobsEn,
   ...deliveryEn,
   ...auditEn,

@@ -3,6 +3,7 @@ import { workflowHi } from './workflow-hi.ts';
 import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
+import { hardeningHi } from './hardening-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
 import { deliveryHi } from './delivery-hi.ts';
 import { auditHi } from './audit-hi.ts';
@@ -408,6 +409,8 @@ export const hi: Dictionary = {
   ...legalDefinitionHi,
   ...legalUiHi,
   ...errorsHi,
+  // Hardening (a security test's findings)
+  ...hardeningHi,
   ...jobsHi,
   ...deliveryHi,
   ...auditHi,

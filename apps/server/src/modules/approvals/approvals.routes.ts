@@ -10,17 +10,16 @@ import {
 import { approvalFlowProblems, decisionKinds } from '@recovery-desk/domain/approvals/flow.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { validationError } from '../../http/app-error.ts';
 import { unitContext, type RouteAuth } from '../../http/request-context.ts';
-import { nulCharacterPath } from '../../http/nul-characters.ts';
 import type { ApprovalHandler } from './approval-handler.ts';
 import { decideApproval, resubmitApproval } from './services/decide-approval.ts';
 import { approvalReply, getApproval, listApprovals } from './services/get-approval.ts';
 import { requestApproval } from './services/request-approval.ts';
+import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['approvals'];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({ id: idParam });
 
 /**
  * The approval kit's API, generated from the registered flows: every flow's list of requests per tab
@@ -34,12 +33,6 @@ export function approvalRoutes(deps: AppDeps, handlers: readonly ApprovalHandler
     if (problems.length > 0) throw new Error(`approval flow ${flow.code}: ${problems.join('; ')}`);
   }
   return async (app) => {
-    // Text with a NUL character would fail in PostgreSQL: refuse it as a 400 naming the field.
-    app.addHook('preHandler', async (request) => {
-      const field = nulCharacterPath(request.body, '');
-      if (field) throw validationError(field, 'must not contain NUL characters');
-    });
-
     for (const handler of handlers) {
       const { flow } = handler;
       const base = `/api/approvals/${flow.code}/requests`;

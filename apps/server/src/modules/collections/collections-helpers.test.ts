@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
-import { nulCharacterPath } from '../../http/nul-characters.ts';
+import { invalidTextPath } from '../../http/invalid-text.ts';
 import { safeFileName, sniffDocumentType } from '../../documents/document-types.ts';
 import { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
 
@@ -35,10 +35,17 @@ describe('document types', () => {
   });
 });
 
-describe('NUL characters in request data', () => {
-  it('are found with the path of the field that holds them', () => {
-    expect(nulCharacterPath({ a: 'ok', b: ['x', { c: 'bad\u0000' }] }, '')).toBe('b.1.c');
-    expect(nulCharacterPath({ q: '\u0000' }, '')).toBe('q');
-    expect(nulCharacterPath({ a: 1, b: null, c: ['fine'] }, '')).toBeNull();
+describe('text the database cannot store in request data', () => {
+  const nul = 'must not contain NUL characters';
+  const surrogate = 'must be valid Unicode text';
+  it('is found with the path of the field that holds it', () => {
+    expect(invalidTextPath({ a: 'ok', b: ['x', { c: 'bad\u0000' }] }, '')).toEqual({ path: 'b.1.c', message: nul });
+    expect(invalidTextPath({ q: '\u0000' }, '')).toEqual({ path: 'q', message: nul });
+    expect(invalidTextPath({ name: 'a\ud800' }, '')).toEqual({ path: 'name', message: surrogate });
+    expect(invalidTextPath({ name: '\udc00b' }, 'userkey')).toEqual({ path: 'userkey.name', message: surrogate });
+    expect(invalidTextPath({ a: { '\ud800': 1 } }, '')).toEqual({ path: 'a', message: `field names ${surrogate}` });
+  });
+  it('lets every storable string through, surrogate pairs included', () => {
+    expect(invalidTextPath({ a: 1, b: null, c: ['fine', 'emoji \ud83d\ude00', 'रसीद'] }, '')).toBeNull();
   });
 });

@@ -1,11 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { validationError } from '../../http/app-error.ts';
 import { accountRoutes } from './accounts.routes.ts';
 import { caseworkRoutes } from './casework.routes.ts';
 import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
-import { nulCharacterPath } from '../../http/nul-characters.ts';
 import { trayRoutes } from './trays.routes.ts';
 
 /** Collections casework of issue 3: trays, the account view, follow-ups, allocation and decisions. */
@@ -14,11 +12,6 @@ export function collectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // Encapsulated here: only the document upload route takes multipart bodies.
     await app.register(multipart, {
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
-    });
-    // Text with a NUL character would fail in PostgreSQL: refuse it as a 400 naming the field.
-    app.addHook('preHandler', async (request) => {
-      const field = nulCharacterPath(request.query, '') ?? nulCharacterPath(request.body, '');
-      if (field) throw validationError(field, 'must not contain NUL characters');
     });
     await app.register(trayRoutes(deps));
     await app.register(accountRoutes(deps));

@@ -11,13 +11,14 @@ import {
 import { TRAYS, type TrayKey, type TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
 import type { TrayPage } from './services/list-tray.ts';
 import type { AnyTrayRow } from './trays.repository.ts';
+import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 
 // Server-side schemas of the collections routes: path and query parameters, and the replies the shared contract
 // (packages/domain/src/collections/contracts.ts) does not spell out, composed from its pieces.
 
 const TRAY_KEYS = TRAYS.map((tray) => tray.key) as [TrayKey, ...TrayKey[]];
 const trayKey = z.enum(TRAY_KEYS, { error: `must be one of ${TRAY_KEYS.join(', ')}` });
-const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const pathId = idParam;
 
 /** `?tray=<trayKey>`: the tray an account-level call acts through (its authority and tabs). */
 export const trayParamQuerySchema = z.object({ tray: trayKey });

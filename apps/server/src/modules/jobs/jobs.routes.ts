@@ -5,10 +5,11 @@ import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { safeFileName } from '../../documents/document-types.ts';
 import { getJob, getJobResultFile, listJobPage } from './services/read-jobs.ts';
+import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['jobs'];
-const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const paramsSchema = z.object({ id: idParam });
 const dashboard = { app: 'collapp', authority: 'UPLOAD_DASH_SAUTH' } as const;
 
 /** Background jobs: the user's own (progress bars) and the Upload Dashboard of the acting unit's subtree. */

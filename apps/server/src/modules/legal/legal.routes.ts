@@ -19,11 +19,9 @@ import {
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { AppDeps } from '../../deps.ts';
-import { validationError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
-import { nulCharacterPath } from '../../http/nul-characters.ts';
 import {
   documentPageSchema,
   fiPageSchema,
@@ -53,11 +51,6 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // Encapsulated here: only the file upload route takes multipart bodies.
     await app.register(multipart, {
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
-    });
-    // Text with a NUL character would fail in PostgreSQL: refuse it as a 400 naming the field.
-    app.addHook('preHandler', async (request) => {
-      const field = nulCharacterPath(request.query, '') ?? nulCharacterPath(request.body, '');
-      if (field) throw validationError(field, 'must not contain NUL characters');
     });
 
     app.get(

@@ -9,10 +9,11 @@ import {
   UPLOAD_KINDS,
   uploadRowSchema,
 } from '@recovery-desk/domain/legal/contracts.ts';
+import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 
 // Route-level schemas of the legal API beyond the shared contracts (packages/domain/src/legal/contracts.ts).
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idParam;
 
 /** The pool's query: the collections tray query, Team View unless My View is asked for. */
 export const poolListQuerySchema = poolQuerySchema.safeExtend({ view: z.enum(['my', 'team']).default('team') });

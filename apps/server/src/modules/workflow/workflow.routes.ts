@@ -18,11 +18,9 @@ import {
 import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { validationError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
-import { nulCharacterPath } from '../../http/nul-characters.ts';
 import { applyCaseAction } from './services/apply-action.ts';
 import { downloadCaseDocument, uploadCaseDocument } from './services/case-documents.ts';
 import { getDefinition } from './services/definitions.ts';
@@ -51,11 +49,6 @@ export function workflowRoutes(
     // Encapsulated here: only the document upload route takes multipart bodies.
     await app.register(multipart, {
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
-    });
-    // Text with a NUL character would fail in PostgreSQL: refuse it as a 400 naming the field.
-    app.addHook('preHandler', async (request) => {
-      const field = nulCharacterPath(request.query, '') ?? nulCharacterPath(request.body, '');
-      if (field) throw validationError(field, 'must not contain NUL characters');
     });
 
     app.get(
