@@ -15,7 +15,7 @@ export const ERROR_DETAIL_KEYS: Readonly<Partial<Record<ErrorCode, DictionaryKey
   BAD_REQUEST: 'ErrorDetailBadRequest',
   UNAUTHENTICATED: 'ErrorDetailUnauthenticated',
   UNIT_NOT_ALLOWED: 'ErrorDetailUnitNotAllowed',
-  AUTHORITY_MISSING: 'ErrorForbidden',
+  AUTHORITY_MISSING: 'ErrorDetailAuthorityMissing',
   RATE_LIMITED: 'ErrorDetailRateLimited',
   OTP_COOLDOWN: 'OtpCooldown',
   PAYLOAD_TOO_LARGE: 'ErrorDetailPayloadTooLarge',
@@ -57,7 +57,8 @@ export const STATUS_DETAIL_KEYS: Readonly<Record<number, DictionaryKey>> = {
  */
 export function errorDetail(translate: Translator, code: ErrorCode, english: string, params: Params = {}): string {
   if (translate.language === 'en') return english;
-  const key = ERROR_DETAIL_KEYS[code];
+  // A missing authority without its screen (no code in the reply) is the generic refusal.
+  const key = code === 'AUTHORITY_MISSING' && !params.screen ? 'ErrorForbidden' : ERROR_DETAIL_KEYS[code];
   return key ? translate.t(key, params) : english;
 }
 

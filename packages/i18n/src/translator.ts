@@ -36,10 +36,30 @@ export function interpolate(text: string, params: Params = {}): string {
   });
 }
 
-function lookup(language: Language, key: string): string | undefined {
+function entry(language: Language, key: string): string | undefined {
   const own = (DICTIONARIES[language] as Record<string, string | undefined>)[key];
   if (own !== undefined && own !== '') return own;
   return (DICTIONARIES[DEFAULT_LANGUAGE] as Record<string, string | undefined>)[key];
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * A key's text; for a count-bearing key (params.count a number, the key held as X_one, X_other, …) the form of the
+ * language's plural rule, as i18next picks it on the web.
+ */
+function lookup(language: Language, key: string, params?: Params): string | undefined {
+  const count = params?.count;
+  if (typeof count === 'number') {
+    let rules = pluralRules.get(language);
+    if (!rules) {
+      rules = new Intl.PluralRules(LOCALES[language]);
+      pluralRules.set(language, rules);
+    }
+    const form = entry(language, `${key}_${rules.select(count)}`) ?? entry(language, `${key}_other`);
+    if (form !== undefined) return form;
+  }
+  return entry(language, key) ?? entry(language, `${key}_other`);
 }
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -64,8 +84,8 @@ export function translator(language: string | null | undefined): Translator {
   const made: Translator = {
     language: lang,
     locale,
-    t: (key, params) => interpolate(lookup(lang, key) ?? key, params),
-    tr: (key, fallback, params) => interpolate(lookup(lang, key) ?? fallback, params),
+    t: (key, params) => interpolate(lookup(lang, key, params) ?? key, params),
+    tr: (key, fallback, params) => interpolate(lookup(lang, key, params) ?? fallback, params),
     number: (value) => cached(`n:${locale}`, () => new Intl.NumberFormat(locale)).format(value),
     amount: (value, currency) => {
       // English is the web's formatAmount exactly (the screens show amounts through it).

@@ -3,8 +3,9 @@ import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { en } from '@recovery-desk/i18n/locales/en.ts';
 
 // Keys that arrive as data (route catalogue label keys, app label keys from the server).
+/** A key the dictionaries hold, or the base of a count-bearing key (X for X_one, X_other). */
 export function isDictionaryKey(key: string): key is DictionaryKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
+  return Object.prototype.hasOwnProperty.call(en, key) || Object.prototype.hasOwnProperty.call(en, `${key}_other`);
 }
 
 /** Translates a key that comes from data; shows the given fallback when the key is unknown. */
