@@ -1,4 +1,5 @@
-import { formatAmount, type Currency } from '@recovery-desk/domain/money.ts';
+import type { Currency } from '@recovery-desk/domain/money.ts';
+import { FORMAT_LOCALES, formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
 import { DEFAULT_LANGUAGE, DICTIONARIES, isLanguage, type DictionaryKey, type Language } from './languages.ts';
 
 // The server's translator: the web's dictionaries, i18next's `{{name}}` interpolation, English when a dictionary
@@ -24,7 +25,7 @@ export type Translator = {
   dateTime: (iso: string | Date, timeZone?: string) => string;
 };
 
-export const LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN', ar: 'ar', de: 'de-DE' };
+export const LOCALES: Record<Language, string> = FORMAT_LOCALES;
 
 // i18next's default interpolation: `{{name}}`, spaces inside the braces allowed, a missing value as ''.
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -62,17 +63,6 @@ function lookup(language: Language, key: string, params?: Params): string | unde
   return entry(language, key) ?? entry(language, `${key}_other`);
 }
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let formatter = formatters.get(key) as T | undefined;
-  if (!formatter) {
-    formatter = make();
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 const translators = new Map<Language, Translator>();
 
 /** The translator of a language; an unknown language gets English. */
@@ -86,42 +76,11 @@ export function translator(language: string | null | undefined): Translator {
     locale,
     t: (key, params) => interpolate(lookup(lang, key, params) ?? key, params),
     tr: (key, fallback, params) => interpolate(lookup(lang, key, params) ?? fallback, params),
-    number: (value) => cached(`n:${locale}`, () => new Intl.NumberFormat(locale)).format(value),
-    amount: (value, currency) => {
-      // English is the web's formatAmount exactly (the screens show amounts through it).
-      if (lang === 'en') return formatAmount(value, currency);
-      const format = cached(
-        `a:${locale}:${currency}`,
-        () =>
-          new Intl.NumberFormat(locale, {
-            style: 'currency',
-            currency,
-            minimumFractionDigits: 2,
-            maximumFractionDigits: 2,
-          }),
-      ) as Intl.NumberFormat;
-      // Intl reads decimal strings exactly (no binary float rounding of a stored numeric).
-      return format.format(typeof value === 'string' ? (value as unknown as number) : value);
-    },
-    date: (isoDate) => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-      if (!match) return isoDate;
-      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-      const format = cached(
-        `d:${locale}`,
-        () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-      ) as Intl.DateTimeFormat;
-      return format.format(date);
-    },
-    dateTime: (iso, timeZone = 'Asia/Kolkata') => {
-      const date = iso instanceof Date ? iso : new Date(iso);
-      if (Number.isNaN(date.getTime())) return String(iso);
-      const format = cached(
-        `t:${locale}:${timeZone}`,
-        () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
-      ) as Intl.DateTimeFormat;
-      return format.format(date);
-    },
+    // One format per language, shared with the web (format.ts).
+    number: (value) => formatNumber(value, lang),
+    amount: (value, currency) => formatMoney(value, currency, lang),
+    date: (isoDate) => formatDate(isoDate, lang),
+    dateTime: (iso, timeZone = 'Asia/Kolkata') => formatDateTime(iso, lang, timeZone),
   };
   translators.set(lang, made);
   return made;

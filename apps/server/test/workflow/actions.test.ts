@@ -391,7 +391,7 @@ describe.each(testDatabaseKinds())('workflow actions (%s)', (kind) => {
     expect(early.statusCode).toBe(409);
     expect(errorOf(early)).toMatchObject({ code: 'TOO_EARLY' });
     expect(errorOf(early).body).toMatchObject({ rule: 'S138_COMPLAINT_EARLIEST', earliest: '2026-04-11' });
-    expect(errorOf(early).detail).toContain('2026-04-11');
+    expect(errorOf(early).detail).toContain('11/04/2026');
     expect(errorOf(early).detail).toContain('15 days to pay');
 
     await setBusinessDate(handle.db, '2026-04-11');
