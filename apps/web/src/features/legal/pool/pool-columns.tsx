@@ -37,7 +37,7 @@ export function usePoolColumns(): GridColumn<PoolRow>[] {
       sortable: Boolean(column.sortable),
       cell: (row: PoolRow) => cell(row, column.key),
     }));
-  }, [t]);
+  }, [t, language]);
 }
 
 export const poolHoldBadge = (row: PoolRow) => (row.isOnHold ? <OnHold /> : null);

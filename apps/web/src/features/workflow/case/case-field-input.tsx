@@ -149,9 +149,7 @@ export function CaseFieldInput({
 
   if (field.type === 'date') {
     // The language's date form, never the browser's (form kit's date-input.tsx).
-    return (
-      <DateInput {...common} value={text} readOnly={isReadOnly} onBlur={handleBlur} onChange={handleChange} />
-    );
+    return <DateInput {...common} value={text} readOnly={isReadOnly} onBlur={handleBlur} onChange={handleChange} />;
   }
   const inputType = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
   const inputMode =

@@ -236,7 +236,7 @@ describe('CaseScreen', () => {
     expect(within(cheque).getByRole('heading', { name: 'Cheque' })).toBeTruthy();
     expect(within(cheque).getByText('123456')).toBeTruthy();
     expect(within(cheque).getByText('₹2,50,000.00')).toBeTruthy();
-    expect(within(cheque).getByText('2 Jan 2026')).toBeTruthy();
+    expect(within(cheque).getByText('02/01/2026')).toBeTruthy();
     expect(within(details).queryByTestId('bounce-section-MandateSection')).toBeNull();
     const dishonour = within(details).getByTestId('bounce-section-DishonourSection');
     expect(within(dishonour).getByText('Funds insufficient')).toBeTruthy();
