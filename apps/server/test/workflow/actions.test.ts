@@ -257,7 +257,8 @@ describe.each(testDatabaseKinds())('workflow actions (%s)', (kind) => {
     const wrongAuthority = await officerApi.post(url, { ...base, action: 'approve' });
     expect(wrongAuthority.statusCode).toBe(403);
     expect(errorOf(wrongAuthority)).toMatchObject({ code: 'AUTHORITY_MISSING' });
-    expect(errorOf(wrongAuthority).detail).toContain('LEGAL_FILE_APP_SAUTH');
+    expect(errorOf(wrongAuthority).detail).toContain('Legal Filing Approval');
+    expect(errorOf(wrongAuthority).detail).not.toContain('LEGAL_FILE_APP_SAUTH');
 
     const stale = await managerApi.post(url, { ...base, version: base.version - 1, action: 'approve' });
     expect(stale.statusCode).toBe(409);
