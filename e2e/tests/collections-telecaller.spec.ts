@@ -23,7 +23,9 @@ test('a telecaller filters the tray, opens an account in telecaller_tabView and 
 
   // The state is in the address: a reload shows the same filtered tray.
   await page.reload();
-  await expect(page.getByLabel('DPD from')).toHaveValue('31');
+  await expect(page.getByRole('textbox', { name: 'DPD from' })).toHaveValue('31');
+  // The applied filters are also shown as removable chips.
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('DPD from: 31');
   await tray.expectLoaded();
 
   const popup = await tray.openFirstAccount();

@@ -9,6 +9,7 @@ export default defineConfig({
     './src/cluster-schema.ts',
     './src/jobs-schema.ts',
     './src/approvals-schema.ts',
+    './src/lists-schema.ts',
   ],
   out: './migrations',
 });

@@ -94,6 +94,28 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
         })
       ).statusCode;
     },
+    'POST /api/lists/views': async (user) => {
+      const { access } = await signIn(t, user);
+      return (
+        await t.inject({
+          method: 'POST',
+          url: '/api/lists/views',
+          headers: bearer(access),
+          payload: { listKey: 'telecaller', name: 'Audit', params: [['dpdFrom', '30']] },
+        })
+      ).statusCode;
+    },
+    'DELETE /api/lists/views/:id': async (user) => {
+      const { access } = await signIn(t, user);
+      const saved = await t.inject({
+        method: 'POST',
+        url: '/api/lists/views',
+        headers: bearer(access),
+        payload: { listKey: 'telecaller', name: 'To delete', params: [] },
+      });
+      const id = saved.json<{ id: number }>().id;
+      return (await t.inject({ method: 'DELETE', url: `/api/lists/views/${id}`, headers: bearer(access) })).statusCode;
+    },
     'POST /googleApiTrackerApi': async () => {
       const unit = await createUnit(handle.db);
       const owner = await createUser(handle.db, { units: [{ unit }] });

@@ -39,7 +39,11 @@ export const customers = pgTable(
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customers_cif_uq').on(t.cif)],
+  (t) => [
+    uniqueIndex('customers_cif_uq').on(t.cif),
+    // The global account search matches a PAN exactly, normalised to upper case.
+    index('customers_pan_search_idx').on(sql`upper(${t.pan})`),
+  ],
 );
 
 export const agencies = pgTable('agencies', {
@@ -114,6 +118,8 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex('accounts_account_no_uq').on(t.accountNo),
+    // The global account search matches account numbers by prefix.
+    index('accounts_account_no_prefix_idx').on(t.accountNo.op('text_pattern_ops')),
     index('accounts_customer_idx').on(t.customerId),
     // Trays: My View (allocated user) and Team View (unit subtree), ordered by DPD then id for keyset paging.
     // Migration 0003 recreates these two with INCLUDE columns (flags, product, overdue, scope) so tray pages and
@@ -168,7 +174,11 @@ export const contacts = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index('contacts_customer_idx').on(t.customerId)],
+  (t) => [
+    index('contacts_customer_idx').on(t.customerId),
+    // The global account search matches a phone exactly on its last ten digits (spaces, +91 and leading 0 dropped).
+    index('contacts_phone_search_idx').on(sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 10)`),
+  ],
 );
 
 export const collaterals = pgTable(

@@ -977,6 +977,14 @@ async function insertBatch(
        tz
      from book_plan where is_primary order by cust_id`,
   );
+  // The words of the new names for the account search: a fast load skips the customers trigger that keeps them.
+  await run(
+    tx,
+    `insert into customer_name_words (word, customer_id)
+     select distinct w, c.id from customers c, regexp_split_to_table(lower(c.name), '[^[:alnum:]]+') as w
+     where c.id in (select cust_id from book_plan where is_primary) and w <> ''
+     on conflict do nothing`,
+  );
 
   // addresses: residence in the branch's city, office (half), permanent address in a home town of the zone (third)
   const localities = flatten(B.map((b) => b.localities));

@@ -103,6 +103,33 @@ describe.each(testDatabaseKinds())('generateBook on %s', (kind) => {
     expect(book.rows.reallocation_requests).toBe(3);
   });
 
+  it('indexes the words of every customer name for the account search (a fast load skips the trigger)', async () => {
+    const missing = await scalar(
+      handle,
+      `select count(*) as n from customers c
+       where not exists (select 1 from customer_name_words w where w.customer_id = c.id)`,
+    );
+    expect(missing).toBe(0);
+    const [sample] = await query<{ id: number; name: string }>(
+      handle,
+      'select id, name from customers order by id limit 1',
+    );
+    const words = await query<{ word: string }>(
+      handle,
+      `select word from customer_name_words where customer_id = ${Number(sample!.id)} order by word`,
+    );
+    expect(words.map((row) => row.word).sort()).toEqual(
+      [
+        ...new Set(
+          sample!.name
+            .toLowerCase()
+            .split(/[^\p{L}\p{N}]+/u)
+            .filter(Boolean),
+        ),
+      ].sort(),
+    );
+  });
+
   it('keeps every foreign key intact', async () => {
     const orphans = await orphanedReferences(handle);
     expect(Object.entries(orphans).filter(([, n]) => n > 0)).toEqual([]);

@@ -1,11 +1,16 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { listsKeys } from '../features/lists/api/query-keys.ts';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { directionOf, i18n } from '../lib/i18n/i18n.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  // Every decision (and any other change) may change what waits for approval: the menu's counts are read again.
+  mutationCache: new MutationCache({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listsKeys.menuCounts() }),
+  }),
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false },
     mutations: { retry: false },

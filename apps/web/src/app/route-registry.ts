@@ -33,6 +33,8 @@ const appSelectorPage: ScreenLoader = () =>
   import('../features/home/app-selector-page.tsx').then((m) => ({ Component: m.AppSelectorPage }));
 const appDashboardPage: ScreenLoader = () =>
   import('../features/shell/app-dashboard-page.tsx').then((m) => ({ Component: m.AppDashboardPage }));
+const collectionsDashboardPage: ScreenLoader = () =>
+  import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage }));
 const collectionsTrayPage: ScreenLoader = () =>
   import('../features/collections/pages/collections-pages.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
 const collectionsAccountPage: ScreenLoader = () =>
@@ -73,7 +75,7 @@ registerWorkflowFeatures();
 
 /** Screens inside the signed-in app shell. */
 export const SHELL_SCREENS: Record<string, ScreenLoader> = {
-  collappDashboard: appDashboardPage,
+  collappDashboard: collectionsDashboardPage,
   legalRoot: legalDashboardScreen,
   legalDashboard: legalDashboardScreen,
   repoDashboard: appDashboardPage,

@@ -4,6 +4,9 @@ import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
+import { deliveryAr } from './delivery-ar.ts';
+import { auditAr } from './audit-ar.ts';
+import { listsAr } from './lists-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import { wordsAr } from './words-ar.ts';
@@ -400,6 +403,9 @@ export const ar: Dictionary = {
   ...legalUiAr,
   ...errorsAr,
   ...jobsAr,
+  ...deliveryAr,
+  ...auditAr,
+  ...listsAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

@@ -4,6 +4,9 @@ import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { jobsDe } from './jobs-de.ts';
+import { deliveryDe } from './delivery-de.ts';
+import { auditDe } from './audit-de.ts';
+import { listsDe } from './lists-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import { wordsDe } from './words-de.ts';
@@ -415,6 +418,9 @@ export const de: Dictionary = {
   ...legalUiDe,
   ...errorsDe,
   ...jobsDe,
+  ...deliveryDe,
+  ...auditDe,
+  ...listsDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,

@@ -4,6 +4,9 @@ import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { jobsEn } from './jobs-en.ts';
+import { deliveryEn } from './delivery-en.ts';
+import { auditEn } from './audit-en.ts';
+import { listsEn } from './lists-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 import { wordsEn } from './words-en.ts';
@@ -421,6 +424,9 @@ export const en = {
   ...legalUiEn,
   ...errorsEn,
   ...jobsEn,
+  ...deliveryEn,
+  ...auditEn,
+  ...listsEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

@@ -4,6 +4,9 @@ import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
+import { deliveryHi } from './delivery-hi.ts';
+import { auditHi } from './audit-hi.ts';
+import { listsHi } from './lists-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import { wordsHi } from './words-hi.ts';
@@ -401,6 +404,9 @@ export const hi: Dictionary = {
   ...legalUiHi,
   ...errorsHi,
   ...jobsHi,
+  ...deliveryHi,
+  ...auditHi,
+  ...listsHi,
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,

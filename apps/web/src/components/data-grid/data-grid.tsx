@@ -1,4 +1,4 @@
-import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import {
   getCoreRowModel,
   useReactTable,
@@ -7,9 +7,19 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGridDensity, useHiddenColumns } from './grid-preferences.ts';
 import { GridEmpty, GridError, GridLoading, type GridEmptyState, type GridErrorState } from './grid-states.tsx';
+import { GridToolbar } from './grid-toolbar.tsx';
 
 /** What an empty cell shows. */
 export const EMPTY_VALUE = '—';
@@ -63,6 +73,13 @@ export type DataGridProps<Row, Id extends string | number = number> = {
   /** the table scrolls inside this height with its header pinned; `none` lets the page scroll it */
   maxHeight?: number | string | 'none';
   minWidth?: number;
+  /**
+   * A list screen's name (its route name): turns on the toolbar — the row density (one per user) and the column
+   * chooser (hidden columns remembered per user and list). Record tables leave it out.
+   */
+  listKey?: string;
+  /** shown at the start of the toolbar (filter chips and saved views); only with `listKey` */
+  toolbarStart?: ReactNode;
   testIds?: { table?: string; row?: string; open?: string; loading?: string; error?: string; empty?: string };
 };
 
@@ -75,6 +92,21 @@ export function isInteractive(target: EventTarget | null, row?: Element): boolea
 
 const SELECT_COLUMN = '__select';
 const ACTIONS_COLUMN = '__actions';
+/** The selection column's width: the first data column sticks right after it. */
+const SELECT_WIDTH = 40;
+
+/**
+ * Where a cell sticks while the grid scrolls sideways: the selection column and the first data column (the account,
+ * which opens the row) at the start, the actions at the end. Logical insets, so Arabic mirrors them.
+ */
+export type StickySide = 'start' | 'end';
+
+function stickyStyle(side: StickySide | undefined, offset: number): CSSProperties | undefined {
+  if (!side) return undefined;
+  return side === 'start'
+    ? { position: 'sticky', insetInlineStart: offset, zIndex: 1 }
+    : { position: 'sticky', insetInlineEnd: 0, zIndex: 1 };
+}
 
 function sortingOf(sort: GridSort): SortingState {
   return sort ? [{ id: sort.key, desc: sort.order === 'desc' }] : [];
@@ -106,9 +138,21 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
     empty,
     maxHeight = 'min(70vh, 1200px)',
     minWidth = 900,
+    listKey,
+    toolbarStart,
     testIds = {},
   } = props;
   const { t } = useTranslation();
+  const [storedDensity, setDensity] = useGridDensity();
+  const [hidden, setHidden] = useHiddenColumns(listKey);
+  const density = listKey ? storedDensity : 'comfortable';
+  const compact = density === 'compact';
+  // The first column opens the row: it is never hidden.
+  const shownColumns = useMemo(
+    () => columns.filter((column, index) => index === 0 || !hidden.includes(column.key)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- hidden is a fresh array each render; its content counts
+    [columns, hidden.join(',')],
+  );
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
 
@@ -122,7 +166,7 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
   const canOpen = (row: Row) => open !== undefined && (open.canOpen ? open.canOpen(row) : true);
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(() => {
-    const defs: ColumnDef<Row>[] = columns.map((column) => ({
+    const defs: ColumnDef<Row>[] = shownColumns.map((column) => ({
       id: column.key,
       header: column.header,
       // TanStack sorts only columns with an accessor; the value is the server's business, so the key stands in.
@@ -133,7 +177,7 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
     if (selection) defs.unshift({ id: SELECT_COLUMN, enableSorting: false });
     if (rowActions) defs.push({ id: ACTIONS_COLUMN, enableSorting: false });
     return defs;
-  }, [columns, selection, rowActions, sort]);
+  }, [shownColumns, selection, rowActions, sort]);
 
   const onSortingChange = (updater: Updater<SortingState>) => {
     if (!sort) return;
@@ -169,11 +213,31 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
     onRowSelectionChange,
   });
 
-  if (isLoading) return <GridLoading label={String(t('LoadingRows'))} testId={testIds.loading} />;
-  if (error && rows.length === 0) return <GridError {...error} testId={testIds.error} />;
+  const toolbar = listKey ? (
+    <GridToolbar
+      start={toolbarStart}
+      density={density}
+      onDensityChange={setDensity}
+      columns={columns.map((column) => ({ key: column.key, header: column.header }))}
+      hidden={hidden}
+      onHiddenChange={setHidden}
+    />
+  ) : null;
+  const withToolbar = (content: ReactNode) =>
+    toolbar ? (
+      <Stack gap="xs">
+        {toolbar}
+        {content}
+      </Stack>
+    ) : (
+      content
+    );
+
+  if (isLoading) return withToolbar(<GridLoading label={String(t('LoadingRows'))} testId={testIds.loading} />);
+  if (error && rows.length === 0) return withToolbar(<GridError {...error} testId={testIds.error} />);
   // A list screen shows its empty state instead of the grid; a captioned record table keeps its caption and
   // headers and says so in its body.
-  if (rows.length === 0 && !showCaption) return <GridEmpty {...empty} testId={testIds.empty} />;
+  if (rows.length === 0 && !showCaption) return withToolbar(<GridEmpty {...empty} testId={testIds.empty} />);
   // Rows are a roving tab stop only when there is something to do with them (open, select); a read-only grid is
   // a focusable region instead, so the keyboard can still scroll it (WCAG 2.1.1).
   const isInteractiveGrid = open !== undefined || selection !== undefined;
@@ -236,7 +300,23 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
     return sort.value.order === 'asc' ? 'ascending' : 'descending';
   };
 
-  return (
+  const firstDataIndex = selection ? 1 : 0;
+  const stickyOf = (id: string, index: number): { side?: StickySide; offset: number } => {
+    if (!listKey) return { offset: 0 };
+    if (id === SELECT_COLUMN) return { side: 'start', offset: 0 };
+    if (id === ACTIONS_COLUMN) return { side: 'end', offset: 0 };
+    if (index === firstDataIndex) return { side: 'start', offset: selection ? SELECT_WIDTH : 0 };
+    return { offset: 0 };
+  };
+  const cellProps = (id: string, index: number) => {
+    const { side, offset } = stickyOf(id, index);
+    return {
+      style: { ...stickyStyle(side, offset), ...(compact ? { whiteSpace: 'nowrap' as const } : {}) },
+      'data-sticky': side,
+    };
+  };
+
+  return withToolbar(
     <>
       {error ? <GridError {...error} testId={testIds.error} /> : null}
       <Table.ScrollContainer
@@ -250,10 +330,12 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
           highlightOnHover
           withTableBorder
           stickyHeader
-          verticalSpacing="xs"
-          fz="sm"
+          verticalSpacing={compact ? 4 : 'xs'}
+          fz={compact ? 'xs' : 'sm'}
           aria-busy={isBusy}
           style={{ opacity: isBusy ? 0.6 : 1 }}
+          className={listKey ? 'data-grid' : undefined}
+          data-density={listKey ? density : undefined}
           data-testid={testIds.table}
         >
           <caption
@@ -267,10 +349,17 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, headerIndex) => {
+                  const sticky = cellProps(header.id, headerIndex);
                   if (header.id === SELECT_COLUMN) {
                     return (
-                      <Table.Th key={header.id} scope="col" w={40}>
+                      <Table.Th
+                        key={header.id}
+                        scope="col"
+                        w={SELECT_WIDTH}
+                        {...sticky}
+                        style={{ ...sticky.style, minWidth: SELECT_WIDTH, maxWidth: SELECT_WIDTH }}
+                      >
                         <Checkbox
                           aria-label={String(t('SelectAllOnPage'))}
                           checked={table.getIsAllRowsSelected()}
@@ -282,7 +371,7 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
                   }
                   if (header.id === ACTIONS_COLUMN) {
                     return (
-                      <Table.Th key={header.id} scope="col">
+                      <Table.Th key={header.id} scope="col" {...sticky}>
                         {String(t('Actions'))}
                       </Table.Th>
                     );
@@ -294,7 +383,8 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
                       key={header.id}
                       scope="col"
                       aria-sort={ariaSort(header.id)}
-                      style={{ whiteSpace: 'nowrap' }}
+                      {...sticky}
+                      style={{ ...sticky.style, whiteSpace: 'nowrap' }}
                     >
                       {header.column.getCanSort() ? (
                         <UnstyledButton
@@ -344,9 +434,14 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
                   data-testid={testIds.row}
                 >
                   {row.getVisibleCells().map((cell, cellIndex) => {
+                    const sticky = cellProps(cell.column.id, cellIndex);
                     if (cell.column.id === SELECT_COLUMN) {
                       return (
-                        <Table.Td key={cell.id}>
+                        <Table.Td
+                          key={cell.id}
+                          {...sticky}
+                          style={{ ...sticky.style, minWidth: SELECT_WIDTH, maxWidth: SELECT_WIDTH }}
+                        >
                           <Checkbox
                             aria-label={String(t('SelectRow', { name: rowLabel(original) }))}
                             checked={row.getIsSelected()}
@@ -356,14 +451,18 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
                       );
                     }
                     if (cell.column.id === ACTIONS_COLUMN) {
-                      return <Table.Td key={cell.id}>{rowActions?.(original)}</Table.Td>;
+                      return (
+                        <Table.Td key={cell.id} {...sticky}>
+                          {rowActions?.(original)}
+                        </Table.Td>
+                      );
                     }
                     const content = cell.column.columnDef.cell;
                     const value = typeof content === 'function' ? content(cell.getContext()) : null;
                     const shown = value === null || value === undefined || value === '' ? EMPTY_VALUE : value;
-                    const isFirst = cellIndex === (selection ? 1 : 0);
+                    const isFirst = cellIndex === firstDataIndex;
                     return (
-                      <Table.Td key={cell.id}>
+                      <Table.Td key={cell.id} {...sticky}>
                         {isFirst && openable && open ? (
                           <UnstyledButton
                             c="blue.9"
@@ -378,7 +477,17 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
                         ) : (
                           shown
                         )}
-                        {isFirst && firstCellExtra ? firstCellExtra(original) : null}
+                        {isFirst && firstCellExtra ? (
+                          <span
+                            style={
+                              compact
+                                ? { display: 'inline-block', marginInlineStart: 6, verticalAlign: 'middle' }
+                                : { display: 'block' }
+                            }
+                          >
+                            {firstCellExtra(original)}
+                          </span>
+                        ) : null}
                       </Table.Td>
                     );
                   })}
@@ -388,6 +497,6 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </>
+    </>,
   );
 }

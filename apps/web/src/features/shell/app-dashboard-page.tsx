@@ -3,6 +3,7 @@ import { findApp } from '@recovery-desk/domain/apps.ts';
 import { authoritiesOf } from '@recovery-desk/domain/profile.ts';
 import { matchRoute } from '@recovery-desk/domain/route-catalogue.ts';
 import { UNIT_LEVEL_LABEL_KEY, type UnitLevel } from '@recovery-desk/domain/units.ts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatBusinessDate } from '../../lib/format.ts';
@@ -10,8 +11,8 @@ import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { screensForApp } from '../../lib/screen-registry.ts';
 import { useSession } from '../../lib/session-store.ts';
 
-/** An app's home: working context and a card for every screen of the app the user may open. */
-export function AppDashboardPage() {
+/** An app's home: working context, the app's figures (`summary`) and a card for every screen the user may open. */
+export function AppDashboardPage({ summary }: { summary?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const session = useSession();
@@ -59,6 +60,7 @@ export function AppDashboardPage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      {summary}
       <section aria-labelledby="dashboard-screens">
         <Title order={2} size="h4" id="dashboard-screens" mb="xs">
           {String(t('YourScreens'))}

@@ -1,6 +1,7 @@
-import { AppShell, Burger, Group, NativeSelect, NavLink, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, NativeSelect, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { findApp, APPS } from '@recovery-desk/domain/apps.ts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -9,6 +10,9 @@ import { formatBusinessDate } from '../../lib/format.ts';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { screensForApp } from '../../lib/screen-registry.ts';
 import { sessionStore, setActingUnit, setActiveApp, useSession } from '../../lib/session-store.ts';
+import { AccountSearch, useCanSearchAccounts } from '../lists/account-search.tsx';
+import { fetchMenuCounts } from '../lists/api/lists-api.ts';
+import { listsKeys } from '../lists/api/query-keys.ts';
 
 /** The frame of every signed-in app screen: app and unit switchers, business date, language, user menu, navigation. */
 export function AppShellLayout() {
@@ -23,6 +27,17 @@ export function AppShellLayout() {
   const activeApp = session.activeApp ? findApp(session.activeApp) : undefined;
   const screens = activeApp ? screensForApp(activeApp.code, session.systemAuthorities, activeApp.homePath) : [];
   const units = Object.values(session.units).sort((a, b) => a.name.localeCompare(b.name));
+  const canSearch = useCanSearchAccounts();
+  // Pending approvals per menu entry: refreshed when the window regains focus and after every decision (the query
+  // client invalidates it after each successful mutation).
+  const menuCounts = useQuery({
+    queryKey: listsKeys.menuCountsOf(session.actingUnit),
+    queryFn: ({ signal }) => fetchMenuCounts(signal),
+    enabled: session.actingUnit !== null,
+    refetchOnWindowFocus: true,
+    staleTime: 15_000,
+  });
+  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
 
   const handleAppChange = (code: string) => {
     const app = findApp(code);
@@ -63,6 +78,7 @@ export function AppShellLayout() {
             </Text>
           </Group>
           <Group gap="xs" wrap="wrap">
+            {canSearch ? <AccountSearch /> : null}
             <NativeSelect
               size="xs"
               aria-label={String(t('SwitchApp'))}
@@ -101,6 +117,19 @@ export function AppShellLayout() {
             component={Link}
             to={screen.path}
             label={translateKey(t, screen.labelKey, screen.label)}
+            rightSection={
+              menuCounts.data?.counts[screen.name] ? (
+                <Badge
+                  size="sm"
+                  variant="filled"
+                  color="red.9"
+                  aria-label={String(t('PendingApprovalsCount', { count: menuCounts.data.counts[screen.name] }))}
+                  data-testid={`menu-count-${screen.name}`}
+                >
+                  {number.format(menuCounts.data.counts[screen.name] ?? 0)}
+                </Badge>
+              ) : undefined
+            }
             active={location.pathname === screen.path}
             onClick={closeNav}
           />

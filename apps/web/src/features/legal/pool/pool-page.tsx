@@ -18,6 +18,8 @@ import { addToast } from '../../../lib/toast-store.ts';
 import { fetchPoolPage, type InitiateReply, type PoolRow } from '../api/legal-api.ts';
 import { openInTab, routePath, useRouteTitle } from '../components/screen-helpers.ts';
 import { casesCreatedMessage, DeclineDialog, InitiateDialog } from './pool-forms.tsx';
+import { GridViews } from '../../../components/data-grid/grid-views.tsx';
+import { filterChips } from '../../../components/tray/filter-chips.ts';
 import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
 import { poolHoldBadge, poolRowTitle, usePoolColumns } from './pool-columns.tsx';
 import { POOL_LIST, poolApiQuery, serializePoolState, usePoolState } from './pool-tray.ts';
@@ -40,7 +42,7 @@ export function LegalPoolPage() {
 }
 
 function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: TrayState) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = useRouteTitle(POOL_LIST);
   const queryClient = useQueryClient();
   const actingUnit = useSession((session) => session.actingUnit);
@@ -95,6 +97,14 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
       rows={rows}
       rowId={(row) => row.accountId}
       rowLabel={poolRowTitle}
+      listKey={POOL_LIST}
+      toolbarStart={
+        <GridViews
+          listKey={POOL_LIST}
+          chips={filterChips(t, state, i18n.language, applyFilters)}
+          onClearAll={clearFilters}
+        />
+      }
       minWidth={1000}
       isLoading={page.isPending}
       isBusy={page.isFetching}

@@ -31,6 +31,8 @@ import {
   type StageTrayState,
 } from './stage-tray-state.ts';
 import { useStageColumns } from './stage-columns.tsx';
+import { GridViews } from '../../../components/data-grid/grid-views.tsx';
+import { filterChips } from '../../../components/tray/filter-chips.ts';
 import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
 import { workflowKeys } from '../api/query-keys.ts';
 import { numberFormat } from '../../../lib/format.ts';
@@ -126,6 +128,14 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
       rows={rows}
       rowId={(row) => row.caseId}
       rowLabel={(row) => row.caseNo}
+      listKey={config.routeName}
+      toolbarStart={
+        <GridViews
+          listKey={config.routeName}
+          chips={filterChips(t, state, i18n.language, applyFilters)}
+          onClearAll={clearFilters}
+        />
+      }
       isLoading={page.isPending}
       isBusy={page.isFetching}
       error={

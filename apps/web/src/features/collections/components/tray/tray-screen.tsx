@@ -16,6 +16,8 @@ import { detailPathOf, rowId, rowTitle } from './tray-rows.ts';
 import { useTrayActions } from './tray-actions.tsx';
 import { holdBadges, useTrayColumns } from './tray-columns.tsx';
 import { DataGrid } from '../../../../components/data-grid/data-grid.tsx';
+import { GridViews } from '../../../../components/data-grid/grid-views.tsx';
+import { filterChips } from '../../../../components/tray/filter-chips.ts';
 import {
   EMPTY_FILTERS,
   hasFilters,
@@ -94,6 +96,7 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
   };
 
   const number = numberFormat(i18n.language);
+  const chips = filterChips(t, state, i18n.language, applyFilters);
   const rows = page.data?.rows ?? [];
   const columns = useTrayColumns(tray);
 
@@ -139,6 +142,8 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
         label: (item) => String(t('OpenAccountNamed', { name: rowTitle(item) })),
       }}
       firstCellExtra={holdBadges}
+      listKey={tray.routeName}
+      toolbarStart={<GridViews listKey={tray.routeName} chips={chips} onClearAll={clearFilters} />}
       rowActions={actions.renderRowActions}
       testIds={{
         table: 'tray-table',
