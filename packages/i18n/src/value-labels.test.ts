@@ -36,6 +36,7 @@ const LABELLED: Record<string, ValueKind> = {
 /** domain export → why its values are never shown as codes */
 const NOT_SHOWN: Record<string, string> = {
   ALL_AUTHORITY_CODES: 'shown as the screen an authority opens (authority-labels.ts, checked below)',
+  APPROVER_AUTHORITIES: 'authority codes, shown as the screen an authority opens (authority-labels.ts)',
   APPS: 'apps are shown by their labelKey',
   APP_CODES: 'apps are shown by their labelKey',
   APPROVAL_FLOWS: 'flows are data of the approval kit; requests show their subject',

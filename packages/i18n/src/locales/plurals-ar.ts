@@ -186,4 +186,10 @@ export const pluralsAr: Record<`${PluralBase}_${'zero' | 'one' | 'two' | 'few' |
     'رمز إعادة تعيين كلمة المرور هو {{code}}.\n\nتنتهي صلاحيته خلال {{count}} دقيقة ويعمل مرة واحدة. إذا لم تطلب إعادة تعيين كلمة المرور، فتجاهل هذه الرسالة؛ لم تتغير كلمة المرور.\n',
   MailResetCodeBody_other:
     'رمز إعادة تعيين كلمة المرور هو {{code}}.\n\nتنتهي صلاحيته خلال {{count}} دقيقة ويعمل مرة واحدة. إذا لم تطلب إعادة تعيين كلمة المرور، فتجاهل هذه الرسالة؛ لم تتغير كلمة المرور.\n',
+  PendingApprovalsCount_zero: '{{count}} موافقة معلقة',
+  PendingApprovalsCount_one: '{{count}} موافقة معلقة',
+  PendingApprovalsCount_two: '{{count}} موافقتان معلقتان',
+  PendingApprovalsCount_few: '{{count}} موافقات معلقة',
+  PendingApprovalsCount_many: '{{count}} موافقة معلقة',
+  PendingApprovalsCount_other: '{{count}} موافقة معلقة',
 };

@@ -68,4 +68,6 @@ export const pluralsDe: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
     'Ihr Code zum Zurücksetzen des Passworts lautet {{code}}.\n\nEr läuft in {{count}} Minute ab und gilt nur einmal. Wenn Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese Nachricht; Ihr Passwort wurde nicht geändert.\n',
   MailResetCodeBody_other:
     'Ihr Code zum Zurücksetzen des Passworts lautet {{code}}.\n\nEr läuft in {{count}} Minuten ab und gilt nur einmal. Wenn Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese Nachricht; Ihr Passwort wurde nicht geändert.\n',
+  PendingApprovalsCount_one: '{{count}} offene Genehmigung',
+  PendingApprovalsCount_other: '{{count}} offene Genehmigungen',
 };

@@ -65,6 +65,8 @@ export const pluralsEn = {
     'Your password reset code is {{code}}.\n\nIt expires in {{count}} minute and works once. If you did not ask to reset your password, ignore this message; your password has not changed.\n',
   MailResetCodeBody_other:
     'Your password reset code is {{code}}.\n\nIt expires in {{count}} minutes and works once. If you did not ask to reset your password, ignore this message; your password has not changed.\n',
+  PendingApprovalsCount_one: '{{count}} pending approval',
+  PendingApprovalsCount_other: '{{count}} pending approvals',
 };
 
 export type PluralKey = keyof typeof pluralsEn;
