@@ -59,7 +59,7 @@ export class LegalPoolPage {
     await expect(this.bulkActions).toContainText(`${rows.length} selected`);
     await this.bulkActions.getByRole('button', { name: 'Initiate Legal' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Initiate Legal' });
-    await expect(dialog).toContainText(`${rows.length} accounts selected`);
+    await expect(dialog).toContainText(`${rows.length} ${rows.length === 1 ? 'account' : 'accounts'} selected`);
     const caseNo = await sendInitiateForm(dialog, caseType, remarks);
     await expect(dialog).toBeHidden();
     return caseNo;

@@ -78,7 +78,7 @@ test('a legal officer initiates a case from the pool and recommends it; only the
 
   // The maker holds no filing-approval authority: the actions are refused on the case, by the route and the API.
   for (const action of ['Approve', 'Reject', 'Pushback']) await expect(initiated.action(action)).toBeDisabled();
-  await expect(initiated.actions).toContainText('You need the LEGAL_FILE_APP_SAUTH authority for this step.');
+  await expect(initiated.actions).toContainText('You need access to Legal Filing Approval for this step.');
   const accountId = /\/account\/(\d+)$/.exec(initiateTab.url())?.[1];
   const openCase = await callApi<{ caseId: number }>(
     officer,

@@ -87,10 +87,15 @@ describe.each(testDatabaseKinds())('acting unit and authority checks (%s)', (kin
     const { plainUnit, access } = await telecaller();
     const response = await tray(bearer(access, plainUnit.id));
     expect(response.statusCode).toBe(403);
+    // The reply names the screen the authority opens; the code travels as a field for the web's own wording.
     expect(response.json()).toEqual({
-      detail: 'You do not hold TELECALLER_SAUTH in this unit for collapp.',
+      detail: 'You do not have access to Telecaller in this unit.',
       error_code: 'AUTHORITY_MISSING',
+      authority: 'TELECALLER_SAUTH',
+      app: 'collapp',
     });
+    const german = await tray({ ...bearer(access, plainUnit.id), 'accept-language': 'de' });
+    expect(german.json().detail).toBe('Sie haben in der handelnden Einheit keinen Zugriff auf Telefoninkasso.');
   });
 
   it('checks the token before the unit', async () => {

@@ -18,6 +18,7 @@ export type { Dictionary, DictionaryKey };
 
 export const DICTIONARIES: Record<Language, Dictionary> = { en, hi, ar, de };
 
+/** A key the dictionaries hold, or the base of a count-bearing key (X for X_one, X_other). */
 export function isDictionaryKey(key: string): key is DictionaryKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
+  return Object.prototype.hasOwnProperty.call(en, key) || Object.prototype.hasOwnProperty.call(en, `${key}_other`);
 }

@@ -118,8 +118,8 @@ describe('legal workflow definition translations', () => {
     const keys = Object.keys(REFUSAL_CODES).map((code) => `Refusal${constantToPascal(code)}`);
     expect(missingFromDictionaries(keys)).toEqual([]);
     const t = translator('en').t;
-    expect(t('RefusalMissingAuthority', { authority: 'LEGAL_NOTICE_SAUTH' })).toBe(
-      'You need the LEGAL_NOTICE_SAUTH authority for this step.',
+    expect(t('RefusalMissingAuthority', { screen: 'Send Legal Notice' })).toBe(
+      'You need access to Send Legal Notice for this step.',
     );
     expect(t('RefusalMakerCannotCheck')).toBe('You made this step; another user must decide it.');
     expect(t('RefusalRequiredFieldMissing', { fields: 'Case type, Claim amount' })).toBe(

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@recovery-desk/domain/errors.ts';
 import { MESSAGES } from '@recovery-desk/domain/validation.ts';
 import { WORKFLOW_MESSAGES } from '@recovery-desk/domain/workflow/field-validation.ts';
+import { localizeDates } from './format.ts';
 import type { DictionaryKey } from './locales/en.ts';
 import type { Params, Translator } from './translator.ts';
 
@@ -15,7 +16,7 @@ export const ERROR_DETAIL_KEYS: Readonly<Partial<Record<ErrorCode, DictionaryKey
   BAD_REQUEST: 'ErrorDetailBadRequest',
   UNAUTHENTICATED: 'ErrorDetailUnauthenticated',
   UNIT_NOT_ALLOWED: 'ErrorDetailUnitNotAllowed',
-  AUTHORITY_MISSING: 'ErrorForbidden',
+  AUTHORITY_MISSING: 'ErrorDetailAuthorityMissing',
   RATE_LIMITED: 'ErrorDetailRateLimited',
   OTP_COOLDOWN: 'OtpCooldown',
   PAYLOAD_TOO_LARGE: 'ErrorDetailPayloadTooLarge',
@@ -57,9 +58,11 @@ export const STATUS_DETAIL_KEYS: Readonly<Record<number, DictionaryKey>> = {
  * dictionary text of the code (the English message when the code has none).
  */
 export function errorDetail(translate: Translator, code: ErrorCode, english: string, params: Params = {}): string {
-  if (translate.language === 'en') return english;
-  const key = ERROR_DETAIL_KEYS[code];
-  return key ? translate.t(key, params) : english;
+  // Dates in a reply read as the user's language writes them (25/11/2026, 25.11.2026), never as 2026-11-25.
+  if (translate.language === 'en') return localizeDates(english, 'en');
+  // A missing authority without its screen (no code in the reply) is the generic refusal.
+  const key = code === 'AUTHORITY_MISSING' && !params.screen ? 'ErrorForbidden' : ERROR_DETAIL_KEYS[code];
+  return localizeDates(key ? translate.t(key, params) : english, translate.language);
 }
 
 const EXACT: Readonly<Record<string, DictionaryKey>> = {
@@ -89,6 +92,10 @@ const PATTERNS: readonly { pattern: RegExp; key: DictionaryKey; param: string }[
 
 /** A field message of the input rules in the language; any other message as it is. */
 export function fieldMessage(translate: Translator, message: string): string {
+  return localizeDates(wordedFieldMessage(translate, message), translate.language);
+}
+
+function wordedFieldMessage(translate: Translator, message: string): string {
   if (translate.language === 'en') return message;
   const exact = EXACT[message];
   if (exact) return translate.t(exact);

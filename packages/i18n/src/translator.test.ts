@@ -38,9 +38,10 @@ describe('the server translator', () => {
   });
 
   it('formats a business date in the language, and leaves a non-date as it is', () => {
-    expect(translator('en').date('2025-03-04')).toBe('4 Mar 2025');
+    expect(translator('en').date('2025-03-04')).toBe('04/03/2025');
     expect(translator('de').date('2025-03-04')).toBe('04.03.2025');
-    expect(translator('hi').date('2025-03-04')).toBe('4 मार्च 2025');
+    expect(translator('hi').date('2025-03-04')).toBe('04/03/2025');
+    expect(translator('ar').date('2025-03-04')).toBe('04/03/2025');
     expect(translator('en').date('soon')).toBe('soon');
   });
 });

@@ -58,29 +58,119 @@ export function caseStatusKey(status: string): string {
   return `CaseStatus${status}`;
 }
 
-/**
- * The kinds of coded values a column can hold, each with the dictionary key of a code (undefined: shown as sent).
- * A screen cell and an export cell of a column both call `valueLabel` with the column's kind, so a new kind (or a new
- * code of one) reads the same in both. To add one: a key function here, then `labels: '<kind>'` on the columns.
- */
-export const VALUE_LABEL_KEYS = {
-  product: (code: string) => productKey(code),
-  bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
+// Every code list of the domain that a screen or an export shows, with the key of each value's label. One function
+// words any of them (valueLabel); value-labels.test.ts walks the domain's code lists and fails when one is neither
+// here nor listed as never shown, or when a value has no label in some language.
+
+const pascal = (code: string): string =>
+  code
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+
+export const CONTACT_MODE_KEYS: Readonly<Record<string, DictionaryKey>> = {
+  CALL: 'ModeCall',
+  SMS: 'ModeSms',
+  WHATSAPP: 'ModeWhatsapp',
+  EMAIL: 'ModeEmail',
+  FIELD_VISIT: 'ModeFieldVisit',
+  INBOUND: 'ModeInbound',
+  NONE: 'ModeNone',
+};
+
+const APPROVAL_STATUS_KEYS: Readonly<Record<string, DictionaryKey>> = {
+  PENDING: 'StatusPending',
+  APPROVED: 'StatusApproved',
+  REJECTED: 'StatusRejected',
+  PUSHBACK: 'CaseStatusPushback',
+  WITHDRAWN: 'CaseStatusWithdrawn',
+};
+
+const HOLD_REASON_KEYS: Readonly<Record<string, DictionaryKey>> = {
+  'Complaint pending': 'HoldReasonComplaintPending',
+  Dispute: 'HoldReasonDispute',
+  'Legal sub-judice': 'HoldReasonSubJudice',
+  Deceased: 'HoldReasonDeceased',
+  'Bereavement, calamity or festival': 'HoldReasonBereavement',
+  'Settlement under process': 'HoldReasonSettlement',
+  'Fraud investigation': 'HoldReasonFraud',
+};
+
+const JOB_STATUS_KEYS: Readonly<Record<string, DictionaryKey>> = {
+  QUEUED: 'JobStatusQueued',
+  RUNNING: 'JobStatusRunning',
+  DONE: 'JobStatusDone',
+  FAILED: 'JobStatusFailed',
+};
+
+const UNIT_LEVEL_KEYS: Readonly<Record<string, DictionaryKey>> = {
+  HO: 'UnitLevelHeadOffice',
+  ZONE: 'UnitLevelZone',
+  REGION: 'UnitLevelRegion',
+  BRANCH: 'UnitLevelBranch',
+};
+
+const fromMap =
+  (map: Readonly<Record<string, DictionaryKey>>) =>
+  (code: string): DictionaryKey | undefined =>
+    map[code];
+const prefixed =
+  (prefix: string) =>
+  (code: string): DictionaryKey =>
+    `${prefix}${pascal(code)}` as DictionaryKey;
+
+/** The kinds of coded values the screens and exports show, each with the key of a value's label. */
+export const VALUE_KINDS = {
+  disposition: prefixed('Disposition'),
+  contactMode: fromMap(CONTACT_MODE_KEYS),
+  addressType: prefixed('AddressType'),
+  contactType: prefixed('ContactType'),
+  contactCategory: prefixed('ContactCategory'),
+  level: prefixed('Level'),
   status: (code: string) => statusKey(code),
-  caseStatus: (code: string) => caseStatusKey(code) as DictionaryKey,
-  deviationReason: (code: string) => DEVIATION_KEYS[code],
-  escalationReason: (code: string) => ESCALATION_REASON_KEYS[code],
-} satisfies Record<string, (code: string) => DictionaryKey | undefined>;
-export type ValueLabelKind = keyof typeof VALUE_LABEL_KEYS;
+  approvalStatus: fromMap(APPROVAL_STATUS_KEYS),
+  deviationReason: fromMap(DEVIATION_KEYS),
+  escalationReason: fromMap(ESCALATION_REASON_KEYS),
+  holdReason: fromMap(HOLD_REASON_KEYS),
+  product: (code: string) => productKey(code),
+  jobStatus: fromMap(JOB_STATUS_KEYS),
+  unitLevel: fromMap(UNIT_LEVEL_KEYS),
+  fiForum: prefixed('FiForum'),
+  uploadKind: prefixed('UploadKind'),
+  caseStatus: (code: string) => `CaseStatus${code}` as DictionaryKey,
+  courtOutcome: prefixed('Outcome'),
+  // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).
+  bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
+} as const satisfies Record<string, (code: string) => DictionaryKey | undefined>;
 
-/** A translator of a key with a fallback for a key no dictionary holds (the server's `tr`, the web's translateKey). */
-export type TranslateWithFallback = (key: string, fallback: string) => string;
+export type ValueKind = keyof typeof VALUE_KINDS;
 
-/** A code of a column's kind in the user's words: HOME → Home, B2 → 31–60, PENDING → Pending, unknown → as sent. */
-export function valueLabel(kind: ValueLabelKind, code: string, translate: TranslateWithFallback): string {
-  const key = VALUE_LABEL_KEYS[kind](code);
+/** The dictionary key of a coded value's label; undefined for a code the kind does not know. */
+export function valueLabelKey(kind: ValueKind, code: string): DictionaryKey | undefined {
+  return VALUE_KINDS[kind](code);
+}
+
+/**
+ * A coded value as the user reads it, in the language of `translate` (web: translateKey over i18next, server: a
+ * translator's tr): the label, or the code itself when it has none (a new server value never renders blank).
+ */
+export function valueLabel(
+  kind: ValueKind,
+  code: string | null | undefined,
+  translate: (key: string, fallback: string) => string,
+): string {
+  if (code === null || code === undefined || code === '') return '';
+  const key = valueLabelKey(kind, code);
   if (key) return translate(key, code);
-  // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice.
   if (kind === 'bucket') return (BUCKET_LABEL as Record<string, string | undefined>)[code] ?? code;
   return code;
 }
+
+/** The kinds a column's `labels` may name (screen cells and export cells of the column both go through valueLabel). */
+export const VALUE_LABEL_KEYS = VALUE_KINDS;
+export type ValueLabelKind = ValueKind;
+
+/** A translator of a key with a fallback for a key no dictionary holds (the server's `tr`, the web's translateKey). */
+export type TranslateWithFallback = (key: string, fallback: string) => string;

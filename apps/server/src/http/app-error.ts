@@ -2,6 +2,8 @@
 // error-handler.ts turns them into replies in one place.
 
 import { httpStatusOf, type ErrorCode } from '@recovery-desk/domain/errors.ts';
+import { authorityLabel } from '@recovery-desk/i18n/authority-labels.ts';
+import { translator } from '@recovery-desk/i18n/translator.ts';
 
 export type FieldError = { field: string; message: string };
 
@@ -40,8 +42,23 @@ export function validationError(field: string, message: string): AppError {
   return new AppError('VALIDATION', `${field}: ${message}`, { fields: [{ field, message }] });
 }
 
+/**
+ * A missing authority, named by the screen it opens (never its code: staff do not know LEGAL_FILE_APP_SAUTH). The
+ * reply carries the code as `authority` (and `app`) so the web and other languages word it the same way.
+ */
+export function authorityMissing(authority: string, app: string | null, then = ''): AppError {
+  const screen = authorityLabel(authority, translator('en').tr, app);
+  return new AppError(
+    'AUTHORITY_MISSING',
+    `You do not have access to ${screen} in this unit.${then ? ` ${then}` : ''}`,
+    {
+      extra: app ? { authority, app } : { authority },
+    },
+  );
+}
+
 export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, {
+  return new AppError('RATE_LIMITED', translator('en').t('ErrorDetailRateLimited', { count: retryAfterSeconds }), {
     retryAfterSeconds,
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findPrincipal } from '../access/access.repository.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from './app-error.ts';
+import { AppError, authorityMissing } from './app-error.ts';
 import {
   describeAuth,
   requestLanguage,
@@ -70,11 +70,7 @@ async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclu
   const unit = principal.unit;
   if (!unit) throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'You cannot act in this unit.'));
   if (authority && !unit.hasAuthority) {
-    throw deny(
-      request,
-      declared,
-      new AppError('AUTHORITY_MISSING', `You do not hold ${authority.code} in this unit for ${authority.app}.`),
-    );
+    throw deny(request, declared, authorityMissing(authority.code, authority.app));
   }
   request.ctx.actingUnit = { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren };
   if (typeof declared === 'object') request.ctx.app = declared.app;

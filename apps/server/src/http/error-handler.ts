@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '@recovery-desk/i18n/language-codes.ts';
+import { authorityLabel } from '@recovery-desk/i18n/authority-labels.ts';
 import { errorDetail, fieldMessage, STATUS_DETAIL_KEYS } from '@recovery-desk/i18n/server-messages.ts';
 import { translator, type Params, type Translator } from '@recovery-desk/i18n/translator.ts';
 import { AppError, type ErrorCode, type FieldError } from './app-error.ts';
@@ -93,8 +94,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields = error.fields
         ? { fields: error.fields.map((field) => ({ ...field, message: fieldMessage(translate, field.message) })) }
         : {};
+      const authority = error.code === 'AUTHORITY_MISSING' ? error.extra?.authority : undefined;
       const detail = detailOf(translate, error.code, error.message, {
         count: error.retryAfterSeconds ?? error.extra?.retry_after,
+        // A missing authority is named by its screen in the reply's language (authority-labels.ts).
+        screen:
+          typeof authority === 'string'
+            ? authorityLabel(authority, translate.tr, typeof error.extra?.app === 'string' ? error.extra.app : null)
+            : undefined,
       });
       return reply.code(error.httpStatus).send(body(style, error.code, detail, { ...error.extra, ...fields }));
     }

@@ -14,7 +14,7 @@ export function signInCodeMail(to: string, code: string, ttlMinutes: number, t: 
   return {
     to,
     subject: t.t('MailSignInCodeSubject'),
-    body: t.t('MailSignInCodeBody', { code, minutes: ttlMinutes }),
+    body: t.t('MailSignInCodeBody', { code, count: ttlMinutes }),
   };
 }
 
@@ -22,7 +22,7 @@ export function resetCodeMail(to: string, code: string, ttlMinutes: number, t: T
   return {
     to,
     subject: t.t('MailResetCodeSubject'),
-    body: t.t('MailResetCodeBody', { code, minutes: ttlMinutes }),
+    body: t.t('MailResetCodeBody', { code, count: ttlMinutes }),
   };
 }
 

@@ -257,7 +257,8 @@ describe.each(testDatabaseKinds())('workflow actions (%s)', (kind) => {
     const wrongAuthority = await officerApi.post(url, { ...base, action: 'approve' });
     expect(wrongAuthority.statusCode).toBe(403);
     expect(errorOf(wrongAuthority)).toMatchObject({ code: 'AUTHORITY_MISSING' });
-    expect(errorOf(wrongAuthority).detail).toContain('LEGAL_FILE_APP_SAUTH');
+    expect(errorOf(wrongAuthority).detail).toContain('Legal Filing Approval');
+    expect(errorOf(wrongAuthority).detail).not.toContain('LEGAL_FILE_APP_SAUTH');
 
     const stale = await managerApi.post(url, { ...base, version: base.version - 1, action: 'approve' });
     expect(stale.statusCode).toBe(409);
@@ -391,7 +392,7 @@ describe.each(testDatabaseKinds())('workflow actions (%s)', (kind) => {
     expect(early.statusCode).toBe(409);
     expect(errorOf(early)).toMatchObject({ code: 'TOO_EARLY' });
     expect(errorOf(early).body).toMatchObject({ rule: 'S138_COMPLAINT_EARLIEST', earliest: '2026-04-11' });
-    expect(errorOf(early).detail).toContain('2026-04-11');
+    expect(errorOf(early).detail).toContain('11/04/2026');
     expect(errorOf(early).detail).toContain('15 days to pay');
 
     await setBusinessDate(handle.db, '2026-04-11');

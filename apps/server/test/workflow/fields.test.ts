@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())('workflow stage form (%s)', (kind) => {
       expect(errorOf(response).fields).toEqual(expect.arrayContaining(fields));
     }
     const chequeDate = await ctx.officerApi.post(url, { version: 2, fields: { chequeDate: '2026-04-30' } });
-    expect(errorOf(chequeDate).detail).toBe('fields.chequeDate: Date should be on or before 2026-03-31');
+    expect(errorOf(chequeDate).detail).toBe('fields.chequeDate: Date should be on or before 31/03/2026');
     const notEditable = await ctx.officerApi.post(url, { version: 2, fields: { advocateName: 'R K Sharma' } });
     expect(errorOf(notEditable).detail).toBe('fields.advocateName: is not editable at this stage');
 

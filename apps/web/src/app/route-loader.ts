@@ -38,7 +38,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
         title: String(i18n.t('AccessRefused')),
         message:
           decision.reason === 'missingAuthority'
-            ? String(i18n.t('MissingAuthority', { screen, authority: decision.authority }))
+            ? String(i18n.t('MissingAuthority', { screen }))
             : String(i18n.t('SelectUnitFirst')),
         type: 'warning',
         from: 'route-guard',

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../lib/format.ts';
 
 export type PagePagerProps = {
   /** the page shown, 1-based */
@@ -27,7 +28,7 @@ export function lastPageOf(count: number, pageSize: number): number {
  */
 export function PagePager({ page, pageSize, count, onChange, isBusy = false, label }: PagePagerProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
+  const number = numberFormat(i18n.language);
   const known = count !== undefined;
   const lastPage = known ? lastPageOf(count, pageSize) : 1;
   const current = Math.min(Math.max(1, page), lastPage);

@@ -135,13 +135,13 @@ describe('ValidatedTextInput (spec §5 rules, exact English messages)', () => {
       <Harness type="date" initial="2025-01-01" rules={[{ kind: 'dateMin', min: '2025-02-01' }]} />,
     );
     fireEvent.blur(field());
-    expect(errorText()).toBe('Date should be on or after 2025-02-01');
+    expect(errorText()).toBe('Date should be on or after 01/02/2025');
     unmount();
     const second = renderWithProviders(
       <Harness type="date" initial="2025-03-01" rules={[{ kind: 'dateMax', max: '2025-02-01' }]} />,
     );
     fireEvent.blur(field());
-    expect(errorText()).toBe('Date should be on or before 2025-02-01');
+    expect(errorText()).toBe('Date should be on or before 01/02/2025');
     second.unmount();
     const third = renderWithProviders(
       <Harness type="date" initial="2025-11-03" rules={[{ kind: 'datePast', today: '2025-11-03' }]} />,

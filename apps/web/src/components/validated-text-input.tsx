@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../lib/http-client.ts';
 import { serverErrorFor } from './form/server-errors.ts';
 import { translateWithParams } from '../lib/i18n/dynamic-key.ts';
+import { DateInput } from './form/date-input.tsx';
 import { applyTypingRules, firstBrokenRule, isRequired, type RuleMessage } from './input-rules.ts';
 
 export type ValidatedTextInputProps = {
@@ -100,6 +101,10 @@ export function ValidatedTextInput({
         visibilityToggleIcon={({ reveal }) => <EyeIcon isCrossed={reveal} />}
       />
     );
+  }
+  if (type === 'date') {
+    // The language's date form, never the browser's (form/date-input.tsx).
+    return <DateInput {...common} onChange={(next) => onChange(next)} />;
   }
   return <TextInput {...common} type={type} inputMode={inputMode} />;
 }

@@ -1,20 +1,30 @@
-// Dates from the server are ISO `YYYY-MM-DD` business dates; shown in the interface language.
+import type { Currency } from '@recovery-desk/domain/money.ts';
+import { formatDate, formatDateTime as sharedDateTime, formatMoney, formatNumber } from '@recovery-desk/i18n/format.ts';
+
+// The web's one formatting module: dates, numbers and amounts in the interface language, through the formats the
+// server shares (packages/i18n/src/format.ts). Screens format through these, never through Intl or toLocale*.
+
+/** A `YYYY-MM-DD` business date in the language's form (25/11/2026, 25.11.2026). */
 export function formatBusinessDate(isoDate: string | null, language: string): string {
-  if (!isoDate) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-IN' : language, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatDate(isoDate, language);
 }
 
+/** An instant as date and time in the language's form (India time). */
 export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-IN' : language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  return sharedDateTime(iso, language);
+}
+
+/** An amount with its currency in the language's form (₹5,83,000.50; 5.830,00 $). */
+export function formatAmount(amount: string | number, currency: Currency, language: string): string {
+  return formatMoney(amount, currency, language);
+}
+
+/** A number in the language's grouping. */
+export function formatCount(value: number, language: string, maximumFractionDigits = 2): string {
+  return formatNumber(value, language, maximumFractionDigits);
+}
+
+/** A number formatter of the language (`.format(n)`), for screens that format many numbers. */
+export function numberFormat(language: string, maximumFractionDigits = 2): { format: (value: number) => string } {
+  return { format: (value) => formatNumber(value, language, maximumFractionDigits) };
 }

@@ -99,6 +99,29 @@ ${SIGN_OFF}`,
   })),
 ];
 
+/** "an" before a vowel sound: an Auto loan, an EMI; a Home loan, a one-time settlement, a UPI mandate. */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  const text = word.trim();
+  if (/^(one|once|uni|use|usu|eu|ewe)/i.test(text) || /^U[A-Z]/.test(text)) return 'a';
+  if (/^(hour|honest|honou?r|heir)/i.test(text)) return 'an';
+  // Initialisms read letter by letter: an NPA, an SMS, an FIR; a PDF.
+  if (/^[A-Z]{2,3}\b/.test(text)) return /^[AEFHILMNORSX]/.test(text) ? 'an' : 'a';
+  return /^[aeiou]/i.test(text) ? 'an' : 'a';
+}
+
+/** "a {{product}}" in a template agrees with the value it gets (a Home loan, an Auto loan). */
+function agreeArticles(text: string, values: NoticeValues): string {
+  return text.replace(
+    /\b([Aa])(n?) (\{\{\s*([A-Za-z]+)\s*\}\})/g,
+    (whole, a: string, _n, placeholder: string, name: string) => {
+      const value = values[name as NoticePlaceholder];
+      if (value === undefined || value.trim() === '') return whole;
+      const article = indefiniteArticle(value);
+      return `${a === 'A' ? article[0]!.toUpperCase() + article.slice(1) : article} ${placeholder}`;
+    },
+  );
+}
+
 export type RenderedNotice = { title: string; paragraphs: string[]; missing: NoticePlaceholder[] };
 
 /**
@@ -108,7 +131,7 @@ export type RenderedNotice = { title: string; paragraphs: string[]; missing: Not
 export function renderNotice(template: Pick<NoticeTemplate, 'title' | 'body'>, values: NoticeValues): RenderedNotice {
   const missing = new Set<NoticePlaceholder>();
   const fill = (text: string) =>
-    text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) => {
+    agreeArticles(text, values).replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) => {
       if (!(NOTICE_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
       const value = values[name as NoticePlaceholder];
       if (value === undefined || value.trim() === '') {

@@ -12,6 +12,8 @@ import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import { moneyAr } from './money-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
+import { wordsAr } from './words-ar.ts';
+import { pluralsAr } from './plurals-ar.ts';
 import type { Dictionary } from './en.ts';
 
 // Arabic dictionary (the document switches to right-to-left).
@@ -45,7 +47,6 @@ export const ar: Dictionary = {
   Password: 'كلمة المرور',
   Otp: 'رمز لمرة واحدة (OTP)',
   GetOtp: 'الحصول على OTP',
-  ResendOtpIn: 'إعادة إرسال OTP خلال {{count}} ثانية',
   ForInternalLogin: 'تسجيل الدخول الداخلي (SSO)',
   WrongCredentials: 'تم إدخال بيانات اعتماد خاطئة!',
   EnterCorrectDetails: 'يرجى إدخال بياناتك الصحيحة',
@@ -54,7 +55,6 @@ export const ar: Dictionary = {
   SsoFailed: 'تعذّر بدء تسجيل الدخول الموحّد. حاول مرة أخرى أو سجّل الدخول باسم المستخدم وكلمة المرور.',
   SystemMsg: 'رسالة النظام',
   OtpSent: 'تم إرسال رمز لمرة واحدة.',
-  OtpCooldown: 'يرجى الانتظار {{count}} ثانية قبل طلب رمز جديد.',
   IsNotAllowed: 'غير مسموح به.',
   ProfileLoadFailed: 'تعذّر تحميل ملفك الشخصي، لذلك تم تسجيل خروجك. سجّل الدخول مرة أخرى.',
 
@@ -75,7 +75,6 @@ export const ar: Dictionary = {
   OldPassword: 'كلمة المرور القديمة',
   NewPassword: 'كلمة المرور الجديدة',
   ConfirmPassword: 'تأكيد كلمة المرور',
-  PasswordHint: '{{min}} حرفًا على الأقل.',
   ResetPassword: 'إعادة تعيين كلمة المرور',
   ForgetPassword: 'نسيت كلمة المرور',
   BackToLogin: 'العودة إلى تسجيل الدخول',
@@ -126,13 +125,11 @@ export const ar: Dictionary = {
   MainNavigation: 'التنقل الرئيسي',
   ToggleNavigation: 'إظهار التنقل أو إخفاؤه',
   AccessRefused: 'تم رفض الوصول',
-  MissingAuthority: '{{screen}} غير مسموح به. يتطلب ذلك الصلاحية {{authority}} في الوحدة العاملة للتطبيق الحالي.',
+  MissingAuthority: '{{screen}} غير مسموح به. لا تشمل صلاحياتك في الوحدة العاملة للتطبيق الحالي هذه الشاشة.',
   SelectUnitFirst: 'اختر وحدة عاملة وتطبيقًا أولًا.',
   YourScreens: 'شاشاتك',
   OpenScreen: 'فتح',
   NoScreensTitle: 'لا توجد شاشات متاحة بعد',
-  NoScreensText:
-    'لا تتوفر بعد في هذا الإصدار أي من شاشات {{app}} التي تسمح بها صلاحياتك. لديك {{count}} صلاحية في هذا التطبيق للوحدة العاملة.',
   DashboardSummary: 'سياق العمل',
 
   Notifications: 'الإشعارات',
@@ -419,4 +416,8 @@ export const ar: Dictionary = {
   ...formAr,
   ...moneyAr,
   ...usabilityAr,
+  // Count-bearing strings, one key per plural form
+  ...pluralsAr,
+  // Staff-usability words (value labels, screen names, date input)
+  ...wordsAr,
 };

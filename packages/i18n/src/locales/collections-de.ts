@@ -43,7 +43,6 @@ export const collectionsDe: Record<CollectionsKey, string> = {
   OpenAccountNamed: 'Konto {{name}} öffnen',
   SelectAllOnPage: 'Alle Zeilen dieser Seite auswählen',
   SelectRow: '{{name}} auswählen',
-  SelectedCount: '{{count}} ausgewählt',
   Actions: 'Aktionen',
   OnHold: 'Gesperrt',
   Suppressed: 'Ausgesetzt',
@@ -129,9 +128,7 @@ export const collectionsDe: Record<CollectionsKey, string> = {
 
   Allocate: 'Zuweisen',
   AllocateAccounts: 'Konten zuweisen',
-  AllocationDone: '{{count}} Konten zugewiesen.',
   RequestReallocation: 'Neuzuweisung beantragen',
-  ReallocationSummary: '{{count}} Konten ausgewählt. Der Antrag geht zur Genehmigung an einen Prüfer.',
   SendForApproval: 'Zur Genehmigung senden',
   ReallocationRequested: 'Neuzuweisungsantrag {{id}} wurde gesendet. Er wartet auf die Genehmigung durch einen Prüfer.',
   ReallocationRequestedNoId:
@@ -203,7 +200,6 @@ export const collectionsDe: Record<CollectionsKey, string> = {
   TabLinkedAccounts: 'Verknüpfte Konten',
   TabFollowup: 'Nachverfolgung',
   DpdAndBucket: 'Verzugstage und Stufe',
-  DpdWithBucket: '{{dpd}} Tage ({{bucket}})',
   NotAllocated: 'Nicht zugewiesen',
   Id: 'ID',
   AccountId: 'Konto-ID',
@@ -221,7 +217,6 @@ export const collectionsDe: Record<CollectionsKey, string> = {
   EmiAmount: 'Monatsrate',
   TotalDueAmount: 'Fälliger Gesamtbetrag',
   Tenure: 'Laufzeit',
-  TenureMonths: '{{count}} Monate',
   IssuedBy: 'Ausgestellt von',
   PromoCode: 'Aktionscode',
   BranchName: 'Filiale',

@@ -12,6 +12,8 @@ import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import { moneyDe } from './money-de.ts';
 import { usabilityDe } from './usability-de.ts';
+import { wordsDe } from './words-de.ts';
+import { pluralsDe } from './plurals-de.ts';
 import type { Dictionary } from './en.ts';
 
 // German dictionary.
@@ -48,7 +50,6 @@ export const de: Dictionary = {
   Password: 'Passwort',
   Otp: 'Einmalcode (OTP)',
   GetOtp: 'OTP anfordern',
-  ResendOtpIn: 'OTP erneut senden in {{count}} Sekunden',
   ForInternalLogin: 'Interne Anmeldung (SSO)',
   WrongCredentials: 'Falsche Anmeldedaten eingegeben!',
   EnterCorrectDetails: 'Bitte geben Sie Ihre korrekten Daten ein',
@@ -59,7 +60,6 @@ export const de: Dictionary = {
     'Die einmalige Anmeldung konnte nicht gestartet werden. Versuchen Sie es erneut oder melden Sie sich mit Benutzername und Passwort an.',
   SystemMsg: 'Systemmeldung',
   OtpSent: 'Ein Einmalcode wurde gesendet.',
-  OtpCooldown: 'Bitte warten Sie {{count}} Sekunden, bevor Sie einen neuen Code anfordern.',
   IsNotAllowed: 'ist nicht erlaubt.',
   ProfileLoadFailed: 'Ihr Profil konnte nicht geladen werden, daher wurden Sie abgemeldet. Melden Sie sich erneut an.',
 
@@ -80,7 +80,6 @@ export const de: Dictionary = {
   OldPassword: 'Altes Passwort',
   NewPassword: 'Neues Passwort',
   ConfirmPassword: 'Passwort bestätigen',
-  PasswordHint: 'Mindestens {{min}} Zeichen.',
   ResetPassword: 'Passwort zurücksetzen',
   ForgetPassword: 'Passwort vergessen',
   BackToLogin: 'Zurück zur Anmeldung',
@@ -138,13 +137,11 @@ export const de: Dictionary = {
   ToggleNavigation: 'Navigation ein- oder ausblenden',
   AccessRefused: 'Zugriff verweigert',
   MissingAuthority:
-    '{{screen}} ist nicht erlaubt. Dafür ist die Berechtigung {{authority}} in der handelnden Einheit für die aktuelle App nötig.',
+    '{{screen}} ist nicht erlaubt. Ihre Berechtigungen in der handelnden Einheit für die aktuelle App umfassen diesen Bildschirm nicht.',
   SelectUnitFirst: 'Wählen Sie zuerst eine handelnde Einheit und eine App.',
   YourScreens: 'Ihre Bildschirme',
   OpenScreen: 'Öffnen',
   NoScreensTitle: 'Noch keine Bildschirme verfügbar',
-  NoScreensText:
-    'Keiner der Bildschirme von {{app}}, die Ihre Berechtigungen erlauben, ist in dieser Version schon verfügbar. Sie haben {{count}} Berechtigungen in dieser App für die handelnde Einheit.',
   DashboardSummary: 'Arbeitskontext',
 
   Notifications: 'Benachrichtigungen',
@@ -434,4 +431,8 @@ export const de: Dictionary = {
   ...formDe,
   ...moneyDe,
   ...usabilityDe,
+  // Count-bearing strings, one key per plural form
+  ...pluralsDe,
+  // Staff-usability words (value labels, screen names, date input)
+  ...wordsDe,
 };

@@ -12,6 +12,8 @@ import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 import { moneyEn } from './money-en.ts';
 import { usabilityEn } from './usability-en.ts';
+import { wordsEn } from './words-en.ts';
+import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
 
 // English dictionary. Keys start with a capital letter and join words in camel case (spec §9).
 // The spec's exact English messages (odd spellings included) are requirements: keep them verbatim.
@@ -48,7 +50,6 @@ export const en = {
   Password: 'Password',
   Otp: 'One-time code (OTP)',
   GetOtp: 'Get OTP',
-  ResendOtpIn: 'Resend OTP in {{count}} seconds',
   ForInternalLogin: 'For Internal Login',
   WrongCredentials: 'Wrong credentials entered!',
   EnterCorrectDetails: 'Please enter your correct details',
@@ -57,7 +58,6 @@ export const en = {
   SsoFailed: 'Single sign-on could not be started. Try again, or sign in with your username and password.',
   SystemMsg: 'System Msg',
   OtpSent: 'A one-time code has been sent.',
-  OtpCooldown: 'Please wait {{count}} seconds before asking for another code.',
   IsNotAllowed: 'is not allowed.',
   ProfileLoadFailed: 'Your profile could not be loaded, so you have been signed out. Sign in again.',
 
@@ -80,7 +80,6 @@ export const en = {
   OldPassword: 'Old Password',
   NewPassword: 'New Password',
   ConfirmPassword: 'Confirm Password',
-  PasswordHint: 'At least {{min}} characters.',
   ResetPassword: 'Reset Password',
   ForgetPassword: 'Forget Password',
   BackToLogin: 'Back to Login',
@@ -136,13 +135,11 @@ export const en = {
   ToggleNavigation: 'Show or hide navigation',
   AccessRefused: 'Access refused',
   MissingAuthority:
-    '{{screen}} is not allowed. It needs the authority {{authority}} in the acting unit for the app you are working in.',
+    '{{screen}} is not allowed. Your authorities in the acting unit for the app you are working in do not include this screen.',
   SelectUnitFirst: 'Choose an acting unit and an app first.',
   YourScreens: 'Your screens',
   OpenScreen: 'Open',
   NoScreensTitle: 'No screens available yet',
-  NoScreensText:
-    'None of the {{app}} screens that your authorities allow is available in this version yet. You hold {{count}} authorities in this app for the acting unit.',
   DashboardSummary: 'Working context',
 
   // Toasts and developer tools
@@ -440,7 +437,14 @@ export const en = {
   ...formEn,
   ...moneyEn,
   ...usabilityEn,
+  // Count-bearing strings, one key per plural form
+  ...pluralsEn,
+  // Staff-usability words (value labels, screen names, date input)
+  ...wordsEn,
 } as const;
 
-export type DictionaryKey = keyof typeof en;
-export type Dictionary = Record<DictionaryKey, string>;
+/** Every key the dictionary holds; a count-bearing string once per plural form (X_one, X_other; plurals-en.ts). */
+export type DictionaryEntryKey = keyof typeof en;
+/** A key to translate: a plain key, or the base of a count-bearing string (t('X', { count }) picks the form). */
+export type DictionaryKey = Exclude<DictionaryEntryKey, PluralKey> | PluralBase;
+export type Dictionary = Record<DictionaryEntryKey, string>;

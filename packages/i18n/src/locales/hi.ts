@@ -12,6 +12,8 @@ import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import { moneyHi } from './money-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
+import { wordsHi } from './words-hi.ts';
+import { pluralsHi } from './plurals-hi.ts';
 import type { Dictionary } from './en.ts';
 
 // Hindi dictionary.
@@ -45,7 +47,6 @@ export const hi: Dictionary = {
   Password: 'पासवर्ड',
   Otp: 'वन-टाइम कोड (OTP)',
   GetOtp: 'OTP प्राप्त करें',
-  ResendOtpIn: '{{count}} सेकंड में OTP फिर से भेजें',
   ForInternalLogin: 'आंतरिक लॉगिन (SSO)',
   WrongCredentials: 'गलत क्रेडेंशियल दर्ज किए गए!',
   EnterCorrectDetails: 'कृपया अपना सही विवरण दर्ज करें',
@@ -54,7 +55,6 @@ export const hi: Dictionary = {
   SsoFailed: 'सिंगल साइन-ऑन शुरू नहीं हो सका। फिर से प्रयास करें, या उपयोगकर्ता नाम और पासवर्ड से साइन इन करें।',
   SystemMsg: 'सिस्टम संदेश',
   OtpSent: 'एक वन-टाइम कोड भेज दिया गया है।',
-  OtpCooldown: 'नया कोड माँगने से पहले कृपया {{count}} सेकंड प्रतीक्षा करें।',
   IsNotAllowed: 'की अनुमति नहीं है।',
   ProfileLoadFailed: 'आपकी प्रोफ़ाइल लोड नहीं हो सकी, इसलिए आपको साइन आउट कर दिया गया है। फिर से साइन इन करें।',
 
@@ -75,7 +75,6 @@ export const hi: Dictionary = {
   OldPassword: 'पुराना पासवर्ड',
   NewPassword: 'नया पासवर्ड',
   ConfirmPassword: 'पासवर्ड की पुष्टि करें',
-  PasswordHint: 'कम से कम {{min}} अक्षर।',
   ResetPassword: 'पासवर्ड रीसेट करें',
   ForgetPassword: 'पासवर्ड भूल गए',
   BackToLogin: 'लॉगिन पर वापस जाएँ',
@@ -126,13 +125,11 @@ export const hi: Dictionary = {
   MainNavigation: 'मुख्य नेविगेशन',
   ToggleNavigation: 'नेविगेशन दिखाएँ या छिपाएँ',
   AccessRefused: 'पहुँच अस्वीकृत',
-  MissingAuthority: '{{screen}} की अनुमति नहीं है। इसके लिए वर्तमान ऐप में कार्यकारी इकाई का अधिकार {{authority}} आवश्यक है।',
+  MissingAuthority: '{{screen}} की अनुमति नहीं है। वर्तमान ऐप में कार्यकारी इकाई के आपके अधिकारों में यह स्क्रीन शामिल नहीं है।',
   SelectUnitFirst: 'पहले एक कार्यकारी इकाई और एक ऐप चुनें।',
   YourScreens: 'आपकी स्क्रीनें',
   OpenScreen: 'खोलें',
   NoScreensTitle: 'अभी कोई स्क्रीन उपलब्ध नहीं',
-  NoScreensText:
-    'आपके अधिकारों से अनुमत {{app}} की कोई भी स्क्रीन इस संस्करण में अभी उपलब्ध नहीं है। कार्यकारी इकाई के लिए इस ऐप में आपके पास {{count}} अधिकार हैं।',
   DashboardSummary: 'कार्य संदर्भ',
 
   Notifications: 'सूचनाएँ',
@@ -420,4 +417,8 @@ export const hi: Dictionary = {
   ...formHi,
   ...moneyHi,
   ...usabilityHi,
+  // Count-bearing strings, one key per plural form
+  ...pluralsHi,
+  // Staff-usability words (value labels, screen names, date input)
+  ...wordsHi,
 };

@@ -4,7 +4,6 @@ import type { JobsKey } from './jobs-en.ts';
 export const jobsAr: Record<JobsKey, string> = {
   JobStarted: 'بدأ في الخلفية',
   ExportRunsAsJob: 'هذا العرض كبير: سيُصدَّر في الخلفية. يمكن تنزيل الملف من هنا عند جاهزيته.',
-  NoticesRunAsJob: 'تُنشأ إشعارات {{count}} قضية في الخلفية؛ يمكن تنزيل ملف PDF من هنا.',
   UploadRunsAsJob: 'تم قبول الملف؛ تُعالَج صفوفه في الخلفية.',
   JobProgressOf: '{{done}} من {{total}}',
   JobProgressUnavailable: 'تعذّرت قراءة تقدّم هذه المهمة الآن.',

@@ -5,8 +5,6 @@ export const jobsDe: Record<JobsKey, string> = {
   JobStarted: 'Im Hintergrund gestartet',
   ExportRunsAsJob:
     'Diese Ansicht ist groß: Sie wird im Hintergrund exportiert. Die Datei kann hier heruntergeladen werden, sobald sie fertig ist.',
-  NoticesRunAsJob:
-    'Die Mahnschreiben von {{count}} Fällen werden im Hintergrund erstellt; das PDF kann hier heruntergeladen werden.',
   UploadRunsAsJob: 'Die Datei wurde angenommen; ihre Zeilen werden im Hintergrund verarbeitet.',
   JobProgressOf: '{{done}} von {{total}}',
   JobProgressUnavailable: 'Der Fortschritt dieses Auftrags kann gerade nicht gelesen werden.',

@@ -2,7 +2,6 @@
 export const jobsEn = {
   JobStarted: 'Started in the background',
   ExportRunsAsJob: 'This view is large: it is exported in the background. The file can be downloaded here when ready.',
-  NoticesRunAsJob: 'The notices of {{count}} cases are generated in the background; the PDF can be downloaded here.',
   UploadRunsAsJob: 'The file was accepted; its rows are processed in the background.',
   JobProgressOf: '{{done}} of {{total}}',
   JobProgressUnavailable: 'The progress of this job cannot be read right now.',

@@ -4,7 +4,6 @@ import type { JobsKey } from './jobs-en.ts';
 export const jobsHi: Record<JobsKey, string> = {
   JobStarted: 'पृष्ठभूमि में शुरू किया गया',
   ExportRunsAsJob: 'यह दृश्य बड़ा है: इसका निर्यात पृष्ठभूमि में होगा। तैयार होने पर फ़ाइल यहाँ से डाउनलोड करें।',
-  NoticesRunAsJob: '{{count}} मामलों के नोटिस पृष्ठभूमि में बनाए जा रहे हैं; PDF यहाँ से डाउनलोड करें।',
   UploadRunsAsJob: 'फ़ाइल स्वीकार की गई; इसकी पंक्तियाँ पृष्ठभूमि में संसाधित होंगी।',
   JobProgressOf: '{{total}} में से {{done}}',
   JobProgressUnavailable: 'इस कार्य की प्रगति अभी पढ़ी नहीं जा सकती।',

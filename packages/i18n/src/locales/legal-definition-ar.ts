@@ -196,7 +196,7 @@ export const legalDefinitionAr: Record<LegalDefinitionKey, string> = {
   RefusalCaseClosed: 'هذا الملف مغلق؛ لا يمكن اتخاذ أي إجراء آخر عليه.',
   RefusalWrongStage: 'انتقل هذا الملف إلى مرحلة أخرى. أعد تحميله لمعرفة مرحلته الحالية.',
   RefusalActionNotAllowed: 'هذا الإجراء غير متاح في المرحلة الحالية. أعد تحميل الملف واختر إجراءً آخر.',
-  RefusalMissingAuthority: 'تحتاج إلى الصلاحية {{authority}} لهذه الخطوة.',
+  RefusalMissingAuthority: 'تحتاج إلى الوصول إلى {{screen}} لهذه الخطوة.',
   RefusalMakerCannotCheck: 'أنت من أجرى هذه الخطوة؛ يجب أن يقرر فيها مستخدم آخر.',
   RefusalRemarksRequired: 'أدخل ملاحظات لهذا الإجراء.',
   RefusalFieldNotEditable: 'لا يمكن تغيير هذه الحقول في هذه المرحلة: {{fields}}.',

@@ -200,7 +200,7 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
     'Dieser Fall ist in eine andere Stufe gewechselt. Laden Sie ihn neu, um die aktuelle Stufe zu sehen.',
   RefusalActionNotAllowed:
     'Diese Aktion ist in der aktuellen Stufe nicht verfügbar. Laden Sie den Fall neu und wählen Sie eine andere Aktion.',
-  RefusalMissingAuthority: 'Für diesen Schritt benötigen Sie die Berechtigung {{authority}}.',
+  RefusalMissingAuthority: 'Für diesen Schritt benötigen Sie Zugriff auf {{screen}}.',
   RefusalMakerCannotCheck: 'Sie haben diesen Schritt ausgeführt; ein anderer Benutzer muss darüber entscheiden.',
   RefusalRemarksRequired: 'Geben Sie Bemerkungen zu dieser Aktion ein.',
   RefusalFieldNotEditable: 'Diese Felder können in dieser Stufe nicht geändert werden: {{fields}}.',

@@ -200,7 +200,7 @@ export const legalDefinitionEn = {
   RefusalWrongStage: 'This case has moved to another stage. Reload it to see where it is now.',
   RefusalActionNotAllowed:
     'This action is not available at the current stage. Reload the case and choose another action.',
-  RefusalMissingAuthority: 'You need the {{authority}} authority for this step.',
+  RefusalMissingAuthority: 'You need access to {{screen}} for this step.',
   RefusalMakerCannotCheck: 'You made this step; another user must decide it.',
   RefusalRemarksRequired: 'Enter remarks for this action.',
   RefusalFieldNotEditable: 'These fields cannot be changed at this stage: {{fields}}.',

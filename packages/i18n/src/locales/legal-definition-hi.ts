@@ -197,7 +197,7 @@ export const legalDefinitionHi: Record<LegalDefinitionKey, string> = {
   RefusalCaseClosed: 'यह प्रकरण बंद है; इस पर आगे कोई कार्रवाई नहीं की जा सकती।',
   RefusalWrongStage: 'यह प्रकरण दूसरे चरण में जा चुका है। वर्तमान चरण देखने के लिए इसे दोबारा लोड करें।',
   RefusalActionNotAllowed: 'यह कार्रवाई वर्तमान चरण में उपलब्ध नहीं है। प्रकरण दोबारा लोड करें और कोई दूसरी कार्रवाई चुनें।',
-  RefusalMissingAuthority: 'इस चरण के लिए आपके पास {{authority}} प्राधिकार होना चाहिए।',
+  RefusalMissingAuthority: 'इस चरण के लिए आपको {{screen}} की पहुँच चाहिए।',
   RefusalMakerCannotCheck: 'यह चरण आपने किया है; इसका निर्णय किसी दूसरे उपयोगकर्ता को करना होगा।',
   RefusalRemarksRequired: 'इस कार्रवाई के लिए टिप्पणियाँ दर्ज करें।',
   RefusalFieldNotEditable: 'ये फ़ील्ड इस चरण में बदले नहीं जा सकते: {{fields}}।',

@@ -36,7 +36,6 @@ export const listsAr: Record<ListsKey, string> = {
   MatchedByName: 'الاسم',
   MatchedByPhone: 'الهاتف',
   MatchedByPan: 'PAN',
-  PendingApprovalsCount: '{{count}} موافقات معلقة',
   CollectionsKpis: 'التحصيل في لمحة',
   KpiAccountsInScope: 'الحسابات في وحداتك',
   KpiPtpsDueToday: 'وعود الدفع المستحقة اليوم',

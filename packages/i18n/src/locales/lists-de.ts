@@ -36,7 +36,6 @@ export const listsDe: Record<ListsKey, string> = {
   MatchedByName: 'Name',
   MatchedByPhone: 'Telefon',
   MatchedByPan: 'PAN',
-  PendingApprovalsCount: '{{count}} offene Genehmigungen',
   CollectionsKpis: 'Inkasso auf einen Blick',
   KpiAccountsInScope: 'Konten Ihrer Einheiten',
   KpiPtpsDueToday: 'Heute fällige Zahlungszusagen',

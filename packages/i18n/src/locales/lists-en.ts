@@ -35,7 +35,6 @@ export const listsEn = {
   MatchedByName: 'name',
   MatchedByPhone: 'phone',
   MatchedByPan: 'PAN',
-  PendingApprovalsCount: '{{count}} pending approvals',
   CollectionsKpis: 'Collections at a glance',
   KpiAccountsInScope: 'Accounts in your units',
   KpiPtpsDueToday: 'PTPs due today',

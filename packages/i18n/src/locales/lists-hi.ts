@@ -36,7 +36,6 @@ export const listsHi: Record<ListsKey, string> = {
   MatchedByName: 'नाम',
   MatchedByPhone: 'फ़ोन',
   MatchedByPan: 'PAN',
-  PendingApprovalsCount: '{{count}} अनुमोदन लंबित',
   CollectionsKpis: 'वसूली एक नज़र में',
   KpiAccountsInScope: 'आपकी इकाइयों के खाते',
   KpiPtpsDueToday: 'आज देय PTP',

@@ -10,7 +10,6 @@ export const serverEn = {
   ErrorDetailMalformed: 'The request URL or headers are malformed.',
   ErrorDetailUnauthenticated: 'Your session has ended or is invalid. Please sign in again.',
   ErrorDetailUnitNotAllowed: 'Choose one of your units as the acting unit.',
-  ErrorDetailRateLimited: 'Too many attempts. Try again in {{count}} seconds.',
   ErrorDetailStaleVersion: 'This record changed since you opened it. Reload it and try again.',
   ErrorDetailPayloadTooLarge: 'The request body is too large.',
   ErrorDetailUnsupportedMediaType: 'Send the request body as application/json.',
@@ -20,11 +19,7 @@ export const serverEn = {
 
   // Mails
   MailSignInCodeSubject: 'Your Recovery Desk sign-in code',
-  MailSignInCodeBody:
-    'Your one-time sign-in code is {{code}}.\n\nIt expires in {{minutes}} minutes and works once. If you did not try to sign in, tell your administrator and change your password.\n',
   MailResetCodeSubject: 'Your Recovery Desk password reset code',
-  MailResetCodeBody:
-    'Your password reset code is {{code}}.\n\nIt expires in {{minutes}} minutes and works once. If you did not ask to reset your password, ignore this message; your password has not changed.\n',
   MailDecisionSubject: 'Case {{caseNo}}: {{decision}}',
   MailDecisionBody:
     'Dear {{name}},\n\n{{checker}} decided "{{decision}}" on case {{caseNo}} at stage {{fromStage}}, on the step you made.\nThe case is now at stage {{stage}} with status {{status}}.\n\nRemarks: {{remarks}}\n\nOpen the case in Recovery Desk to see the decision and act on it.\n',

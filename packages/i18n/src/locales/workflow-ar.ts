@@ -11,7 +11,6 @@ export const workflowAr: Record<WorkflowKey, string> = {
   WorkflowPopupBlocked: 'منع المتصفح فتح علامة التبويب الجديدة. اسمح بالنوافذ المنبثقة لـ Recovery Desk لفتح القضايا.',
   WorkflowGenerateNotices: 'إنشاء الإشعارات',
   WorkflowGenerateNotice: 'إنشاء الإشعار',
-  WorkflowNoticesGenerated: 'الإشعارات المُنشأة: {{count}}. تم تنزيل ملف PDF.',
   WorkflowNoticeFailed: 'تعذّر إنشاء الإشعار',
   WorkflowReview: 'مراجعة',
   WorkflowReviewCase: 'مراجعة القضية {{caseNo}}',
@@ -50,10 +49,7 @@ export const workflowAr: Record<WorkflowKey, string> = {
   WorkflowDateNotYetKnown: 'غير معروف بعد',
   WorkflowDateWaiting: 'بانتظار التواريخ',
   WorkflowDateNeedsFields: 'يُحسب من {{fields}}، ولم يُملأ بعد.',
-  WorkflowDaysLeft: 'متبقٍ {{days}} يوم',
   WorkflowDueToday: 'مستحق اليوم',
-  WorkflowOverdueByDays: 'متأخر بـ {{days}} يوم',
-  WorkflowAllowedInDays: 'مسموح بعد {{days}} يوم',
   WorkflowAllowedNow: 'مسموح الآن',
   WorkflowRuleSource: 'المصدر: {{source}}',
 

@@ -12,7 +12,6 @@ export const workflowDe: Record<WorkflowKey, string> = {
     'Der Browser hat den neuen Tab blockiert. Erlauben Sie Pop-ups für Recovery Desk, um Fälle zu öffnen.',
   WorkflowGenerateNotices: 'Mahnschreiben erstellen',
   WorkflowGenerateNotice: 'Mahnschreiben erstellen',
-  WorkflowNoticesGenerated: 'Erstellte Mahnschreiben: {{count}}. Das PDF wurde heruntergeladen.',
   WorkflowNoticeFailed: 'Das Mahnschreiben konnte nicht erstellt werden',
   WorkflowReview: 'Prüfen',
   WorkflowReviewCase: 'Fall {{caseNo}} prüfen',
@@ -52,10 +51,7 @@ export const workflowDe: Record<WorkflowKey, string> = {
   WorkflowDateNotYetKnown: 'Noch nicht bekannt',
   WorkflowDateWaiting: 'Wartet auf Daten',
   WorkflowDateNeedsFields: 'Gezählt ab {{fields}}, noch nicht ausgefüllt.',
-  WorkflowDaysLeft: 'Noch {{days}} Tage',
   WorkflowDueToday: 'Heute fällig',
-  WorkflowOverdueByDays: 'Seit {{days}} Tagen überfällig',
-  WorkflowAllowedInDays: 'Erlaubt in {{days}} Tagen',
   WorkflowAllowedNow: 'Jetzt erlaubt',
   WorkflowRuleSource: 'Quelle: {{source}}',
 

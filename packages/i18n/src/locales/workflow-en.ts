@@ -11,7 +11,6 @@ export const workflowEn = {
   WorkflowPopupBlocked: 'The browser blocked the new tab. Allow pop-ups for Recovery Desk to open cases.',
   WorkflowGenerateNotices: 'Generate notices',
   WorkflowGenerateNotice: 'Generate notice',
-  WorkflowNoticesGenerated: 'Notices generated: {{count}}. The PDF has been downloaded.',
   WorkflowNoticeFailed: 'The notice could not be generated',
   WorkflowReview: 'Review',
   WorkflowReviewCase: 'Review case {{caseNo}}',
@@ -53,10 +52,7 @@ export const workflowEn = {
   WorkflowDateNotYetKnown: 'Not known yet',
   WorkflowDateWaiting: 'Waiting for dates',
   WorkflowDateNeedsFields: 'Counted from {{fields}}, which is not filled in yet.',
-  WorkflowDaysLeft: '{{days}} days left',
   WorkflowDueToday: 'Due today',
-  WorkflowOverdueByDays: 'Overdue by {{days}} days',
-  WorkflowAllowedInDays: 'Allowed in {{days}} days',
   WorkflowAllowedNow: 'Allowed now',
   WorkflowRuleSource: 'Source: {{source}}',
 

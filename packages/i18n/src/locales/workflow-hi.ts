@@ -11,7 +11,6 @@ export const workflowHi: Record<WorkflowKey, string> = {
   WorkflowPopupBlocked: 'ब्राउज़र ने नया टैब रोक दिया। केस खोलने के लिए Recovery Desk के पॉप-अप की अनुमति दें।',
   WorkflowGenerateNotices: 'नोटिस बनाएँ',
   WorkflowGenerateNotice: 'नोटिस बनाएँ',
-  WorkflowNoticesGenerated: 'बनाए गए नोटिस: {{count}}। PDF डाउनलोड हो गई है।',
   WorkflowNoticeFailed: 'नोटिस नहीं बन सका',
   WorkflowReview: 'समीक्षा',
   WorkflowReviewCase: 'केस {{caseNo}} की समीक्षा',
@@ -49,10 +48,7 @@ export const workflowHi: Record<WorkflowKey, string> = {
   WorkflowDateNotYetKnown: 'अभी ज्ञात नहीं',
   WorkflowDateWaiting: 'तिथियों की प्रतीक्षा',
   WorkflowDateNeedsFields: '{{fields}} से गिना जाता है, जो अभी भरा नहीं गया है।',
-  WorkflowDaysLeft: '{{days}} दिन शेष',
   WorkflowDueToday: 'आज देय',
-  WorkflowOverdueByDays: '{{days}} दिन से अतिदेय',
-  WorkflowAllowedInDays: '{{days}} दिन बाद अनुमत',
   WorkflowAllowedNow: 'अब अनुमत',
   WorkflowRuleSource: 'स्रोत: {{source}}',
 

@@ -28,6 +28,7 @@ import { translateWithParams } from '../../lib/i18n/dynamic-key.ts';
 import { describeMessage } from './messages.ts';
 import { useZodFormContext } from './use-zod-form.ts';
 import { fieldId } from './zod-form.tsx';
+import { DateInput } from './date-input.tsx';
 
 // Mantine inputs bound to the kit's form: each shows its error (translated), is marked aria-invalid by Mantine when
 // it has one, takes the focus when it is the first invalid field, and registers its label and §5 rules.
@@ -147,22 +148,21 @@ export type DateFieldProps = CommonProps & {
   rules?: readonly InputRule[];
 };
 
-/** An ISO date (`YYYY-MM-DD`) with the spec's date rules. */
+/** An ISO date (`YYYY-MM-DD`) with the spec's date rules, typed and shown in the interface language (date-input.tsx). */
 export function DateField({ name, label, rules = [], required, autoFocus, ...rest }: DateFieldProps) {
   const { field, error, isRequired } = useKitField(name, label, rules, required);
   return (
-    <TextInput
+    <DateInput
       {...rest}
       ref={field.ref}
       id={fieldId(name)}
       name={name}
       label={label}
-      type="date"
       value={typeof field.value === 'string' ? field.value : ''}
       error={error}
       required={isRequired}
       data-autofocus={autoFocus || undefined}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onChange={(value) => field.onChange(value)}
       onBlur={field.onBlur}
     />
   );

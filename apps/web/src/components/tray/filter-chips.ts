@@ -4,6 +4,7 @@ import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import type { TFunction } from 'i18next';
 import type { FilterChip } from '../data-grid/grid-views.tsx';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
+import { numberFormat } from '../../lib/format.ts';
 
 /** The case-list filters a chip can show (trays, stage trays and the pool hold some or all of them). */
 export type ChipFilters = {
@@ -25,7 +26,7 @@ export function filterChips<F extends ChipFilters>(
   language: string,
   applyFilters: (next: F) => void,
 ): FilterChip[] {
-  const number = new Intl.NumberFormat(language === 'en' ? 'en-IN' : language);
+  const number = numberFormat(language);
   const chips: FilterChip[] = [];
   const add = (id: string, labelKey: DictionaryKey, value: string, without: Partial<ChipFilters>) =>
     chips.push({ id, label: String(t(labelKey)), value, onRemove: () => applyFilters({ ...filters, ...without }) });

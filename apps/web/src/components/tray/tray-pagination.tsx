@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { useTranslation } from 'react-i18next';
 import { pageMove, shownRange, type PageDirection, type PageSize, type TrayState } from './tray-state.ts';
+import { numberFormat } from '../../lib/format.ts';
 
 export type PageInfo = { rowCount: number; count: number; nextCursor: string | null; prevCursor: string | null };
 
@@ -19,7 +20,7 @@ export function TrayPagination({ state, page, onChange, isBusy = false }: TrayPa
   const hasPrev = page !== undefined && state.direction !== 'first' && page.prevCursor !== null;
   const hasNext = page !== undefined && state.direction !== 'last' && page.nextCursor !== null;
   const range = page ? shownRange(state, { ...page, hasPrev, hasNext }) : { from: 0, to: 0, page: 1 };
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
+  const number = numberFormat(i18n.language);
   const lastPage = page ? Math.max(1, Math.ceil(page.count / state.pageSize)) : 1;
 
   const go = (move: PageDirection) => {

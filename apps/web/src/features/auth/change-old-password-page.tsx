@@ -81,7 +81,7 @@ export function ChangeOldPasswordPage() {
               name="new_pass"
               type="password"
               rules={NEW_PASSWORD_RULES}
-              description={String(t('PasswordHint', { min: PASSWORD_MIN_LENGTH }))}
+              description={String(t('PasswordHint', { count: PASSWORD_MIN_LENGTH }))}
               autoComplete="new-password"
             />
             <TextField

@@ -119,7 +119,7 @@ export function PasswordResetFlow({ titleKey, introKey, back }: PasswordResetFlo
                   name="newPassword"
                   type="password"
                   rules={NEW_PASSWORD_RULES}
-                  description={String(t('PasswordHint', { min: PASSWORD_MIN_LENGTH }))}
+                  description={String(t('PasswordHint', { count: PASSWORD_MIN_LENGTH }))}
                   autoComplete="new-password"
                 />
                 <TextField

@@ -3,6 +3,7 @@ import { LEGAL_CASE_TYPES, LEGAL_DEFINITION } from '@recovery-desk/domain/workfl
 import type { TFunction } from 'i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
+import { numberFormat } from '../../lib/format.ts';
 
 // Codes of the legal data shown in the interface language. Label keys of the LEGAL definition (stages, case types,
 // document codes, `CaseStatus<Status>`, `PoolReason…`) come from the definition's dictionary; an unknown code is
@@ -110,7 +111,7 @@ export function documentCodeLabel(t: TFunction, code: string): string {
 
 /** Bytes as B, KB or MB with one decimal. */
 export function formatFileSize(bytes: number, language: string): string {
-  const number = new Intl.NumberFormat(language === 'en' ? 'en-IN' : language, { maximumFractionDigits: 1 });
+  const number = numberFormat(language, 1);
   if (bytes < 1024) return `${number.format(bytes)} B`;
   if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
   return `${number.format(bytes / (1024 * 1024))} MB`;

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { bucketLabel } from '../collections/labels.ts';
 import { fetchCollectionsDashboard } from './api/lists-api.ts';
 import { listsKeys } from './api/query-keys.ts';
+import { numberFormat } from '../../lib/format.ts';
 
 type Total = CollectionsDashboard['recoveriesThisMonth'][number];
 
@@ -27,7 +28,7 @@ export function CollectionsKpis() {
     queryFn: ({ signal }) => fetchCollectionsDashboard(signal),
     enabled: actingUnit !== null,
   });
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
+  const number = numberFormat(i18n.language);
 
   let body;
   if (dashboard.isPending) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { UserMenu } from '../../components/user-menu.tsx';
-import { formatBusinessDate } from '../../lib/format.ts';
+import { formatBusinessDate, numberFormat } from '../../lib/format.ts';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { screensForApp } from '../../lib/screen-registry.ts';
 import { sessionStore, setActingUnit, setActiveApp, useSession } from '../../lib/session-store.ts';
@@ -37,7 +37,7 @@ export function AppShellLayout() {
     refetchOnWindowFocus: true,
     staleTime: 15_000,
   });
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
+  const number = numberFormat(i18n.language);
 
   const handleAppChange = (code: string) => {
     const app = findApp(code);

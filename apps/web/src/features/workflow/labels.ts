@@ -1,5 +1,5 @@
 import { PRODUCT_LABEL_KEY, type Product } from '@recovery-desk/domain/products.ts';
-import { formatAmount, type Currency } from '@recovery-desk/domain/money.ts';
+import type { Currency } from '@recovery-desk/domain/money.ts';
 import type { FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
 import {
   definitionFields,
@@ -7,7 +7,8 @@ import {
   type WorkflowDefinition,
 } from '@recovery-desk/domain/workflow/definition.ts';
 import type { TFunction } from 'i18next';
-import { formatBusinessDate } from '../../lib/format.ts';
+import { formatAmount, formatBusinessDate } from '../../lib/format.ts';
+import { i18n } from '../../lib/i18n/i18n.ts';
 
 // Words for the codes of workflow data (stages, statuses, fields, options, refusals, effects). Their keys come from
 // the definitions and the engine, so they are looked up at run time; a key missing from the dictionaries shows the
@@ -71,9 +72,13 @@ export function productName(t: TFunction, code: string): string {
   return key ? tr(t, key, code) : code;
 }
 
-export function money(amount: string | number | null | undefined, currency: string): string {
+export function money(
+  amount: string | number | null | undefined,
+  currency: string,
+  language: string = i18n.language,
+): string {
   if (amount === null || amount === undefined || amount === '') return '';
-  return formatAmount(String(amount), currency === 'USD' ? 'USD' : ('INR' satisfies Currency));
+  return formatAmount(String(amount), currency === 'USD' ? 'USD' : ('INR' satisfies Currency), language);
 }
 
 /** A stored field value in words: options as their labels, dates and amounts formatted, yes/no for booleans. */
@@ -94,7 +99,7 @@ export function formatFieldValue(
     case 'date':
       return formatBusinessDate(String(value), language);
     case 'amount':
-      return /^\d{1,15}(\.\d{1,2})?$/.test(String(value)) ? money(String(value), currency) : String(value);
+      return /^\d{1,15}(\.\d{1,2})?$/.test(String(value)) ? money(String(value), currency, language) : String(value);
     default:
       return String(value);
   }

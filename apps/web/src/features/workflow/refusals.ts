@@ -1,10 +1,12 @@
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import type { TFunction } from 'i18next';
+import { authorityLabel } from '@recovery-desk/i18n/authority-labels.ts';
 import { formatBusinessDate } from '../../lib/format.ts';
+import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { fieldLabelByName, pascalCase, tr } from './labels.ts';
 
 // Why an action is refused, in words: `Refusal<PascalCode>` with the refusal's own details as parameters (field and
-// document labels, the date and rule of a date rule, the missing authority).
+// document labels, the date and rule of a date rule, the screen of the missing authority).
 
 export const OTHER_DOCUMENT_CODE = 'OTHER';
 
@@ -65,7 +67,11 @@ export function refusalText(
   const ruleFallback =
     typeof refusal.label === 'string' ? refusal.label : typeof refusal.rule === 'string' ? refusal.rule : '';
   const params = {
-    authority: typeof refusal.authority === 'string' ? refusal.authority : '',
+    // The screen the missing authority opens, never its code (LEGAL_FILE_APP_SAUTH → Legal Filing Approval).
+    screen:
+      typeof refusal.authority === 'string'
+        ? authorityLabel(refusal.authority, (key, fallback) => translateKey(t, key, fallback), definition?.app)
+        : '',
     fields,
     documents,
     date: earliest ? formatBusinessDate(earliest, language) : '',

@@ -1,10 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { en } from '@recovery-desk/i18n/locales/en.ts';
+import { formatDate } from '@recovery-desk/i18n/format.ts';
+import { i18n } from './i18n.ts';
 
 // Keys that arrive as data (route catalogue label keys, app label keys from the server).
+/** A key the dictionaries hold, or the base of a count-bearing key (X for X_one, X_other). */
 export function isDictionaryKey(key: string): key is DictionaryKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
+  return Object.prototype.hasOwnProperty.call(en, key) || Object.prototype.hasOwnProperty.call(en, `${key}_other`);
 }
 
 /** Translates a key that comes from data; shows the given fallback when the key is unknown. */
@@ -20,5 +23,13 @@ export function translateWithParams(
   key: DictionaryKey,
   params: Record<string, string | number> = {},
 ): string {
-  return String((t as unknown as LooseTranslate)(key, params));
+  // A date travels as YYYY-MM-DD (rules, server fields); the message shows it in the language's form.
+  const language = (t as unknown as { lng?: string }).lng ?? i18n.language;
+  const shown = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, language) : value,
+    ]),
+  );
+  return String((t as unknown as LooseTranslate)(key, shown));
 }

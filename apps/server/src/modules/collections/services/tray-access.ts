@@ -1,7 +1,7 @@
 import { findTray, type TrayDefinition, type TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { permittedTabs, type TabPermission } from '@recovery-desk/domain/profile.ts';
 import type { Executor } from '../../../db/transaction.ts';
-import { AppError, validationError } from '../../../http/app-error.ts';
+import { AppError, authorityMissing, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from '../tray-access.repository.ts';
@@ -37,7 +37,7 @@ export async function requireTrayAccess(db: Executor, ctx: UnitContext, trayKey:
     app: COLLECTIONS_APP,
   });
   if (!entries.some((entry) => entry.system_auth === tray.authority)) {
-    throw new AppError('AUTHORITY_MISSING', `You do not hold ${tray.authority} in this unit for ${COLLECTIONS_APP}.`);
+    throw authorityMissing(tray.authority, COLLECTIONS_APP);
   }
   return { tray, tabs: permittedTabs(entries, tray.authority) };
 }

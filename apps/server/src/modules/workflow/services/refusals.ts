@@ -1,6 +1,6 @@
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import type { Refusal } from '@recovery-desk/domain/workflow/transition.ts';
-import { AppError, type FieldError } from '../../../http/app-error.ts';
+import { AppError, authorityMissing, type FieldError } from '../../../http/app-error.ts';
 
 // The engine's typed refusals as API errors, each saying what to do next.
 
@@ -19,10 +19,7 @@ function validation(fields: FieldError[]): AppError {
 export function refusalError(refusal: Refusal, definition: WorkflowDefinition): AppError {
   switch (refusal.code) {
     case 'MISSING_AUTHORITY':
-      return new AppError(
-        'AUTHORITY_MISSING',
-        `You do not hold ${refusal.authority} in this unit for ${definition.app}. Ask a colleague who holds it to act.`,
-      );
+      return authorityMissing(refusal.authority, definition.app, 'Ask a colleague who has it to act.');
     case 'MAKER_CANNOT_CHECK':
       return new AppError(
         'MAKER_CANNOT_CHECK',

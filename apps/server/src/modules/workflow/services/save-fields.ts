@@ -4,7 +4,7 @@ import { stageDueDate, stageFormErrors } from '@recovery-desk/domain/workflow/tr
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { AppError } from '../../../http/app-error.ts';
+import { AppError, authorityMissing } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
 import { insertCaseEvent, listDocumentCodes, updateCaseIfVersion } from '../cases.repository.ts';
@@ -32,10 +32,7 @@ export async function saveCaseFields(
     if (!stage) throw new Error(`case ${caseId} is at unknown stage ${record.stage}`);
     const authorities = await actorAuthorities(tx, ctx, definition.app);
     if (!authorities.includes(stage.authority)) {
-      throw new AppError(
-        'AUTHORITY_MISSING',
-        `You do not hold ${stage.authority} in this unit for ${definition.app}, so you cannot edit this stage.`,
-      );
+      throw authorityMissing(stage.authority, definition.app, 'You cannot edit this stage.');
     }
     const form = new Map(stageFormFields(stage).map((field) => [field.name, field]));
     const names = Object.keys(input.fields);

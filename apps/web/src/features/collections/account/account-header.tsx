@@ -50,7 +50,7 @@ export function AccountHeader({ view }: { view: AccountViewData }) {
               label: String(t('DpdAndBucket')),
               value: (
                 <Text component="span" size="sm" data-testid="header-dpd">
-                  {String(t('DpdWithBucket', { dpd: account.dpd, bucket: bucketLabel(t, account.bucket) }))}
+                  {String(t('DpdWithBucket', { count: account.dpd, bucket: bucketLabel(t, account.bucket) }))}
                 </Text>
               ),
             },

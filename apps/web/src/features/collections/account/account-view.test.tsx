@@ -168,7 +168,7 @@ describe('AccountView', () => {
     const api = stubAccount(accountView());
     renderAccount('Address');
     const panel = await screen.findByTestId('panel-Address');
-    fireEvent.click(within(panel).getByRole('button', { name: 'Edit the RESIDENCE address' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Edit the Residence address' }));
     const dialog = await screen.findByRole('dialog');
     const pin = within(dialog).getByLabelText(/^PIN code/) as HTMLInputElement;
     fireEvent.change(pin, { target: { value: '40a05' } });

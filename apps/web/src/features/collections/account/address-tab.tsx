@@ -19,6 +19,7 @@ import { updateAddress, type AccountViewData, type AddressUpdate } from '../api/
 import { describeError } from '../api/describe-error.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useAccountRefresh } from './use-account-refresh.ts';
+import { valueText } from '../../../lib/value-label.ts';
 
 type Address = AccountViewData['addresses'][number];
 type AddressForm = Required<Omit<AddressUpdate, 'version'>>;
@@ -57,7 +58,11 @@ export function AddressTab({ view, trayKey, isEditable }: AddressTabProps) {
         emptyText={String(t('NoAddresses'))}
         columns={[
           { key: 'id', label: String(t('Id')), render: (row) => String(row.id) },
-          { key: 'addressType', label: String(t('AddressType')), render: (row) => row.addressType },
+          {
+            key: 'addressType',
+            label: String(t('AddressType')),
+            render: (row) => valueText(t, 'addressType', row.addressType),
+          },
           { key: 'line1', label: String(t('AddressLine1')), render: (row) => row.line1 },
           { key: 'line2', label: String(t('AddressLine2')), render: (row) => row.line2 },
           { key: 'line3', label: String(t('AddressLine3')), render: (row) => row.line3 },
@@ -67,7 +72,7 @@ export function AddressTab({ view, trayKey, isEditable }: AddressTabProps) {
           { key: 'country', label: String(t('Country')), render: (row) => row.country },
           { key: 'pinCode', label: String(t('PinCode')), render: (row) => row.pinCode },
           { key: 'customerName', label: String(t('CustomerName')), render: (row) => row.customerName },
-          { key: 'level', label: String(t('Level')), render: (row) => row.level },
+          { key: 'level', label: String(t('Level')), render: (row) => valueText(t, 'level', row.level) },
           ...(isEditable
             ? [
                 {
@@ -78,7 +83,7 @@ export function AddressTab({ view, trayKey, isEditable }: AddressTabProps) {
                       size="compact-xs"
                       variant="default"
                       onClick={() => setEditing(row)}
-                      aria-label={String(t('EditAddressNamed', { name: row.addressType }))}
+                      aria-label={String(t('EditAddressNamed', { name: valueText(t, 'addressType', row.addressType) }))}
                     >
                       {String(t('Edit'))}
                     </Button>

@@ -22,6 +22,7 @@ import { describeError } from '../api/describe-error.ts';
 import { contactModeLabel } from '../labels.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useAccountRefresh } from './use-account-refresh.ts';
+import { valueText } from '../../../lib/value-label.ts';
 
 type Contact = AccountViewData['contacts'][number];
 
@@ -50,12 +51,20 @@ export function ContactTab({ view, trayKey, isEditable }: ContactTabProps) {
         emptyText={String(t('NoContacts'))}
         columns={[
           { key: 'id', label: String(t('Id')), render: (row) => String(row.id) },
-          { key: 'contactType', label: String(t('ContactType')), render: (row) => row.contactType },
-          { key: 'contactCategory', label: String(t('ContactCategory')), render: (row) => row.contactCategory },
+          {
+            key: 'contactType',
+            label: String(t('ContactType')),
+            render: (row) => valueText(t, 'contactType', row.contactType),
+          },
+          {
+            key: 'contactCategory',
+            label: String(t('ContactCategory')),
+            render: (row) => valueText(t, 'contactCategory', row.contactCategory),
+          },
           { key: 'phone', label: String(t('PhoneOrMobile')), render: (row) => row.phone },
           { key: 'email', label: String(t('EmailId')), render: (row) => row.email },
           { key: 'customerName', label: String(t('CustomerName')), render: (row) => row.customerName },
-          { key: 'level', label: String(t('Level')), render: (row) => row.level },
+          { key: 'level', label: String(t('Level')), render: (row) => valueText(t, 'level', row.level) },
           { key: 'mode', label: String(t('Mode')), render: (row) => contactModeLabel(t, row.mode) },
           {
             key: 'isValid',

@@ -93,7 +93,7 @@ describe('FollowUpForm', () => {
     expect((screen.getByLabelText(/^Action amount/) as HTMLInputElement).required).toBe(false);
     type(/^Next action date/, '2025-11-01');
     save();
-    expect(await screen.findByText('Date should be on or after 2025-11-03')).toBeTruthy();
+    expect(await screen.findByText('Date should be on or after 03/11/2025')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
     type(/^Next action date/, '');
     save();

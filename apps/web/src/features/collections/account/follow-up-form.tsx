@@ -41,6 +41,7 @@ import {
 } from '../api/collections-api.ts';
 import { describeError, errorCodeOf } from '../api/describe-error.ts';
 import { contactModeLabel, deviationReasonLabel } from '../labels.ts';
+import { valueText } from '../../../lib/value-label.ts';
 
 export const OVERRIDE_MIN_LENGTH = 10;
 const WRONG_NUMBER = 'WN';
@@ -240,14 +241,22 @@ export function FollowUpForm({
               valueAs="number"
               options={validContacts.map((contact) => ({
                 value: String(contact.id),
-                label: `${contact.contactType}: ${contact.phone ?? contact.email ?? ''}`,
+                label: String(
+                  t('ContactOption', {
+                    type: valueText(t, 'contactType', contact.contactType),
+                    value: contact.phone ?? contact.email ?? '',
+                  }),
+                ),
               }))}
               required={needsContact}
             />
             <SelectField
               label={String(t('Disposition'))}
               name="dispositionCode"
-              options={dispositions.map((item) => ({ value: item.code, label: `${item.code} – ${item.label}` }))}
+              options={dispositions.map((item) => ({
+                value: item.code,
+                label: `${item.code} – ${valueText(t, 'disposition', item.code)}`,
+              }))}
             />
             <AmountField
               label={String(t('ActionAmount'))}

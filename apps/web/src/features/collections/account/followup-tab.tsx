@@ -11,6 +11,7 @@ import { DocumentsSection } from './documents-section.tsx';
 import { FollowUpForm } from './follow-up-form.tsx';
 import { useFormatters } from './use-formatters.ts';
 import { collectionsKeys } from '../api/query-keys.ts';
+import { valueText } from '../../../lib/value-label.ts';
 
 export type FollowupTabProps = {
   view: AccountViewData;
@@ -31,7 +32,6 @@ export function FollowupTab({ view, trayKey, isEditable, onChanged, clock }: Fol
     staleTime: 10 * 60_000,
     enabled: isEditable,
   });
-  const labelOf = (code: string) => dispositions.data?.find((item) => item.code === code)?.label;
   const history = [...view.followUps].sort((a, b) => b.contactedAt.localeCompare(a.contactedAt));
   const currency = view.account.currency;
 
@@ -78,8 +78,8 @@ export function FollowupTab({ view, trayKey, isEditable, onChanged, clock }: Fol
             key: 'dispositionCode',
             label: String(t('Disposition')),
             render: (row) => (
-              <Text component="span" size="sm" title={labelOf(row.dispositionCode)}>
-                {row.dispositionCode}
+              <Text component="span" size="sm" title={row.dispositionCode}>
+                {valueText(t, 'disposition', row.dispositionCode)}
               </Text>
             ),
           },

@@ -1,6 +1,6 @@
-import { CURRENCIES, formatAmount, type Currency } from '@recovery-desk/domain/money.ts';
+import { CURRENCIES, type Currency } from '@recovery-desk/domain/money.ts';
 import { useTranslation } from 'react-i18next';
-import { formatBusinessDate, formatDateTime } from '../../../lib/format.ts';
+import { formatAmount, formatBusinessDate, formatDateTime } from '../../../lib/format.ts';
 
 function asCurrency(code: string): Currency {
   return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : 'INR';
@@ -11,7 +11,7 @@ export function useFormatters() {
   const { t, i18n } = useTranslation();
   return {
     money: (amount: string | null, currency: string): string =>
-      amount === null || amount === '' ? '' : formatAmount(amount, asCurrency(currency)),
+      amount === null || amount === '' ? '' : formatAmount(amount, asCurrency(currency), i18n.language),
     date: (iso: string | null): string => (iso ? formatBusinessDate(iso.slice(0, 10), i18n.language) : ''),
     dateTime: (iso: string | null): string => (iso ? formatDateTime(iso, i18n.language) : ''),
     yesNo: (value: boolean): string => String(t(value ? 'Yes' : 'No')),

@@ -95,7 +95,7 @@ describe('Legal Against Financial Institutions', { timeout: 20_000 }, () => {
     });
     fireEvent.change(within(dialog).getByLabelText(/Claim amount/), { target: { value: '1500.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add matter' }));
-    expect(await within(dialog).findByText('Date should be on or before 2025-11-03')).toBeTruthy();
+    expect(await within(dialog).findByText('Date should be on or before 03/11/2025')).toBeTruthy();
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText(/Filed on/), { target: { value: '2025-10-15' } });

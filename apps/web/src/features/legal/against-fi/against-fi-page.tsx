@@ -1,12 +1,11 @@
 import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Title } from '@mantine/core';
-import { formatAmount } from '@recovery-desk/domain/money.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_VALUE } from '../../../components/data-table.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
-import { formatBusinessDate } from '../../../lib/format.ts';
+import { formatAmount, formatBusinessDate } from '../../../lib/format.ts';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -121,7 +120,7 @@ export function LegalAgainstFiPage() {
                 <Table.Td>{row.caseNumber ?? EMPTY_VALUE}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(row.filedOn)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {row.claimAmount ? formatAmount(row.claimAmount, row.currency) : EMPTY_VALUE}
+                  {row.claimAmount ? formatAmount(row.claimAmount, row.currency, i18n.language) : EMPTY_VALUE}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{date(row.nextHearingDate)}</Table.Td>
                 <Table.Td>{row.advocateName ?? EMPTY_VALUE}</Table.Td>

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { EMPTY_VALUE } from '../../../components/data-table.tsx';
-import { formatBusinessDate } from '../../../lib/format.ts';
+import { formatBusinessDate, numberFormat } from '../../../lib/format.ts';
 import { translateKey } from '../../../lib/i18n/dynamic-key.ts';
 import { isScreenRegistered } from '../../../lib/screen-registry.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -104,7 +104,7 @@ export function LegalDashboardPage() {
 
 function DashboardBody({ data, canOpenPool }: { data: LegalDashboard; canOpenPool: boolean }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
+  const number = numberFormat(i18n.language);
   const stages = data.stages.filter((stage) => stage.stage !== 'POOL');
   const canOpenStage = new Map(data.stages.map((stage) => [stage.routeSlug, stage.canOpen]));
 

@@ -98,7 +98,7 @@ describe('File Download', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2025-11-01' } });
     fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2025-10-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(screen.getByText('Date should be on or after 2025-11-01')).toBeTruthy();
+    expect(screen.getByText('Date should be on or after 01/11/2025')).toBeTruthy();
     expect(listGets(api)).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2025-11-03' } });

@@ -1,12 +1,11 @@
 import { Alert, Badge, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { PoolAccount } from '@recovery-desk/domain/legal/contracts.ts';
-import { formatAmount } from '@recovery-desk/domain/money.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataTable, EMPTY_VALUE } from '../../../components/data-table.tsx';
-import { formatBusinessDate } from '../../../lib/format.ts';
+import { formatAmount, formatBusinessDate } from '../../../lib/format.ts';
 import { HttpError } from '../../../lib/http-client.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { fetchPoolAccount, type InitiateReply } from '../api/legal-api.ts';
@@ -67,7 +66,7 @@ function PoolAccountView({ data }: { data: PoolAccount }) {
   const queryClient = useQueryClient();
   const { account, ineligibility, openCase, cheques } = data;
   const isEligible = ineligibility.length === 0;
-  const money = (value: string) => formatAmount(value, account.currency);
+  const money = (value: string) => formatAmount(value, account.currency, i18n.language);
   const date = (value: string | null) => (value ? formatBusinessDate(value, i18n.language) : EMPTY_VALUE);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: legalKeys.all() });

@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
-import { formatAmount } from '@recovery-desk/domain/money.ts';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../lib/format.ts';
 import type { GridColumn } from '../../../components/data-grid/data-grid.tsx';
 import type { PoolRow } from '../api/legal-api.ts';
 import { assetClassLabel, bucketLabel, productLabel } from '../labels.ts';
@@ -13,7 +13,8 @@ export function poolRowTitle(row: PoolRow): string {
 
 /** The grid columns of the pool (POOL_COLUMNS), each cell formatted by its kind. */
 export function usePoolColumns(): GridColumn<PoolRow>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   return useMemo(() => {
     const cell = (row: PoolRow, key: PoolColumnKey): ReactNode => {
       switch (key) {
@@ -25,7 +26,7 @@ export function usePoolColumns(): GridColumn<PoolRow>[] {
           return assetClassLabel(t, row.assetClass);
         case 'totalAmountOverdue':
         case 'totalBalanceOutstanding':
-          return <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(row[key], row.currency)}</span>;
+          return <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(row[key], row.currency, language)}</span>;
         default:
           return String(row[key]);
       }
@@ -36,7 +37,7 @@ export function usePoolColumns(): GridColumn<PoolRow>[] {
       sortable: Boolean(column.sortable),
       cell: (row: PoolRow) => cell(row, column.key),
     }));
-  }, [t]);
+  }, [t, language]);
 }
 
 export const poolHoldBadge = (row: PoolRow) => (row.isOnHold ? <OnHold /> : null);

@@ -119,7 +119,7 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
       const reply = uploadOfJob(job);
       addToast({
         title: String(t('Done')),
-        message: String(t('UploadFinished', { ok: reply.okRows, total: reply.totalRows, failed: reply.failedRows })),
+        message: String(t('UploadFinished', { ok: reply.okRows, count: reply.totalRows, failed: reply.failedRows })),
         type: reply.failedRows > 0 ? 'warning' : 'success',
         from: FROM,
       });
@@ -160,7 +160,7 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
             <FileField
               label={String(t('File'))}
               name="file"
-              description={String(t('UploadFileRules', { rows: MAX_UPLOAD_ROWS }))}
+              description={String(t('UploadFileRules', { count: MAX_UPLOAD_ROWS }))}
               accept={ACCEPT}
               check={checkUploadFile}
               placeholder={String(t('ChooseFile'))}

@@ -9,6 +9,7 @@ import { applyTypingRules, type RuleMessage } from '../../../components/input-ru
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import { fieldLabel, optionLabel } from '../labels.ts';
 import type { DraftValue } from './field-values.ts';
+import { DateInput } from '../../../components/form/date-input.tsx';
 
 // One field of a workflow form, rendered from its definition: the input of its type, the typing rules of spec §5
 // (digits only, uppercase letters and digits, maximum lengths), trimming on blur, 'Select <label>' placeholders.
@@ -149,8 +150,11 @@ export function CaseFieldInput({
     );
   }
 
-  const inputType =
-    field.type === 'date' ? 'date' : field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
+  if (field.type === 'date') {
+    // The language's date form, never the browser's (form kit's date-input.tsx).
+    return <DateInput {...common} value={text} readOnly={isReadOnly} onBlur={handleBlur} onChange={handleChange} />;
+  }
+  const inputType = field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text';
   const inputMode =
     field.type === 'number' || field.type === 'phone' ? 'numeric' : field.type === 'email' ? 'email' : undefined;
   return (

@@ -85,7 +85,7 @@ describe('CaseFieldsGrid (fields rendered from the definition)', () => {
     fireEvent.change(input(/Presentation date/), { target: { value: '2026-01-05' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.getByText('This field requires a minimum length of 6')).toBeTruthy();
-    expect(screen.getByText('Date should be on or after 2026-01-10')).toBeTruthy();
+    expect(screen.getByText('Date should be on or after 10/01/2026')).toBeTruthy();
 
     fireEvent.change(input(/Presentation date/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));

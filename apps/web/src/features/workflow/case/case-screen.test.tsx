@@ -181,11 +181,11 @@ describe('CaseScreen', () => {
     expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull();
     expect((within(form).getByLabelText(/Case type/) as HTMLSelectElement).disabled).toBe(true);
     const actions = screen.getByTestId('case-actions');
-    expect(within(actions).getAllByText('You need the LEGAL_INIT_SAUTH authority for this step.')).toHaveLength(2);
+    expect(within(actions).getAllByText('You need access to Initiate Legal for this step.')).toHaveLength(2);
     const recommend = within(actions).getByRole('button', { name: 'Recommend for filing' }) as HTMLButtonElement;
     expect(recommend.disabled).toBe(true);
     expect(document.getElementById(recommend.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'You need the LEGAL_INIT_SAUTH authority for this step.',
+      'You need access to Initiate Legal for this step.',
     );
   });
 
@@ -236,7 +236,7 @@ describe('CaseScreen', () => {
     expect(within(cheque).getByRole('heading', { name: 'Cheque' })).toBeTruthy();
     expect(within(cheque).getByText('123456')).toBeTruthy();
     expect(within(cheque).getByText('₹2,50,000.00')).toBeTruthy();
-    expect(within(cheque).getByText('2 Jan 2026')).toBeTruthy();
+    expect(within(cheque).getByText('02/01/2026')).toBeTruthy();
     expect(within(details).queryByTestId('bounce-section-MandateSection')).toBeNull();
     const dishonour = within(details).getByTestId('bounce-section-DishonourSection');
     expect(within(dishonour).getByText('Funds insufficient')).toBeTruthy();

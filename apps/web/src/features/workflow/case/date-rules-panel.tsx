@@ -54,7 +54,7 @@ export function DateRulesPanel({ view, definition }: { view: CaseView; definitio
                     {rule.date ? formatBusinessDate(rule.date, i18n.language) : String(t('WorkflowDateNotYetKnown'))}
                   </Text>
                   <Badge color={state.color} variant="filled" data-testid="date-rule-state">
-                    {tr(t, state.key, state.key, { days: state.count })}
+                    {tr(t, state.key, state.key, { count: state.count })}
                   </Badge>
                 </Group>
                 {rule.missingFields.length > 0 ? (

@@ -35,6 +35,7 @@ import { GridViews } from '../../../components/data-grid/grid-views.tsx';
 import { filterChips } from '../../../components/tray/filter-chips.ts';
 import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
 import { workflowKeys } from '../api/query-keys.ts';
+import { numberFormat } from '../../../lib/format.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
@@ -69,7 +70,7 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
   const actingUnit = useSession((session) => session.actingUnit);
   const apiQuery = stageTrayApiQuery(state);
   const queryKey = apiQuery.toString();
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
+  const number = numberFormat(i18n.language);
 
   const page = useQuery({
     queryKey: workflowKeys.trayPage(config.definition.code, config.stage.code, actingUnit, queryKey),

@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { TrayColumn } from '@recovery-desk/domain/collections/trays.ts';
-import { formatAmount, type Currency } from '@recovery-desk/domain/money.ts';
+import type { Currency } from '@recovery-desk/domain/money.ts';
 import { useTranslation } from 'react-i18next';
-import { formatBusinessDate, formatDateTime } from '../../../../lib/format.ts';
+import { formatAmount, formatBusinessDate, formatDateTime } from '../../../../lib/format.ts';
 import type { TrayRow } from '../../api/collections-api.ts';
 import { codeLabel, EMPTY_VALUE } from '../../labels.ts';
 import { cellValue } from './tray-rows.ts';
@@ -41,7 +41,9 @@ export function TrayCell({ column, item }: { column: TrayColumn; item: TrayRow }
 
   switch (column.type) {
     case 'money':
-      return <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(String(value), currencyOf(item))}</span>;
+      return (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(String(value), currencyOf(item), i18n.language)}</span>
+      );
     case 'date':
       return (
         <span style={{ whiteSpace: 'nowrap' }}>{formatBusinessDate(String(value).slice(0, 10), i18n.language)}</span>

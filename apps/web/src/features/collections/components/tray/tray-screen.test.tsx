@@ -277,7 +277,7 @@ describe('TrayScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Allocate' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ accountIds: [2], toUserId: 31 });
-    await waitFor(() => expect(toastStore.get().toasts.at(-1)?.message).toBe('1 accounts allocated.'));
+    await waitFor(() => expect(toastStore.get().toasts.at(-1)?.message).toBe('1 account allocated.'));
   });
 
   it('allocation hold: Start hold needs a listed reason; a held account offers End hold', async () => {

@@ -28,6 +28,7 @@ import {
 } from '../../../../components/tray/tray-state.ts';
 import { useTrayState } from '../../../../components/tray/use-tray-state.ts';
 import { collectionsKeys } from '../../api/query-keys.ts';
+import { numberFormat } from '../../../../lib/format.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
 
@@ -94,7 +95,7 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
     }
   };
 
-  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-IN' : i18n.language);
+  const number = numberFormat(i18n.language);
   const chips = filterChips(t, state, i18n.language, applyFilters);
   const rows = page.data?.rows ?? [];
   const columns = useTrayColumns(tray);

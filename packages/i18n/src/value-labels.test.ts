@@ -1,0 +1,134 @@
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALL_AUTHORITY_CODES } from '@recovery-desk/domain/authorities.ts';
+import { describe, expect, it } from 'vitest';
+import { authorityLabel } from './authority-labels.ts';
+import { DICTIONARIES, LANGUAGES } from './languages.ts';
+import { translator } from './translator.ts';
+import { valueLabel, valueLabelKey, VALUE_KINDS, type ValueKind } from './value-labels.ts';
+
+// Codes never reach a user as codes: every code list of the domain is either worded by a value kind, in every
+// language, or listed below with the reason it is never shown as such.
+
+/** domain export → the value kind that words its values */
+const LABELLED: Record<string, ValueKind> = {
+  DISPOSITIONS: 'disposition',
+  CONTACT_MODES: 'contactMode',
+  REMINDER_MODES: 'contactMode',
+  ADDRESS_TYPES: 'addressType',
+  CONTACT_TYPES: 'contactType',
+  CONTACT_CATEGORIES: 'contactCategory',
+  CONTACT_LEVELS: 'level',
+  PTP_STATUSES: 'status',
+  PTP_DEVIATION_REASONS: 'deviationReason',
+  APPROVAL_STATUSES: 'approvalStatus',
+  HOLD_REASONS: 'holdReason',
+  PRODUCTS: 'product',
+  JOB_STATUSES: 'jobStatus',
+  UNIT_LEVELS: 'unitLevel',
+  FI_FORUMS: 'fiForum',
+  UPLOAD_KINDS: 'uploadKind',
+  CASE_STATUSES: 'caseStatus',
+  FINAL_COURT_OUTCOMES: 'courtOutcome',
+};
+
+/** domain export → why its values are never shown as codes */
+const NOT_SHOWN: Record<string, string> = {
+  ALL_AUTHORITY_CODES: 'shown as the screen an authority opens (authority-labels.ts, checked below)',
+  APPROVER_AUTHORITIES: 'authority codes, shown as the screen an authority opens (authority-labels.ts)',
+  APPS: 'apps are shown by their labelKey',
+  APP_CODES: 'apps are shown by their labelKey',
+  APPROVAL_FLOWS: 'flows are data of the approval kit; requests show their subject',
+  APPROVAL_TABS: 'URL names of tabs; the tabs show CaseTab* labels',
+  APPROVAL_STEPS: 'history rows show the decision words of the approval kit',
+  APPROVAL_SUBJECT_KINDS: 'internal kind of an approval request; the screens show the subject',
+  DECISION_KINDS: 'API verbs; buttons carry their own labels',
+  ERROR_CODES: 'worded by describe-error.ts and errors-*.ts',
+  WORKFLOW_ERROR_CODES: 'worded by describe-error.ts and Refusal* keys',
+  JOB_KINDS: 'worded by the jobs screens (Job* keys)',
+  NOTICE_PLACEHOLDERS: 'placeholder syntax of notice templates, shown to the template author as syntax',
+  CURRENCIES: 'ISO 4217 codes, shown inside formatted amounts',
+  CASE_TABS: 'URL names of tabs; the tabs show CaseTab* labels',
+  ACTION_NAMES: 'actions are shown by the definition’s labelKey',
+  FIELD_TYPES: 'field kinds of the workflow definition syntax',
+  WORKFLOW_EFFECTS: 'effects run by the engine, never listed to users',
+  DEFINITION_STATUSES: 'definition lifecycle of the built-in catalogue, not shown',
+  BUILT_IN_DEFINITIONS: 'definitions are shown by their labelKey',
+  NEXT_STEPS: 'what a disposition does to the account; never shown as such',
+  BUCKETS: 'shown as day ranges (bucketText), Current translated',
+  ASSET_CLASSES: 'RBI asset classes (SMA-0, NPA) read the same in every language; Standard is translated',
+};
+
+const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') && !path.includes('.test.') && !path.endsWith('testing.ts') ? [path] : [];
+  });
+}
+
+type CodeList = { name: string; file: string; codes: string[] };
+
+/** Every exported list of codes of the domain: arrays of strings, or of records with a string `code`. */
+async function domainCodeLists(): Promise<CodeList[]> {
+  const lists: CodeList[] = [];
+  for (const file of sourceFiles(domainRoot)) {
+    const module = (await import(file)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (!Array.isArray(value) || value.length === 0) continue;
+      const codes = value.every((item) => typeof item === 'string')
+        ? (value as string[])
+        : value.every((item) => typeof (item as { code?: unknown } | null)?.code === 'string')
+          ? (value as { code: string }[]).map((item) => item.code)
+          : null;
+      if (codes) lists.push({ name, file: relative(domainRoot, file), codes });
+    }
+  }
+  return lists;
+}
+
+describe('value labels', () => {
+  it('every code list of the domain is labelled, or listed as never shown with a reason', async () => {
+    const lists = await domainCodeLists();
+    expect(lists.map((list) => list.name)).toEqual(expect.arrayContaining(['DISPOSITIONS', 'CONTACT_TYPES']));
+    const unaccounted = lists
+      .filter((list) => !(list.name in LABELLED) && !(list.name in NOT_SHOWN))
+      .map((list) => `${list.file}: ${list.name}`);
+    expect(unaccounted).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('every value of every labelled list has a label in %s', async (language) => {
+    const dictionary = DICTIONARIES[language] as Record<string, string | undefined>;
+    const missing: string[] = [];
+    for (const list of await domainCodeLists()) {
+      const kind = LABELLED[list.name];
+      if (!kind) continue;
+      for (const code of list.codes) {
+        const key = valueLabelKey(kind, code);
+        if (!key || !dictionary[key]?.trim()) missing.push(`${list.name}.${code} (${key ?? 'no key'})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every kind words its values the same way on the server and the web', () => {
+    const de = translator('de');
+    expect(valueLabel('addressType', 'RESIDENCE', de.tr)).toBe('Wohnsitz');
+    expect(valueLabel('contactCategory', 'SELF', translator('en').tr)).toBe('Self');
+    expect(valueLabel('level', 'PRIMARY', translator('hi').tr)).toBe('प्राथमिक');
+    expect(valueLabel('disposition', 'SETTLEMENT REQ', translator('en').tr)).toBe('Asks for a settlement (OTS)');
+    expect(valueLabel('contactType', 'MOBILE', translator('ar').tr)).toBe('جوال');
+    expect(valueLabel('contactType', 'PAGER', de.tr)).toBe('PAGER');
+    expect(Object.keys(VALUE_KINDS).length).toBeGreaterThan(10);
+  });
+
+  it.each(LANGUAGES)('every authority is named by a screen in %s, never by its code', (language) => {
+    const { tr } = translator(language);
+    const raw = ALL_AUTHORITY_CODES.filter((code) => authorityLabel(code, tr) === code);
+    expect(raw).toEqual([]);
+    if (language === 'en') expect(authorityLabel('LEGAL_FILE_APP_SAUTH', tr)).toBe('Legal Filing Approval');
+  });
+});
