@@ -32,7 +32,8 @@ import {
 } from '../uploads.repository.ts';
 import { initiateAccountInTx } from './pool-cases.ts';
 import { loadLegalSettings } from './settings.ts';
-import { readSheet, SHEET_CONTENT_TYPES, writeXlsx, type SheetRow } from './upload-sheet.ts';
+import { readSheet, type SheetRow } from '../../../uploads/sheet-reader.ts';
+import { SHEET_CONTENT_TYPES, writeXlsx } from './upload-sheet.ts';
 
 // File Upload: a spreadsheet of case initiations or hearing updates. The request checks the file (kind, format,
 // header, row count) and queues a `legal.upload` job holding it; the job takes each row through the same services
@@ -163,14 +164,10 @@ type UploadProgress = { okRows: number; errors: UploadError[] };
 
 /** The data rows of a checked sheet, with each column's position. */
 async function readUploadRows(kind: UploadKind, content: Buffer) {
-  const sheet = await readSheet(content);
-  const [header, ...dataRows] = sheet.rows;
-  const positions = columnPositions(kind, header);
-  if (dataRows.length === 0) throw validationError('file', 'has no data rows under the header');
-  if (dataRows.length > MAX_UPLOAD_ROWS) {
-    throw validationError('file', `holds ${dataRows.length} rows; upload at most ${MAX_UPLOAD_ROWS} at a time`);
-  }
-  return { format: sheet.format, dataRows, positions };
+  const sheet = await readSheet(content, { maxRows: MAX_UPLOAD_ROWS });
+  const positions = columnPositions(kind, sheet.header);
+  if (sheet.rows.length === 0) throw validationError('file', 'has no data rows under the header');
+  return { format: sheet.format, dataRows: sheet.rows, positions };
 }
 
 /** Bulk upload as a background job: every row, with progress, then the upload record and its audit row. */
