@@ -95,7 +95,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const bus = options.bus ?? createClusterBus(db, app.log);
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
-  const jobs = new JobWorker({ ...options.jobWorker, kinds: options.jobWorker?.kinds ?? JOB_KINDS });
+  const jobs = new JobWorker({
+    leaseMs: config.jobLeaseSeconds * 1000,
+    ...options.jobWorker,
+    kinds: options.jobWorker?.kinds ?? JOB_KINDS,
+  });
   const deps: AppDeps = {
     config,
     db,
