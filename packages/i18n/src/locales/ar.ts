@@ -4,6 +4,7 @@ import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
+import { uploadsAr } from './uploads-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import type { Dictionary } from './en.ts';
@@ -403,6 +404,7 @@ export const ar: Dictionary = {
   ...legalUiAr,
   ...errorsAr,
   ...jobsAr,
+  ...uploadsAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

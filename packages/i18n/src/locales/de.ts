@@ -4,6 +4,7 @@ import { legalDefinitionDe } from './legal-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { jobsDe } from './jobs-de.ts';
+import { uploadsDe } from './uploads-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import type { Dictionary } from './en.ts';
@@ -418,6 +419,7 @@ export const de: Dictionary = {
   ...legalUiDe,
   ...errorsDe,
   ...jobsDe,
+  ...uploadsDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,

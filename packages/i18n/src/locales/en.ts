@@ -4,6 +4,7 @@ import { legalDefinitionEn } from './legal-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { jobsEn } from './jobs-en.ts';
+import { uploadsEn } from './uploads-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 
@@ -424,6 +425,7 @@ export const en = {
   ...legalUiEn,
   ...errorsEn,
   ...jobsEn,
+  ...uploadsEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

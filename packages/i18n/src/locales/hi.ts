@@ -4,6 +4,7 @@ import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
+import { uploadsHi } from './uploads-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import type { Dictionary } from './en.ts';
@@ -404,6 +405,7 @@ export const hi: Dictionary = {
   ...legalUiHi,
   ...errorsHi,
   ...jobsHi,
+  ...uploadsHi,
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,
