@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { z } from 'zod';
 import { emitAudit } from '../audit/emit-audit.ts';
 import { withTransaction, type Transaction } from '../db/transaction.ts';
@@ -89,6 +90,9 @@ export function defineBulkUploadJob<P extends BulkUploadPayload, Row>(spec: Bulk
       const start = job.resumeFrom?.done ?? 0;
       await job.progress(start, total);
       for (let index = start; index < total; index += 1) {
+        // Requests are served between rows: on PGlite (in this thread) a row's queries never wait on I/O, so without
+        // a turn of the event loop the whole upload would run before the next request is even read.
+        await yieldToEventLoop();
         const row = rows[index]!;
         // The state is never null: a null checkpoint reads as "no checkpoint" (start over).
         const step = { row: index + 1 };

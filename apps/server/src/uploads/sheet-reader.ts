@@ -317,7 +317,10 @@ const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36,
 
 function isDateFormatCode(code: string): boolean {
   // Without quoted text, escaped characters and colours/conditions in brackets, a date format has y, m, d, h or s.
-  const bare = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '');
   return /[ymdhs]/i.test(bare);
 }
 
@@ -420,9 +423,11 @@ async function readXlsx(content: Buffer, limits: Limits): Promise<Sheet> {
     else if (type === 'b') value = text === '1' ? 'true' : text === '0' ? 'false' : text;
     else if (type === 'e') value = '';
     else if (type === 'str' || type === 'inlineStr') value = text;
-    else if (text !== '' && isDate[cell.style] && Number.isFinite(Number(text))) value = excelDate(Number(text), date1904);
+    else if (text !== '' && isDate[cell.style] && Number.isFinite(Number(text)))
+      value = excelDate(Number(text), date1904);
     else value = text === '' ? '' : String(Number(text));
-    if (typeof value === 'string' && value.length > limits.maxCellChars) throw cellTooLong(limits.maxCellChars, row.number);
+    if (typeof value === 'string' && value.length > limits.maxCellChars)
+      throw cellTooLong(limits.maxCellChars, row.number);
     while (row.cells.length < cell.column) row.cells.push('');
     row.cells[cell.column] = value;
   };
@@ -470,7 +475,9 @@ async function readXlsx(content: Buffer, limits: Limits): Promise<Sheet> {
   const strings = await sharedStrings(content, entries, budget, limits, rows);
   const collector = new RowCollector(limits.maxRows);
   for (const raw of rows) {
-    const cells = raw.cells.map((value) => (typeof value === 'string' ? value : (strings.get(value.shared) ?? '')).trim());
+    const cells = raw.cells.map((value) =>
+      (typeof value === 'string' ? value : (strings.get(value.shared) ?? '')).trim(),
+    );
     if (cells.some((value) => value !== '')) collector.add({ number: raw.number, cells });
   }
   return { format: 'xlsx', header: collector.header, rows: collector.rows };
