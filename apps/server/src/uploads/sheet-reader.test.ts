@@ -53,7 +53,11 @@ describe('the upload reader', () => {
       field: 'file',
       message: 'holds more than 5 rows; upload at most 5 at a time',
     });
-    const csv = Buffer.from(rows(6).map((row) => row.join(',')).join('\n'));
+    const csv = Buffer.from(
+      rows(6)
+        .map((row) => row.join(','))
+        .join('\n'),
+    );
     expect((await refusal(readSheet(csv, { maxRows: 5 }))).message).toBe(
       'holds more than 5 rows; upload at most 5 at a time',
     );
@@ -74,12 +78,16 @@ describe('the upload reader', () => {
     expect((await refusal(readSheet(csv, { maxRows: 10 }))).message).toBe(
       'row 2 has a cell longer than 32767 characters',
     );
-    expect((await readSheet(workbookOf(sheetXml([['h'], ['C'.repeat(32_767)]])), { maxRows: 10 })).rows).toHaveLength(1);
+    expect((await readSheet(workbookOf(sheetXml([['h'], ['C'.repeat(32_767)]])), { maxRows: 10 })).rows).toHaveLength(
+      1,
+    );
   });
 
   it('caps the unpacked size: by the sizes the ZIP declares, and by the bytes inflated when they lie', async () => {
     const rows = [['h'], ['v']];
-    const declared = workbookOf(sheetXml(rows), [{ name: 'xl/media/image1.png', content: 'x', declaredSize: 2_000_000 }]);
+    const declared = workbookOf(sheetXml(rows), [
+      { name: 'xl/media/image1.png', content: 'x', declaredSize: 2_000_000 },
+    ]);
     expect(await refusal(readSheet(declared, { maxRows: 10, maxUncompressedBytes: 1_048_576 }))).toEqual({
       status: 400,
       field: 'file',

@@ -6,14 +6,14 @@ import { runUploadCrashes } from '../support/upload-crash.ts';
 // exactly the rows applied at the moment of the crash (read from the database with the server dead); after a restart
 // the upload is resumed and finishes with every row applied once. Three kills per database, at different points.
 
-const ROWS = 30;
+const ROWS = 20;
 
 describe.each(testDatabaseKinds())('a legal upload killed with SIGKILL (%s)', (kind) => {
   it(
     'is visible after the crash with the rows applied, and finishes after the restart',
-    { timeout: 420_000 },
+    { timeout: 600_000 },
     async () => {
-      const runs = await runUploadCrashes(kind, { killAfter: [1, 8, 21], rows: ROWS });
+      const runs = await runUploadCrashes(kind, { killAfter: [1, 6, 14], rows: ROWS });
       for (const run of runs) {
         // Visible right after the crash, counting exactly the rows applied (and the job's checkpoint agrees).
         expect(run.afterKill, JSON.stringify(run)).not.toBeNull();
