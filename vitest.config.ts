@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // (PGlite always; PostgreSQL too when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which is one on the two-core CI machine. Test files are
+    // independent (each makes its own databases and listens on port 0), so two run at once.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,7 +31,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -44,7 +44,8 @@ export type DatabaseHandle = {
 
 export type OpenDatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' }
+  /** `loadDataDir`: start from a dumped data folder (a migrated snapshot) instead of an empty one */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -156,7 +157,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
   let client: PGlite;
   try {
-    client = new PGlite(options.kind === 'pglite' ? options.dataDir : undefined, { parsers });
+    client =
+      options.kind === 'pglite'
+        ? new PGlite(options.dataDir, { parsers })
+        : new PGlite({ parsers, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     await client.waitReady;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {

@@ -5,8 +5,8 @@ import type { MailMessage } from './mail-service.ts';
 //
 // Language rule: a mail is written in the language of the request that causes it (ctx.language, from the web's
 // `language` setting sent as Accept-Language). For the sign-in and reset codes that request is the recipient's own;
-// a decision mail to a maker is in the deciding checker's language (the server keeps no language per user yet).
-// Without a language (jobs, retries) a mail is English.
+// a mail to another user (a decision to a maker, a hearing reminder to a case owner) is in the language the recipient
+// last signed in with (`users.language`), else the causing request's. Without either a mail is English.
 
 const ENGLISH = translator('en');
 
@@ -64,13 +64,16 @@ export function decisionMail(facts: DecisionMailFacts, t: Translator = ENGLISH):
 export function hearingReminderMail(
   to: string,
   hearing: { caseNo: string; hearingDate: string; court: string | null },
+  t: Translator = ENGLISH,
 ): MailMessage {
+  const date = t.date(hearing.hearingDate);
   return {
     to,
-    subject: `Hearing reminder: case ${hearing.caseNo} on ${hearing.hearingDate}`,
-    body:
-      `Case ${hearing.caseNo} has its next hearing on ${hearing.hearingDate}` +
-      `${hearing.court ? ` at ${hearing.court}` : ''}.\n\n` +
-      'Prepare the file and record the outcome in Recovery Desk (Court Case Update) after the hearing.\n',
+    subject: t.t('MailHearingReminderSubject', { caseNo: hearing.caseNo, date }),
+    body: t.t('MailHearingReminderBody', {
+      caseNo: hearing.caseNo,
+      date,
+      atCourt: hearing.court ? t.t('MailHearingReminderAtCourt', { court: hearing.court }) : '',
+    }),
   };
 }

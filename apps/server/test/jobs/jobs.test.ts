@@ -1,3 +1,4 @@
+import { translator } from '@recovery-desk/i18n/translator.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -284,7 +285,7 @@ describe.each(testDatabaseKinds())('background jobs (%s)', (kind) => {
     }
   });
 
-  it('mails each due hearing reminder once to the case owner and marks it sent', async () => {
+  it('mails each due hearing reminder once to the case owner, in the language they signed in with, and marks it sent', async () => {
     const legalOrg = await createLegalOrg(handle.db);
     const officerApi = await legalApiAs(t, legalOrg.officer, legalOrg.branch);
     const legalCase = await createLegalCase({ t, org: legalOrg, officerApi }, { stage: 'INITIATE' });
@@ -298,18 +299,24 @@ describe.each(testDatabaseKinds())('background jobs (%s)', (kind) => {
       sql`insert into case_reminders (case_id, kind, due_on, remind_on, status)
         values (${legalCase.caseId}, 'HEARING', '2026-05-20', '2026-05-18', 'OPEN')`,
     );
+    // The officer last signed in in German: the reminder is German, its date in the German form.
+    await handle.db.execute(sql`update users set language = 'de' where id = ${legalOrg.officer.id}`);
+    const german = translator('de');
 
     expect(await t.app.jobs.schedule()).toBeGreaterThanOrEqual(1);
     await t.app.jobs.drain();
     const mails = await queryRows<{ subject: string; body: string }>(
       handle.db,
       sql`select subject, body from mail_outbox where to_address = ${legalOrg.officer.email}
-        and subject like 'Hearing reminder%'`,
+        and subject like 'Verhandlungserinnerung%'`,
     );
+    const hearingOn = german.date('2026-04-02');
     expect(mails).toEqual([
       {
-        subject: `Hearing reminder: case ${legalCase.caseNo} on 02-04-2026`,
-        body: expect.stringContaining(`Case ${legalCase.caseNo} has its next hearing on 02-04-2026`) as string,
+        subject: `Verhandlungserinnerung: Fall ${legalCase.caseNo} am ${hearingOn}`,
+        body: expect.stringContaining(
+          `Fall ${legalCase.caseNo} hat seinen nächsten Verhandlungstermin am ${hearingOn}`,
+        ) as string,
       },
     ]);
     const [marked] = await queryRows<{ sentTo: string | null; sent: boolean }>(
@@ -323,7 +330,7 @@ describe.each(testDatabaseKinds())('background jobs (%s)', (kind) => {
     await t.app.jobs.drain();
     const again = await queryRows<{ n: number }>(
       handle.db,
-      sql`select count(*)::int as n from mail_outbox where subject like ${`Hearing reminder: case ${legalCase.caseNo}%`}`,
+      sql`select count(*)::int as n from mail_outbox where subject like ${`Verhandlungserinnerung: Fall ${legalCase.caseNo}%`}`,
     );
     expect(again[0]!.n).toBe(1);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCTS } from '../products.ts';
+import { productCodesParam } from '../products.ts';
 import { PAGE_SIZES } from '../paging.ts';
 
 // API contracts of the collections casework (issue 3), shared by server (validation, OpenAPI) and web (forms).
@@ -30,22 +30,7 @@ export const trayQuerySchema = z
     overdueFrom: decimal.optional(),
     overdueTo: decimal.optional(),
     /** comma-separated product codes */
-    products: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (!value) return undefined;
-        const list = value
-          .split(',')
-          .map((p) => p.trim())
-          .filter(Boolean);
-        const unknown = list.filter((p) => !(PRODUCTS as readonly string[]).includes(p));
-        if (unknown.length > 0) {
-          ctx.addIssue({ code: 'custom', message: `unknown product type ${unknown.join(', ')}` });
-          return z.NEVER;
-        }
-        return list as (typeof PRODUCTS)[number][];
-      }),
+    products: productCodesParam,
     /** account number or customer name, prefix match */
     q: z.string().trim().max(60).optional(),
     sort: z.string().max(40).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../paging.ts';
-import { PRODUCTS } from '../products.ts';
+import { productCodesParam } from '../products.ts';
 import { ACTION_NAMES, CASE_STATUSES, DEFINITION_STATUSES } from './definition.ts';
 
 // API contracts of the workflow engine (issue 4), shared by server (validation, OpenAPI) and web. Generic over
@@ -43,22 +43,7 @@ export const stageTrayQuerySchema = z
     dpdFrom: z.coerce.number().int().min(0).max(100_000).optional(),
     dpdTo: z.coerce.number().int().min(0).max(100_000).optional(),
     /** comma-separated product codes */
-    products: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (!value) return undefined;
-        const list = value
-          .split(',')
-          .map((p) => p.trim())
-          .filter(Boolean);
-        const unknown = list.filter((p) => !(PRODUCTS as readonly string[]).includes(p));
-        if (unknown.length > 0) {
-          ctx.addIssue({ code: 'custom', message: `unknown product type ${unknown.join(', ')}` });
-          return z.NEVER;
-        }
-        return list as (typeof PRODUCTS)[number][];
-      }),
+    products: productCodesParam,
     /** a value of the definition's caseType field (legal: S138, S25, CIVIL_SUIT, ARBITRATION, DRT) */
     caseType: z
       .string()

@@ -28,6 +28,10 @@ export const serverAr: Record<ServerKey, string> = {
   MailDecisionBody:
     'عزيزي {{name}}،\n\nقرر {{checker}} "{{decision}}" في الملف {{caseNo}} في المرحلة {{fromStage}}، على الخطوة التي أنشأتها.\nالملف الآن في المرحلة {{stage}} بالحالة {{status}}.\n\nالملاحظات: {{remarks}}\n\nافتح الملف في Recovery Desk للاطلاع على القرار والتصرف بناءً عليه.\n',
   MailNoRemarks: '(لا شيء)',
+  MailHearingReminderSubject: 'تذكير بالجلسة: القضية {{caseNo}} بتاريخ {{date}}',
+  MailHearingReminderBody:
+    'الجلسة التالية للقضية {{caseNo}} بتاريخ {{date}}{{atCourt}}.\n\nجهّز الملف وسجّل النتيجة في Recovery Desk (Court Case Update) بعد الجلسة.\n',
+  MailHearingReminderAtCourt: ' في {{court}}',
 
   NoticePageOf: 'الصفحة {{page}} من {{pages}}',
   NoticeSubject: 'إشعار قانوني {{caseNo}}، حساب القرض {{accountNo}}',

@@ -29,6 +29,10 @@ export const serverDe: Record<ServerKey, string> = {
   MailDecisionBody:
     'Hallo {{name}},\n\n{{checker}} hat im Fall {{caseNo}} in der Phase {{fromStage}} über Ihren Schritt entschieden: "{{decision}}".\nDer Fall ist jetzt in der Phase {{stage}} mit dem Status {{status}}.\n\nBemerkungen: {{remarks}}\n\nÖffnen Sie den Fall in Recovery Desk, um die Entscheidung zu sehen und darauf zu reagieren.\n',
   MailNoRemarks: '(keine)',
+  MailHearingReminderSubject: 'Verhandlungserinnerung: Fall {{caseNo}} am {{date}}',
+  MailHearingReminderBody:
+    'Fall {{caseNo}} hat seinen nächsten Verhandlungstermin am {{date}}{{atCourt}}.\n\nBereiten Sie die Akte vor und erfassen Sie das Ergebnis nach der Verhandlung in Recovery Desk (Court Case Update).\n',
+  MailHearingReminderAtCourt: ' vor {{court}}',
 
   NoticePageOf: 'Seite {{page}} von {{pages}}',
   NoticeSubject: 'Rechtliche Mitteilung {{caseNo}}, Kreditkonto {{accountNo}}',

@@ -29,6 +29,10 @@ export const serverEn = {
   MailDecisionBody:
     'Dear {{name}},\n\n{{checker}} decided "{{decision}}" on case {{caseNo}} at stage {{fromStage}}, on the step you made.\nThe case is now at stage {{stage}} with status {{status}}.\n\nRemarks: {{remarks}}\n\nOpen the case in Recovery Desk to see the decision and act on it.\n',
   MailNoRemarks: '(none)',
+  MailHearingReminderSubject: 'Hearing reminder: case {{caseNo}} on {{date}}',
+  MailHearingReminderBody:
+    'Case {{caseNo}} has its next hearing on {{date}}{{atCourt}}.\n\nPrepare the file and record the outcome in Recovery Desk (Court Case Update) after the hearing.\n',
+  MailHearingReminderAtCourt: ' at {{court}}',
 
   // Legal notice PDF (the notice's fixed words; the template text is the lender's)
   NoticePageOf: 'Page {{page}} of {{pages}}',

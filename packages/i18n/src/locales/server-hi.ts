@@ -28,6 +28,10 @@ export const serverHi: Record<ServerKey, string> = {
   MailDecisionBody:
     'प्रिय {{name}},\n\n{{checker}} ने मामले {{caseNo}} पर चरण {{fromStage}} में आपके बनाए चरण पर "{{decision}}" निर्णय लिया।\nमामला अब चरण {{stage}} पर है, स्थिति {{status}}।\n\nटिप्पणियाँ: {{remarks}}\n\nनिर्णय देखने और उस पर कार्य करने के लिए रिकवरी डेस्क में मामला खोलें।\n',
   MailNoRemarks: '(कोई नहीं)',
+  MailHearingReminderSubject: 'सुनवाई अनुस्मारक: मामला {{caseNo}}, {{date}}',
+  MailHearingReminderBody:
+    'मामले {{caseNo}} की अगली सुनवाई {{date}} को है{{atCourt}}।\n\nफ़ाइल तैयार करें और सुनवाई के बाद Recovery Desk में परिणाम दर्ज करें (Court Case Update)।\n',
+  MailHearingReminderAtCourt: ' ({{court}})',
 
   NoticePageOf: 'पृष्ठ {{page}} / {{pages}}',
   NoticeSubject: 'कानूनी नोटिस {{caseNo}}, ऋण खाता {{accountNo}}',

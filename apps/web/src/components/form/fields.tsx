@@ -293,8 +293,13 @@ export function SelectField({
 export type TextareaFieldProps = CommonProps & {
   maxLength?: number;
   minRows?: number;
+  maxRows?: number;
   /** spec §5 rules (required, minimum and maximum length) */
   rules?: readonly InputRule[];
+  /** a fixed-width font (templates, where spacing and placeholders matter) */
+  monospace?: boolean;
+  /** trims the text on blur (default); templates keep their spacing */
+  trim?: boolean;
 };
 
 /** Remarks and other free text: trimmed on blur, its length rules with the spec's messages. */
@@ -303,7 +308,10 @@ export function TextareaField({
   label,
   maxLength,
   minRows = 2,
+  maxRows,
   rules = [],
+  monospace = false,
+  trim = true,
   required,
   autoFocus,
   ...rest
@@ -321,12 +329,14 @@ export function TextareaField({
       maxLength={maxLength}
       autosize
       minRows={minRows}
+      {...(maxRows ? { maxRows } : {})}
+      {...(monospace ? { styles: { input: { fontFamily: 'monospace' } } } : {})}
       error={error}
       required={isRequired}
       data-autofocus={autoFocus || undefined}
       onChange={(event) => field.onChange(event.currentTarget.value)}
       onBlur={() => {
-        const trimmed = value.trim();
+        const trimmed = trim ? value.trim() : value;
         if (trimmed !== value) field.onChange(trimmed);
         field.onBlur();
       }}

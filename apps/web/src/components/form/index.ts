@@ -15,5 +15,6 @@ export {
   sanitizeAmount,
   type SelectOption,
 } from './fields.tsx';
+export { CheckboxGroupField, SwitchField, type CheckboxGroupFieldProps } from './choice-fields.tsx';
 export { describeMessage, encodeMessage } from './messages.ts';
 export { fieldErrorsOf, placeServerErrors, serverErrorFor, serverFieldName } from './server-errors.ts';

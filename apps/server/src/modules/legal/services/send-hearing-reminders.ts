@@ -1,3 +1,4 @@
+import { translator } from '@recovery-desk/i18n/translator.ts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emitAudit } from '../../../audit/emit-audit.ts';
@@ -6,11 +7,10 @@ import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { hearingReminderMail } from '../../../mail/templates.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
-import { formatNoticeDate } from './notice-format.ts';
 
 // Hearing reminders: the workflow writes a case_reminders row (HEARING, remind_on = hearing − 2 days) when a court
 // update names the next hearing. A scheduled job mails each due reminder, once, to the case owner (else the maker
-// of its pending step) through the outbox, and marks it sent.
+// of its pending step) through the outbox, in the recipient's language, and marks it sent.
 
 const BATCH = 200;
 
@@ -21,6 +21,8 @@ type DueReminder = {
   dueOn: string;
   court: string | null;
   email: string | null;
+  /** the language the recipient last signed in with */
+  language: string | null;
 };
 
 function dueCondition(businessDate: string) {
@@ -64,7 +66,8 @@ export const hearingRemindersJob = defineJob({
             from cases k
             where r.id = ${id} and k.id = r.case_id and ${dueCondition(businessDate)}
             returning r.id, r.case_id as "caseId", k.case_no as "caseNo", r.due_on::text as "dueOn",
-              k.fields->>'court' as court, r.sent_to as email`,
+              k.fields->>'court' as court, r.sent_to as email,
+              (select u.language from users u where u.id = coalesce(k.assigned_user_id, k.maker_user_id)) as language`,
         );
         if (!reminder) return [];
         await emitAudit(tx, ctx, {
@@ -78,11 +81,12 @@ export const hearingRemindersJob = defineJob({
           return [];
         }
         sent += 1;
-        const mail = hearingReminderMail(reminder.email, {
-          caseNo: reminder.caseNo,
-          hearingDate: formatNoticeDate(reminder.dueOn),
-          court: reminder.court,
-        });
+        // In the recipient's language (the one they last signed in with), dates in its format.
+        const mail = hearingReminderMail(
+          reminder.email,
+          { caseNo: reminder.caseNo, hearingDate: reminder.dueOn, court: reminder.court },
+          translator(reminder.language),
+        );
         return [await deps.mail.queue(tx, mail)];
       });
       deps.mail.deliver(mailIds);

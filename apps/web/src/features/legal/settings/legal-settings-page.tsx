@@ -1,27 +1,25 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { PRODUCTS } from '@recovery-desk/domain/products.ts';
 import type { LegalSettings } from '@recovery-desk/domain/legal/contracts.ts';
 import { NOTICE_PLACEHOLDERS } from '@recovery-desk/domain/legal/notice-templates.ts';
 import { ASSET_CLASSES } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useFormState, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../components/form/server-errors.ts';
+import type { z } from 'zod';
+import {
+  AmountField,
+  CheckboxGroupField,
+  fieldErrorsOf,
+  fieldId,
+  SubmitButton,
+  SwitchField,
+  TextareaField,
+  TextField,
+  useZodForm,
+  ZodForm,
+} from '../../../components/form/index.ts';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
@@ -30,18 +28,7 @@ import { describeLegalError, isStaleVersion } from '../api/describe-legal-error.
 import { LoadError, LoadingBlock } from '../components/load-state.tsx';
 import { useRouteTitle } from '../components/screen-helpers.ts';
 import { assetClassLabel, caseTypeLabel, productLabel } from '../labels.ts';
-import {
-  draftOf,
-  settingsInput,
-  TIMELINE_FIELDS,
-  validateDraft,
-  type AssetClass,
-  type PoolRuleDraft,
-  type ProductCode,
-  type SettingsDraft,
-  type TemplateDraft,
-  type TimelineKey,
-} from './settings-draft.ts';
+import { draftOf, settingsDraftSchema, settingsInput, TIMELINE_FIELDS, type SettingsDraft } from './settings-draft.ts';
 
 const FROM = 'legal/settings';
 
@@ -87,16 +74,17 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const actingUnit = useSession((session) => session.actingUnit);
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings));
-  const [showErrors, setShowErrors] = useState(false);
-  const bodyRefs = useRef<(HTMLTextAreaElement | null)[]>([]);
+  const form = useZodForm(settingsDraftSchema, draftOf(settings) as DefaultValues<z.input<typeof settingsDraftSchema>>);
+  const { errors, isSubmitted } = useFormState({ control: form.control });
+  const templates = draftOf(settings).templates;
   // One template is shown at a time; a save that finds errors shows the first template with one.
-  const [activeType, setActiveType] = useState<string>(draft.templates[0]?.caseType ?? '');
-  const showFirstTemplateError = (fields: readonly string[]) => {
-    const index = fields.map((field) => /^templates\.(\d+)\./.exec(field)?.[1]).find((found) => found !== undefined);
-    const caseType = index === undefined ? undefined : draft.templates[Number(index)]?.caseType;
+  const [activeType, setActiveType] = useState<string>(templates[0]?.caseType ?? '');
+  const showFirstTemplateError = (indexes: readonly number[]) => {
+    const caseType = indexes.length > 0 ? templates[Math.min(...indexes)]?.caseType : undefined;
     if (caseType) setActiveType(caseType);
   };
+  const templateErrorIndexes = (): number[] =>
+    templates.map((_, index) => index).filter((index) => form.getFieldState(`templates.${index}` as never).invalid);
 
   const mutation = useMutation({
     mutationFn: saveLegalSettings,
@@ -114,94 +102,75 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
       if (saved) queryClient.setQueryData(['legal', 'settings', actingUnit], saved);
       void queryClient.invalidateQueries({ queryKey: ['legal', 'settings'] });
     },
-    onError: (error) => {
-      if (!isStaleVersion(error)) {
-        showFirstTemplateError(fieldErrorsOf(error).map((field) => field.field));
-        return;
-      }
-      addToast({
-        title: String(t('RecordChanged')),
-        message: String(t('LegalSettingsStale')),
-        type: 'warning',
-        from: FROM,
-      });
-      void queryClient.invalidateQueries({ queryKey: ['legal', 'settings'] });
-    },
   });
 
-  const clientErrors = showErrors ? validateDraft(draft) : [];
-  const serverErrors = fieldErrorsOf(mutation.error);
-  const errorFor = (field: string): string | undefined => {
-    const client = clientErrors.find((error) => error.field === field);
-    if (client) return translateWithParams(t, client.key, client.params);
-    return serverErrors.find((error) => error.field === field)?.message;
+  const handleSubmit = async (draft: SettingsDraft) => {
+    const input = settingsInput(draft, settings);
+    if (!input) {
+      addToast({ title: String(t('SystemMsg')), message: String(t('NothingChanged')), type: 'info', from: FROM });
+      return;
+    }
+    await mutation.mutateAsync(input);
   };
-  const templateHasError = (index: number) =>
-    [`templates.${index}.title`, `templates.${index}.body`].some((field) => errorFor(field) !== undefined);
+
+  const handleError = (error: unknown) => {
+    if (!isStaleVersion(error)) {
+      // Only the template on show is mounted: an error on another one is set on its field here, and shows when the
+      // screen turns to it.
+      const indexes: number[] = [];
+      for (const { field, message } of fieldErrorsOf(error)) {
+        const index = /^templates\.(\d+)\./.exec(field)?.[1];
+        if (index === undefined) continue;
+        indexes.push(Number(index));
+        form.setError(field as never, { type: 'server', message });
+      }
+      showFirstTemplateError(indexes);
+      return;
+    }
+    addToast({
+      title: String(t('RecordChanged')),
+      message: String(t('LegalSettingsStale')),
+      type: 'warning',
+      from: FROM,
+    });
+    void queryClient.invalidateQueries({ queryKey: ['legal', 'settings'] });
+  };
+
   const placeholders = settings.placeholders.length > 0 ? settings.placeholders : [...NOTICE_PLACEHOLDERS];
 
-  const updateRule = (patch: Partial<PoolRuleDraft>) =>
-    setDraft((previous) => ({ ...previous, poolRule: { ...previous.poolRule, ...patch } }));
-  const updateTimeline = (key: TimelineKey, value: string) =>
-    setDraft((previous) => ({ ...previous, timelines: { ...previous.timelines, [key]: value } }));
-  const updateTemplate = (index: number, patch: Partial<TemplateDraft>) =>
-    setDraft((previous) => ({
-      ...previous,
-      templates: previous.templates.map((template, at) => (at === index ? { ...template, ...patch } : template)),
-    }));
-
   const insertPlaceholder = (index: number, name: string) => {
-    const element = bodyRefs.current[index];
-    const body = draft.templates[index]?.body ?? '';
+    const path = `templates.${index}.body`;
+    const element = document.getElementById(fieldId(path)) as HTMLTextAreaElement | null;
+    const body = String(form.getValues(path as never) ?? '');
     const start = element?.selectionStart ?? body.length;
     const end = element?.selectionEnd ?? start;
     const token = `{{${name}}}`;
-    updateTemplate(index, { body: body.slice(0, start) + token + body.slice(end) });
+    form.setValue(path as never, (body.slice(0, start) + token + body.slice(end)) as never, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
     requestAnimationFrame(() => {
       element?.focus();
       element?.setSelectionRange(start + token.length, start + token.length);
     });
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    const found = validateDraft(draft);
-    if (found.length > 0) {
-      showFirstTemplateError(found.map((error) => error.field));
-      return;
-    }
-    const input = settingsInput(draft, settings);
-    if (!input) {
-      addToast({ title: String(t('SystemMsg')), message: String(t('NothingChanged')), type: 'info', from: FROM });
-      return;
-    }
-    mutation.mutate(input);
-  };
-
   const handleDiscard = () => {
-    setDraft(draftOf(settings));
-    setShowErrors(false);
+    form.reset(draftOf(settings) as DefaultValues<z.input<typeof settingsDraftSchema>>);
     mutation.reset();
   };
 
-  const intInput = (name: string, label: string, value: string, onChange: (value: string) => void, hint?: string) => (
-    <TextInput
-      id={`field-${name}`}
-      name={name}
-      label={label}
-      description={hint}
-      value={value}
-      required
-      inputMode="numeric"
-      maxLength={18}
-      error={errorFor(name)}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
+  const hasFieldErrors = Object.keys(errors).some((key) => key !== 'root');
+  const serverFailed = mutation.isError && !isStaleVersion(mutation.error);
 
   return (
-    <form onSubmit={handleSubmit} noValidate data-testid="settings-form">
+    <ZodForm
+      form={form}
+      onSubmit={(draft) => handleSubmit(draft as SettingsDraft)}
+      onError={handleError}
+      onInvalid={() => showFirstTemplateError(templateErrorIndexes())}
+      data-testid="settings-form"
+    >
       <Stack gap="md">
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-pool-rule">
           <Title order={2} size="h4" id="settings-pool-rule" mb="xs">
@@ -211,65 +180,36 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
             {String(t('LegalSettingsPoolRuleIntro'))}
           </Text>
           <Stack gap="sm">
-            <Checkbox.Group
+            <CheckboxGroupField
+              name="poolRule.assetClasses"
               label={String(t('LegalSettingsAssetClasses'))}
-              value={draft.poolRule.assetClasses}
-              onChange={(values) =>
-                updateRule({ assetClasses: ASSET_CLASSES.filter((value) => values.includes(value)) as AssetClass[] })
-              }
-              error={errorFor('poolRule.assetClasses')}
+              options={ASSET_CLASSES.map((value) => ({ value, label: assetClassLabel(t, value) }))}
               required
-            >
-              <Group gap="md" mt={4}>
-                {ASSET_CLASSES.map((value) => (
-                  <Checkbox key={value} value={value} label={assetClassLabel(t, value)} />
-                ))}
-              </Group>
-            </Checkbox.Group>
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              {intInput('poolRule.minDpd', String(t('LegalSettingsMinDpd')), draft.poolRule.minDpd, (minDpd) =>
-                updateRule({ minDpd }),
-              )}
-              <TextInput
-                id="field-poolRule.minOverdue"
+              <TextField name="poolRule.minDpd" label={String(t('LegalSettingsMinDpd'))} inputMode="numeric" required />
+              <AmountField
                 name="poolRule.minOverdue"
                 label={String(t('LegalSettingsMinOverdue'))}
+                currency="INR"
                 description={String(t('LegalAmountHint'))}
-                value={draft.poolRule.minOverdue}
                 required
-                inputMode="decimal"
-                maxLength={18}
-                error={errorFor('poolRule.minOverdue')}
-                onChange={(event) => updateRule({ minOverdue: event.currentTarget.value })}
               />
-              {intInput(
-                'poolRule.reviewCooloffDays',
-                String(t('LegalSettingsCooloffDays')),
-                draft.poolRule.reviewCooloffDays,
-                (reviewCooloffDays) => updateRule({ reviewCooloffDays }),
-                String(t('LegalSettingsCooloffDaysHint')),
-              )}
+              <TextField
+                name="poolRule.reviewCooloffDays"
+                label={String(t('LegalSettingsCooloffDays'))}
+                description={String(t('LegalSettingsCooloffDaysHint'))}
+                inputMode="numeric"
+                required
+              />
             </SimpleGrid>
-            <Checkbox.Group
+            <CheckboxGroupField
+              name="poolRule.products"
               label={String(t('LegalSettingsProducts'))}
-              value={draft.poolRule.products}
-              onChange={(values) =>
-                updateRule({ products: PRODUCTS.filter((value) => values.includes(value)) as ProductCode[] })
-              }
-              error={errorFor('poolRule.products')}
+              options={PRODUCTS.map((value) => ({ value, label: productLabel(t, value) }))}
               required
-            >
-              <Group gap="md" mt={4}>
-                {PRODUCTS.map((value) => (
-                  <Checkbox key={value} value={value} label={productLabel(t, value)} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-            <Switch
-              label={String(t('LegalSettingsExcludeOnHold'))}
-              checked={draft.poolRule.excludeOnHold}
-              onChange={(event) => updateRule({ excludeOnHold: event.currentTarget.checked })}
             />
+            <SwitchField name="poolRule.excludeOnHold" label={String(t('LegalSettingsExcludeOnHold'))} />
           </Stack>
         </Paper>
 
@@ -296,23 +236,9 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
               const label = translateWithParams(t, field.labelKey);
               const hint = translateWithParams(t, field.hintKey);
               return field.kind === 'amount' ? (
-                <TextInput
-                  key={field.key}
-                  id={`field-${name}`}
-                  name={name}
-                  label={label}
-                  description={hint}
-                  value={draft.timelines[field.key]}
-                  required
-                  inputMode="decimal"
-                  maxLength={18}
-                  error={errorFor(name)}
-                  onChange={(event) => updateTimeline(field.key, event.currentTarget.value)}
-                />
+                <AmountField key={field.key} name={name} label={label} currency="INR" description={hint} required />
               ) : (
-                <div key={field.key}>
-                  {intInput(name, label, draft.timelines[field.key], (value) => updateTimeline(field.key, value), hint)}
-                </div>
+                <TextField key={field.key} name={name} label={label} description={hint} inputMode="numeric" required />
               );
             })}
           </SimpleGrid>
@@ -332,12 +258,12 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
             data-testid="template-tabs"
           >
             <Tabs.List aria-label={String(t('LegalSettingsTemplates'))}>
-              {draft.templates.map((template, index) => (
+              {templates.map((template, index) => (
                 <Tabs.Tab
                   key={template.caseType}
                   value={template.caseType}
                   rightSection={
-                    templateHasError(index) ? (
+                    errors.templates?.[index] ? (
                       <Badge size="xs" color="red.9" variant="filled">
                         {String(t('LegalSettingsTemplateHasErrors'))}
                       </Badge>
@@ -348,37 +274,25 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {draft.templates.map((template, index) => {
+            {templates.map((template, index) => {
               const typeLabel = caseTypeLabel(t, template.caseType);
               return (
                 <Tabs.Panel key={template.caseType} value={template.caseType} pt="sm">
                   <Stack gap="xs" data-testid={`template-${template.caseType}`}>
-                    <TextInput
-                      id={`field-templates.${index}.title`}
+                    <TextField
                       name={`templates.${index}.title`}
                       label={String(t('LegalSettingsTemplateTitle', { type: typeLabel }))}
-                      value={template.title}
                       required
-                      maxLength={200}
-                      error={errorFor(`templates.${index}.title`)}
-                      onChange={(event) => updateTemplate(index, { title: event.currentTarget.value })}
                     />
-                    <Textarea
-                      id={`field-templates.${index}.body`}
+                    <TextareaField
                       name={`templates.${index}.body`}
                       label={String(t('LegalSettingsTemplateBody', { type: typeLabel }))}
-                      value={template.body}
                       required
-                      autosize
                       minRows={8}
                       maxRows={20}
                       maxLength={20_000}
-                      error={errorFor(`templates.${index}.body`)}
-                      ref={(element) => {
-                        bodyRefs.current[index] = element;
-                      }}
-                      onChange={(event) => updateTemplate(index, { body: event.currentTarget.value })}
-                      styles={{ input: { fontFamily: 'monospace' } }}
+                      monospace
+                      trim={false}
                     />
                     <Group
                       gap={4}
@@ -406,25 +320,25 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
           </Tabs>
         </Paper>
 
-        {showErrors && clientErrors.length > 0 ? (
+        {hasFieldErrors && !serverFailed ? (
           <Alert color="red" variant="outline" role="alert" data-testid="settings-invalid">
             {String(t('CorrectMarkedFields'))}
           </Alert>
         ) : null}
-        {mutation.isError && !isStaleVersion(mutation.error) ? (
+        {serverFailed ? (
           <Alert color="red" variant="outline" role="alert" data-testid="settings-save-error">
-            {serverErrors.length > 0 ? String(t('CorrectMarkedFields')) : describeLegalError(t, mutation.error)}
+            {fieldErrorsOf(mutation.error).length > 0
+              ? String(t('CorrectMarkedFields'))
+              : describeLegalError(t, mutation.error)}
           </Alert>
         ) : null}
         <Group gap="xs">
-          <Button type="submit" loading={mutation.isPending}>
-            {String(t('LegalSettingsSave'))}
-          </Button>
+          <SubmitButton>{String(t('LegalSettingsSave'))}</SubmitButton>
           <Button type="button" variant="default" onClick={handleDiscard} disabled={mutation.isPending}>
             {String(t('LegalSettingsDiscard'))}
           </Button>
         </Group>
       </Stack>
-    </form>
+    </ZodForm>
   );
 }

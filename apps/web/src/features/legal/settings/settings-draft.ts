@@ -4,12 +4,14 @@ import { unknownPlaceholders } from '@recovery-desk/domain/legal/notice-template
 import { ASSET_CLASSES, legalPoolRuleSchema } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { LEGAL_CASE_TYPES, type LegalTimelines } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
+import { z } from 'zod';
+import { encodeMessage } from '../../../components/form/messages.ts';
 import type { LegalSettingsInput } from '../api/legal-api.ts';
 
 // Legal Settings as an editable draft: text for the numbers, lists for the choices, one template per case type.
 // Amounts are checked by the contract's own schemas (legalPoolRuleSchema, legalTimelinesSchema), not a local copy;
 // the field names are the server's field paths (`poolRule.minDpd`, `timelines.approvalSlaDays`, `templates.2.body`),
-// so a server error lands on the same input. (This page is not on the form kit yet: see docs/architecture.md.)
+// so a server error lands on the same input. `settingsDraftSchema` is the form kit's schema of the draft.
 
 export type TimelineKey = keyof LegalTimelines;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
@@ -245,3 +247,37 @@ export function settingsInput(draft: SettingsDraft, settings: LegalSettings): Le
   }
   return Object.keys(input).length === 1 ? null : input;
 }
+
+/** Text of the draft: the kit hands an empty input over as no value. */
+const draftText = z
+  .string()
+  .optional()
+  .transform((value) => value ?? '');
+
+/**
+ * The form kit's schema of the draft: the shape, then every rule of `validateDraft`, each on its field's path (so
+ * the field shows it) with its message encoded for translation.
+ */
+export const settingsDraftSchema = z
+  .object({
+    poolRule: z.object({
+      assetClasses: z.array(z.string()),
+      minDpd: draftText,
+      minOverdue: draftText,
+      products: z.array(z.string()),
+      excludeOnHold: z.boolean(),
+      reviewCooloffDays: draftText,
+    }),
+    timelines: z.record(z.string(), draftText),
+    templates: z.array(z.object({ caseType: z.string(), title: draftText, body: draftText })),
+  })
+  .transform((draft) => draft as unknown as SettingsDraft)
+  .superRefine((draft, context) => {
+    for (const error of validateDraft(draft)) {
+      context.addIssue({
+        code: 'custom',
+        path: error.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        message: encodeMessage({ key: error.key, ...(error.params ? { params: error.params } : {}) }),
+      });
+    }
+  });
