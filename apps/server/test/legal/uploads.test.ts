@@ -221,7 +221,10 @@ describe.each(testDatabaseKinds())('legal uploads (%s)', (kind) => {
     expect(listed.data).toEqual([
       expect.objectContaining({ jobId, fileName: 'two.csv', status: 'PROCESSING', totalRows: 2, okRows: 0 }),
     ]);
-    const [startAudit] = await auditRows(handle.db, { action: 'legal.upload.start', entityId: listed.data[0]!.uploadId });
+    const [startAudit] = await auditRows(handle.db, {
+      action: 'legal.upload.start',
+      entityId: listed.data[0]!.uploadId,
+    });
     expect(startAudit?.after).toMatchObject({ status: 'PROCESSING', totalRows: 2, jobId, format: 'csv' });
     // A worker took the job, committed row 1 with its checkpoint and the record's count (one transaction), and was
     // killed: RUNNING, lease over.
