@@ -50,7 +50,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/scripts/**', 'bench/**', 'apps/server/src/main.ts', 'packages/db/src/seed-cli.ts', 'e2e/**'],
+    files: [
+      '**/scripts/**',
+      'bench/**',
+      'apps/server/src/main.ts',
+      'apps/server/src/cli/**',
+      'packages/db/src/seed-cli.ts',
+      'e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -24,7 +25,7 @@ function escapeRegExp(text: string): string {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: Object.fromEntries(
       API_PATHS.map((path) => [`^${escapeRegExp(path)}(/|\\?|$)`, { target: API_TARGET, changeOrigin: false }]),

@@ -8,8 +8,11 @@ export class DemoOutboxPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
   }
 
-  /** Reloads until a message whose subject contains `subject` arrives; returns the code in its body. */
-  async waitForCode(email: string, subject: string): Promise<string> {
+  /**
+   * Reloads until a message whose subject contains `subject` arrives (newest first); returns the code in its body.
+   * `other`: a code already used, to wait for a newer message.
+   */
+  async waitForCode(email: string, subject: string, other?: string | null): Promise<string> {
     let code: string | null = null;
     await expect(async () => {
       await this.open(email);
@@ -17,7 +20,31 @@ export class DemoOutboxPage {
       const body = (await message.textContent({ timeout: 2_000 })) ?? '';
       code = /code is (\w+)/.exec(body)?.[1] ?? null;
       expect(code).not.toBeNull();
+      expect(code).not.toBe(other ?? null);
     }).toPass({ timeout: 30_000 });
     return code ?? '';
+  }
+
+  /** A code newer than `other` that arrives within `timeout` ms, or null when none does. */
+  async newCode(email: string, subject: string, other: string | null, timeout: number): Promise<string | null> {
+    try {
+      let code: string | null = null;
+      await expect(async () => {
+        code = await this.latestCode(email, subject);
+        expect(code).not.toBeNull();
+        expect(code).not.toBe(other);
+      }).toPass({ timeout });
+      return code;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The code of the newest message whose subject contains `subject`, or null when there is none. */
+  async latestCode(email: string, subject: string): Promise<string | null> {
+    await this.open(email);
+    const messages = this.page.getByTestId('outbox-message').filter({ hasText: subject });
+    if ((await messages.count()) === 0) return null;
+    return /code is (\w+)/.exec((await messages.first().textContent()) ?? '')?.[1] ?? null;
   }
 }

@@ -2,19 +2,22 @@ import { expect, test } from '@playwright/test';
 import { AppSelectorPage } from '../pages/app-selector-page.ts';
 import { DemoOutboxPage } from '../pages/demo-outbox-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
-import { emailOf, PASSWORD, USERS } from '../support/demo-users.ts';
+import { emailOf, needsSignInCode, PASSWORD, USERS } from '../support/demo-users.ts';
+import { signInWithMailedCode } from '../support/session.ts';
 
-test('an OTP-required user gets the OTP field, a 120-second resend cooldown, and signs in with the mailed code', async ({
+test('an OTP-required user: the first Sign In sends the code and asks for it, then signs in with the mailed code', async ({
   page,
 }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(USERS.otpAdmin, PASSWORD);
-  // The server demands a code: the OTP field and Get OTP appear.
-  await expect(login.alert).toBeVisible();
+  // The server wants a code: the first press sends it (no "enter the OTP sent" before anything was sent).
+  await expect(login.alert).toContainText(
+    'We sent a one-time code to your registered e-mail. Enter it and press Sign In.',
+  );
+  await expect(login.alert).not.toContainText('Please enter the OTP');
   await expect(login.otp).toBeVisible();
-
-  await login.getOtp.click();
+  await expect(login.otp).toBeFocused();
   await expect(page.getByTestId('toast-container')).toContainText('System Msg');
   await expect(login.getOtp).toHaveText(/^Resend OTP in (120|119) seconds$/);
   await expect(login.getOtp).toBeDisabled();
@@ -30,5 +33,14 @@ test('an OTP-required user gets the OTP field, a 120-second resend cooldown, and
 
   await login.otp.fill(code);
   await login.signInButton.click();
+  await new AppSelectorPage(page).expectLoaded();
+});
+
+test('an approver (approver authorities need a code by default) signs in with the mailed code', async ({ page }) => {
+  const approver = 'repoappr.west';
+  expect(needsSignInCode(approver)).toBe(true);
+  const login = new LoginPage(page);
+  await login.goto();
+  await signInWithMailedCode(login, approver);
   await new AppSelectorPage(page).expectLoaded();
 });

@@ -23,6 +23,7 @@ import { JobWorker } from './jobs/job-worker.ts';
 import { JOB_KINDS } from './jobs/registry.ts';
 import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { approvalHandlers, approvalRoutes, type ApprovalHandler } from './modules/approvals/index.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -33,6 +34,7 @@ import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-handlers.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
+import { createDemoIdp } from './modules/demo/demo-idp.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -100,6 +102,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     ...options.jobWorker,
     kinds: options.jobWorker?.kinds ?? JOB_KINDS,
   });
+  // Demo mode without OIDC_ISSUER: single sign-on against the built-in demo identity provider (modules/demo/demo-idp.ts).
+  const demoIdp = config.demoMode && !config.oidc ? createDemoIdp(config, () => app) : null;
   const deps: AppDeps = {
     config,
     db,
@@ -108,7 +112,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     limiter: new AttemptLimiter(db),
     accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlSeconds: config.accessTokenTtlSeconds, clock }),
     unknownUserFailures: new UnknownUserFailures(db),
-    sso: config.oidc ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' }) : null,
+    sso: config.oidc
+      ? createSsoClient(config.oidc, { allowInsecureHttp: config.nodeEnv !== 'production' })
+      : demoIdp
+        ? createSsoClient(demoIdp.settings, { allowInsecureHttp: true, fetch: demoIdp.fetch })
+        : null,
     log: app.log,
     bus,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
@@ -160,6 +168,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
   app.register(jobsRoutes(deps));
+  app.register(adminRoutes(deps));
   app.register(
     approvalRoutes(
       deps,
@@ -167,6 +176,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     ),
   );
   if (config.demoMode) app.register(demoRoutes(deps));
+  if (demoIdp) app.register(async (idpApp) => demoIdp.register(idpApp, deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));
 
   app.addHook('onClose', async () => {

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { APPROVER_AUTHORITIES, isAuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -29,6 +30,13 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     secret: true,
   },
   {
+    name: 'MIGRATION_DATABASE_URL',
+    default: 'DATABASE_URL',
+    meaning:
+      'postgres://… URL of the role that owns the schema; migrations run through it. Set it when DATABASE_URL is the restricted app role (README, "Database roles").',
+    secret: true,
+  },
+  {
     name: 'DATABASE_POOL_SIZE',
     default: '10',
     meaning: 'Connections the server keeps to PostgreSQL (1 to 200); PGlite is one in-process connection.',
@@ -54,6 +62,19 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Base64 of 32 random bytes (openssl rand -base64 32): the AES-256-GCM key of the sign-in `userkey` envelope. Generated like JWT_SECRET outside production.',
     secret: true,
   },
+  {
+    name: 'AUDIT_KEY',
+    default: 'derived from JWT_SECRET',
+    meaning:
+      'At least 32 characters; signs the audit checkpoints (kept outside the database). Set it in production so JWT_SECRET can be rotated without breaking old checkpoints.',
+    secret: true,
+  },
+  {
+    name: 'SIGN_IN_OTP_AUTHORITIES',
+    default: 'approvers',
+    meaning:
+      'Authorities whose holders need a one-time code at sign-in: comma-separated codes, `approvers` (the approval authorities) and/or `none`.',
+  },
   { name: 'ACCESS_TOKEN_TTL_SECONDS', default: '900', meaning: 'Access token lifetime, 60 to 900 seconds.' },
   {
     name: 'REFRESH_TOKEN_TTL_SECONDS',
@@ -71,7 +92,8 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'OIDC_ISSUER',
     default: '(unset)',
-    meaning: 'OpenID Connect issuer URL; enables single sign-on with OIDC_CLIENT_ID.',
+    meaning:
+      'OpenID Connect issuer URL; enables single sign-on with OIDC_CLIENT_ID. Unset in demo mode: the built-in demo identity provider at /demo-idp.',
   },
   { name: 'OIDC_CLIENT_ID', default: '(unset)', meaning: 'Client id registered at the OpenID provider.' },
   {
@@ -152,6 +174,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** the schema owner's URL for migrations (null: DATABASE_URL) */
+  migrationDatabaseUrl: string | null;
   databasePoolSize: number;
   nodeEnv: NodeEnv;
   demoMode: boolean;
@@ -180,6 +204,10 @@ export type Config = {
   /** a job without a heartbeat for this long is taken for dead and resumed by another worker */
   jobLeaseSeconds: number;
   trustProxy: boolean | number | string[];
+  /** signs audit checkpoints; null derives a key from JWT_SECRET (auditKeyOf) */
+  auditKey: string | null;
+  /** holders of any of these authorities need a one-time code at sign-in */
+  signInOtpAuthorities: readonly string[];
 };
 
 /** The configuration before the demo secrets are filled in. */
@@ -249,7 +277,27 @@ const envSchema = z.object({
       .string()
       .refine((value) => isUrl(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
   ),
+  MIGRATION_DATABASE_URL: optional(
+    z
+      .string()
+      .refine((value) => isUrl(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
+  ),
   DATABASE_POOL_SIZE: optional(wholeNumber(1, 200)),
+  AUDIT_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  SIGN_IN_OTP_AUTHORITIES: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every((entry) => ['approvers', 'none'].includes(entry) || isAuthorityCode(entry)),
+        'must be comma-separated authority codes of the spec, approvers or none',
+      ),
+  ),
   NODE_ENV: optional(
     z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }),
   ),
@@ -383,6 +431,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     host: v.HOST ?? '0.0.0.0',
     dataDir: resolvePath(v.DATA_DIR, path.join(REPO_ROOT, 'data')),
     databaseUrl: v.DATABASE_URL ?? null,
+    migrationDatabaseUrl: v.MIGRATION_DATABASE_URL ?? null,
     databasePoolSize: v.DATABASE_POOL_SIZE ?? 10,
     nodeEnv,
     demoMode: v.DEMO_MODE ?? !isProduction,
@@ -415,7 +464,25 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
     jobLeaseSeconds: v.JOB_LEASE_SECONDS ?? 60,
     trustProxy: v.TRUST_PROXY ?? false,
+    auditKey: v.AUDIT_KEY ?? null,
+    signInOtpAuthorities: otpAuthorities(v.SIGN_IN_OTP_AUTHORITIES ?? ['approvers']),
   };
+}
+
+function otpAuthorities(entries: readonly string[]): readonly string[] {
+  const codes = new Set<string>();
+  for (const entry of entries) {
+    if (entry === 'approvers') for (const code of APPROVER_AUTHORITIES) codes.add(code);
+    else if (entry !== 'none') codes.add(entry);
+  }
+  return [...codes];
+}
+
+/** The key of the audit checkpoint signatures: AUDIT_KEY, else one derived from JWT_SECRET. */
+export function auditKeyOf(config: Pick<Config, 'auditKey' | 'jwtSecret'>): string {
+  return (
+    config.auditKey ?? createHmac('sha256', config.jwtSecret).update('recovery-desk audit checkpoints').digest('hex')
+  );
 }
 
 type DemoSecrets = { jwtSecret: string; userkeyKey: string };

@@ -31,7 +31,12 @@ function loadConfig(): { config: Config; source: string } {
 async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   try {
     return config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          ...(config.migrationDatabaseUrl ? { migrationUrl: config.migrationDatabaseUrl } : {}),
+        })
       : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
@@ -73,11 +78,25 @@ async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log
   }
 }
 
+/** Runs one start-up phase and logs how long it took (`bench/src/first-start.ts` reads these lines). */
+async function phase<T>(log: FastifyBaseLogger, name: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    log.info({ phase: name, ms: Math.round(performance.now() - started) }, `start-up phase ${name} done`);
+  }
+}
+
 async function main(): Promise<void> {
+  const startedAt = performance.now();
   const { config, source } = loadConfig();
+  const openedAt = performance.now();
   const handle = await openConfiguredDatabase(config);
+  const databaseMs = Math.round(performance.now() - openedAt);
 
   const app = buildApp({ config, db: handle.db });
+  app.log.info({ phase: 'database', ms: databaseMs }, 'start-up phase database (open and migrate) done');
   handle.onIdleConnectionError((error) =>
     app.log.warn({ err: error }, 'an idle database connection was lost; the pool reconnects on next use'),
   );
@@ -103,11 +122,11 @@ async function main(): Promise<void> {
 
   try {
     if (config.demoMode) {
-      const { created } = await seedDemoOrganisation(handle.db);
+      const { created } = await phase(app.log, 'demo-organisation', () => seedDemoOrganisation(handle.db));
       if (created) {
         app.log.info('demo organisation created');
-        await seedDemoLegalCasesOnce(config, handle, app.log);
-        await queueDemoDayStartOnce(config, handle, app.log);
+        await phase(app.log, 'demo-legal-cases', () => seedDemoLegalCasesOnce(config, handle, app.log));
+        await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
       }
     } else {
       await ensureReferenceData(handle.db, {
@@ -115,7 +134,8 @@ async function main(): Promise<void> {
         businessDate: new Date().toISOString().slice(0, 10),
       });
     }
-    await app.listen({ port: config.port, host: config.host });
+    await phase(app.log, 'listen', () => app.listen({ port: config.port, host: config.host }));
+    app.log.info({ phase: 'total', ms: Math.round(performance.now() - startedAt) }, 'ready');
     // Background jobs (day start, uploads, exports, notices, mail retries, hearing reminders): queued work left by a
     // previous run is picked up here, and a job whose worker died is run again once its lease runs out.
     app.jobs.start();

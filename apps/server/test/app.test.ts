@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
       [
         "GET /* → public",
         "POST /VerifyOtpApi → public",
+        "GET /api/admin/audit/verify → collapp:SCHED_PRO_COLL_SAUTH",
         "GET /api/approvals/ESCALATION/requests → actingUnit",
         "GET /api/approvals/ESCALATION/requests/:id → actingUnit",
         "GET /api/approvals/PTP_DEVIATION/requests → actingUnit",
@@ -269,6 +271,11 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /collapp/getUserProfileNew/:activeApp → signedIn",
         "GET /collapp/getuserprofile → signedIn",
         "POST /collapp/userChangePasswordApi → signedIn",
+        "GET /demo-idp/* → public",
+        "POST /demo-idp/* → public",
+        "GET /demo-idp/interaction/:uid → public",
+        "POST /demo-idp/interaction/:uid/abort → public",
+        "POST /demo-idp/interaction/:uid/login → public",
         "POST /forPassEmailVerify → public",
         "POST /googleApiTrackerApi → actingUnit",
         "GET /healthz → public",
@@ -306,7 +313,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
     expect(publicConfigSchema.parse(response.json())).toEqual({
       otpForLogin: 'NO',
       userkeyKey: TEST_USERKEY_KEY,
-      ssoEnabled: false,
+      ssoEnabled: true,
       chatWidgetUrl: '',
       mapsApiKey: '',
       demoMode: true,
@@ -429,6 +436,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
       expect(asset.body).toBe('console.log(1)');
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
       const traversal = await app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
       expect(traversal.body).not.toContain('root:');
       const api = await app.inject({ method: 'GET', url: '/api/unknown' });
@@ -436,6 +444,82 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
       expect(api.json<{ error_code: string }>().error_code).toBe('NOT_FOUND');
       const spec = await app.inject({ method: 'GET', url: '/collapp/getuserprofile' });
       expect(spec.statusCode).toBe(401);
+    } finally {
+      await app.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('serves precompressed copies by Accept-Encoding, caches hashed assets for a year and index.html never', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const html = `<!doctype html><link rel="icon" href="/favicon.ico"><div id="root"></div>${' '.repeat(2000)}`;
+    const script = `console.log(${JSON.stringify('recovery desk '.repeat(200))});`;
+    const icon = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]);
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(html));
+    fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(html));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
+    fs.writeFileSync(path.join(dist, 'favicon.ico'), icon);
+    const app = await createTestApp(handle.db, { config: { webDist: dist } });
+    try {
+      const url = '/assets/index-abc123.js';
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toBe('Accept-Encoding');
+      expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(br.headers['content-length'])).toBeLessThan(script.length / 4);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(script);
+
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers['vary']).toBe('Accept-Encoding');
+      expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(script);
+
+      const refusedBr = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' } });
+      expect(refusedBr.headers['content-encoding']).toBe('gzip');
+
+      const identity = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.headers['vary']).toBe('Accept-Encoding');
+      expect(identity.body).toBe(script);
+
+      // A revalidation of the same copy answers 304; another encoding has its own ETag.
+      const again = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(gz.headers.etag).not.toBe(br.headers.etag);
+
+      // The app shell: compressed, and revalidated on every load so a new build shows at once.
+      for (const route of ['/', '/login', '/collapp/telecaller']) {
+        const shell = await app.inject({ method: 'GET', url: route, headers: { 'accept-encoding': 'gzip, br' } });
+        expect(shell.statusCode, route).toBe(200);
+        expect(shell.headers['content-encoding']).toBe('br');
+        expect(shell.headers['cache-control']).toBe('no-cache');
+        expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(zlib.brotliDecompressSync(shell.rawPayload).toString('utf8')).toBe(html);
+      }
+
+      const favicon = await app.inject({ method: 'GET', url: '/favicon.ico', headers: { 'accept-encoding': 'br' } });
+      expect(favicon.statusCode).toBe(200);
+      expect(favicon.headers['content-type']).toBe('image/x-icon');
+      expect(favicon.headers['content-encoding']).toBeUndefined();
+      expect(favicon.headers['cache-control']).toBe('public, max-age=86400');
+      expect(favicon.rawPayload.equals(icon)).toBe(true);
+
+      // The copies are not addressable by themselves, and HEAD answers the headers without a body.
+      expect((await app.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404);
+      const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-encoding']).toBe('gzip');
+      expect(head.body).toBe('');
     } finally {
       await app.close();
       fs.rmSync(dist, { recursive: true, force: true });

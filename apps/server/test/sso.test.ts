@@ -62,6 +62,12 @@ describe.each(testDatabaseKinds())('single sign-on with a real OpenID provider (
     expect(response.json<{ ssoEnabled: boolean }>().ssoEnabled).toBe(true);
   });
 
+  it('uses the configured provider, not the demo one, even in demo mode', async () => {
+    expect(t.config.demoMode).toBe(true);
+    const demo = await t.inject({ method: 'GET', url: '/demo-idp/.well-known/openid-configuration' });
+    expect(demo.statusCode).toBe(404);
+  });
+
   it('signs a known user in: tokens and a one-time grant in the redirect; the grant redeems once', async () => {
     const user = await createUser(handle.db, { email: `${uniqueName('sso.user')}@lender.test` });
     const location = await journey(user.email);
@@ -157,8 +163,8 @@ describe.each(testDatabaseKinds())('single sign-on switched off (%s)', (kind) =>
     await handle.close();
   });
 
-  it('answers 404 SSO_DISABLED', async () => {
-    const t = await createTestApp(handle.db);
+  it('answers 404 SSO_DISABLED outside demo mode without OIDC_ISSUER', async () => {
+    const t = await createTestApp(handle.db, { config: { demoMode: false } });
     try {
       for (const url of ['/sso/login', '/sso/callback?code=x&state=y']) {
         const response = await t.inject({ method: 'GET', url });

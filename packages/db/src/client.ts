@@ -46,7 +46,8 @@ export type OpenDatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   /** `loadDataDir`: start from a dumped data folder (a migrated snapshot) instead of an empty one */
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  /** `migrationUrl`: the schema owner's URL for the migrations (MIGRATION_DATABASE_URL); default `url` */
+  | { kind: 'postgres'; url: string; poolSize?: number; migrationUrl?: string };
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
@@ -131,13 +132,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       for (const listener of idleErrorListeners) listener(error);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    // Migrations run as the schema owner (MIGRATION_DATABASE_URL) when the app connects as a restricted role.
+    const migrationUrl = options.migrationUrl ?? options.url;
+    const migrationPool = migrationUrl === options.url ? pool : new pg.Pool({ connectionString: migrationUrl, max: 1 });
     try {
-      await migrateOnce(options.url, () =>
-        migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      await migrateOnce(migrationUrl, () =>
+        migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       );
     } catch (error) {
       await pool.end();
       throw error;
+    } finally {
+      if (migrationPool !== pool) await migrationPool.end();
     }
     const url = new URL(options.url);
     return {

@@ -340,14 +340,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     username: 'appr.west',
     fullName: 'Anjali Mehta',
     persona: 'collectionsApprover',
-    personaLabel: 'Collections approver',
+    personaLabel: 'Collections approver (OTP required)',
     units: ['ZN-W'],
   },
   {
     username: 'appr.south',
     fullName: 'Suresh Naidu',
     persona: 'collectionsApprover',
-    personaLabel: 'Collections approver',
+    personaLabel: 'Collections approver (OTP required)',
     units: ['ZN-S'],
   },
   {
@@ -382,14 +382,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     username: 'legalmgr.west',
     fullName: 'Adv. Rajesh Gupta',
     persona: 'legalManager',
-    personaLabel: 'Legal manager (approver)',
+    personaLabel: 'Legal manager (approver, OTP required)',
     units: ['ZN-W'],
   },
   {
     username: 'legalmgr.north',
     fullName: 'Adv. Sunita Malhotra',
     persona: 'legalManager',
-    personaLabel: 'Legal manager (approver)',
+    personaLabel: 'Legal manager (approver, OTP required)',
     units: ['ZN-N'],
   },
   {
@@ -410,7 +410,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     username: 'appr.east',
     fullName: 'Arindam Sen',
     persona: 'collectionsApprover',
-    personaLabel: 'Collections approver',
+    personaLabel: 'Collections approver (OTP required)',
     units: ['ZN-E'],
   },
   {
@@ -424,7 +424,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     username: 'repoappr.west',
     fullName: 'Sunita Rao',
     persona: 'repoApprover',
-    personaLabel: 'Repossession approver',
+    personaLabel: 'Repossession approver (OTP required)',
     units: ['ZN-W'],
   },
   {
@@ -438,7 +438,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     username: 'sarfappr.ho',
     fullName: 'Lakshmi Krishnan',
     persona: 'sarfaesiApprover',
-    personaLabel: 'SARFAESI approver',
+    personaLabel: 'SARFAESI approver (OTP required)',
     units: ['HO'],
   },
   {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -231,3 +232,18 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
 );
+
+/**
+ * Anchors of the audit chain outside `audit_log`: the head row (id and hash) and the number of rows up to it, signed
+ * with a key the database does not hold (HMAC-SHA256 under AUDIT_KEY), each checkpoint chained to the one before.
+ * Append-only like the trail (migration 0013). A copy of each line goes to DATA_DIR/audit-checkpoints.jsonl.
+ */
+export const auditCheckpoints = pgTable('audit_checkpoints', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  headId: bigint('head_id', { mode: 'number' }).notNull(),
+  headHash: text('head_hash').notNull(),
+  rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  prevSignature: text('prev_signature'),
+  signature: text('signature').notNull(),
+});

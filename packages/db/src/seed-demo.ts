@@ -40,8 +40,10 @@ export async function seedDemoOrganisation(
   await ensureReferenceData(db, { organisationName: DEMO_ORGANISATION_NAME, businessDate });
   if (await hasUsers(db)) return { created: false };
 
-  // Hash outside the transaction: PGlite runs on the main thread, keep transactions short.
-  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  // Hash outside the transaction: PGlite runs on the main thread, keep transactions short. Every demo user has the
+  // same, published password, so one argon2id hash (one salt) serves them all: 1 hash instead of 30 on first start.
+  // A user's own password change writes a fresh hash with its own salt.
+  const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
 
   let book: GenerateBookResult | undefined;
   await db.transaction(async (tx) => {
@@ -59,14 +61,14 @@ export async function seedDemoOrganisation(
       unitIds.set(unit.code, { id: row.id, path });
     }
 
-    for (const [index, demoUser] of DEMO_USERS.entries()) {
+    for (const demoUser of DEMO_USERS) {
       const [row] = await tx
         .insert(users)
         .values({
           username: demoUser.username,
           email: demoEmail(demoUser.username),
           fullName: demoUser.fullName,
-          passwordHash: passwordHashes[index]!,
+          passwordHash: demoPasswordHash,
           otpRequired: demoUser.otpRequired ?? false,
         })
         .returning({ id: users.id });

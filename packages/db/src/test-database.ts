@@ -16,6 +16,8 @@ import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from './client.t
 // in the system's temporary folder, named by a hash of the migrations and PGlite's version, so every test file and
 // every run after the first reuses it). PostgreSQL copies a template database migrated once (`rd_tpl_<hash>`). The
 // migrator still runs on the copy: it finds every migration applied, so a stale snapshot can only cost time.
+// Templates of other migrations are left alone: another checkout (a branch with a new migration) may be using its
+// own at the same time. Each is the size of an empty schema; drop them with `DROP DATABASE rd_tpl_…` when unwanted.
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 export function testDatabaseKinds(): TestDatabaseKind[] {
@@ -101,12 +103,6 @@ async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     const existing = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (existing.rowCount) return;
-    // Templates of older migrations are of no further use.
-    const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'rd\\_tpl\\_%' and datname <> $1",
-      [name],
-    );
-    for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     const building = `${name}_building`;
     await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${building}`);

@@ -269,7 +269,7 @@ export const legalUploads = pgTable(
      * COMPLETED_WITH_ERRORS | FAILED, or INTERRUPTED when its job failed for good before the last row
      */
     status: text('status').notNull(),
-    /** the job applying the rows (created with it, in the request's transaction); null for uploads before 0013 */
+    /** the job applying the rows (created with it, in the request's transaction); null for uploads before 0014 */
     jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id),
     totalRows: integer('total_rows').notNull(),
     okRows: integer('ok_rows').notNull(),

@@ -124,3 +124,38 @@ export const AUTHORITY = {
 export type AuthorityCode = (typeof AUTHORITY)[keyof typeof AUTHORITY];
 
 export const ALL_AUTHORITY_CODES: readonly AuthorityCode[] = Object.values(AUTHORITY);
+
+const AUTHORITY_CODES: ReadonlySet<string> = new Set(ALL_AUTHORITY_CODES);
+
+export function isAuthorityCode(value: string): value is AuthorityCode {
+  return AUTHORITY_CODES.has(value);
+}
+
+/**
+ * The approver authorities: the checker of each maker-checker pair of the spec (collections approvals, legal filing
+ * and court-case approval, repossession and SARFAESI approvals). Their holders need a one-time code at sign-in by
+ * default (SIGN_IN_OTP_AUTHORITIES=approvers). Left out: ESCALATED_SAUTH and PTP_DEVIATION_SAUTH, which also open the
+ * unit managers' own trays, and the *_APP_RQST_* authorities, which ask for an approval.
+ */
+export const APPROVER_AUTHORITIES: readonly AuthorityCode[] = [
+  'MAN_REALLOC_APPROVAL_SAUTH',
+  'PAY_BATCH_GEN_APP_SAUTH',
+  'ACC_MARK_APP_SAUTH',
+  'RECEIPT_CANCEL_AUTHOR_SAUTH',
+  'SETTLE_APP_SAUTH',
+  'LEGAL_FILE_APP_SAUTH',
+  'COURT_CASE_APP_SUATH',
+  'REPO_INIT_APP_SAUTH',
+  'REPO_AUC_APP_SAUTH',
+  'REPO_WAIV_APP_SAUTH',
+  'REPO_ASSET_SALE_APP_SAUTH',
+  'SARF_INIT_APP_SAUTH',
+  'SARF_NOTICE_APP_SAUTH',
+  'SARF_BASE_PRICE_APP_SAUTH',
+  'SARF_CNFR_ARTWORK_SAUTH',
+  'SARF_AUC_APP_SAUTH',
+  'SARF_WAIV_APP_SAUTH',
+  'SARF_ASSET_SALE_APP_SAUTH',
+  'ASSET_RELEASE_APP_SAUTH',
+  'PAR_PAY_APP_SAUTH',
+];

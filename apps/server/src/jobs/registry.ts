@@ -1,3 +1,4 @@
+import { auditCheckpointJob } from '../audit/audit-checkpoint.job.ts';
 import { mailRetryJob } from '../mail/mail-retry.job.ts';
 import { dayStartJob, trayExportJob } from '../modules/collections/index.ts';
 import { hearingRemindersJob, legalUploadJob, noticesJob } from '../modules/legal/index.ts';
@@ -16,4 +17,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   noticesJob,
   mailRetryJob,
   hearingRemindersJob,
+  auditCheckpointJob,
 ] as unknown as readonly JobKind<never>[];

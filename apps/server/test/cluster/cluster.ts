@@ -13,7 +13,8 @@ import { parseConfig, REPO_ROOT, resolveSecrets } from '../../src/config.ts';
 import { eq } from 'drizzle-orm';
 import { organisation } from '@recovery-desk/db/schema.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
-import { TEST_JWT_SECRET, TEST_USERKEY_KEY } from '../support/test-app.ts';
+import { systemClock } from '../../src/clock.ts';
+import { mintLoginCode, TEST_JWT_SECRET, TEST_USERKEY_KEY } from '../support/test-app.ts';
 
 // Several server instances on one database, each reached over HTTP on its own port, for the tests of
 // docs/architecture.md "Several instances".
@@ -27,7 +28,8 @@ import { TEST_JWT_SECRET, TEST_USERKEY_KEY } from '../support/test-app.ts';
 // `env` is extra configuration for every instance (e.g. TRAY_COUNT_CACHE_SECONDS); a job test passes what its workers
 // need the same way.
 
-export type Instance = { url: string; name: string };
+/** `db`: the shared database, for minting an approver's sign-in code as /sendOtpApi would. */
+export type Instance = { url: string; name: string; db: Database };
 
 export type Cluster = {
   kind: TestDatabaseKind;
@@ -132,7 +134,11 @@ async function startProcesses(count: number, env: Record<string, string>): Promi
     await handle.db.update(organisation).set({ businessDate: BUSINESS_DATE }).where(eq(organisation.id, 1));
     return {
       kind: 'postgres',
-      instances: urls.map((instanceUrl, index) => ({ url: instanceUrl, name: String.fromCharCode(65 + index) })),
+      instances: urls.map((instanceUrl, index) => ({
+        url: instanceUrl,
+        name: String.fromCharCode(65 + index),
+        db: handle!.db,
+      })),
       db: handle.db,
       stop,
     };
@@ -171,7 +177,7 @@ async function startInProcess(count: number, env: Record<string, string>): Promi
       // As main.ts does: every instance runs a job worker once it listens.
       app.jobs.start();
       const { port } = app.server.address() as AddressInfo;
-      instances.push({ url: `http://127.0.0.1:${port}`, name: String.fromCharCode(65 + index) });
+      instances.push({ url: `http://127.0.0.1:${port}`, name: String.fromCharCode(65 + index), db: handle.db });
     }
     return { kind: 'pglite', instances, db: handle.db, stop };
   } catch (error) {
@@ -223,7 +229,15 @@ export async function accessToken(
   user: { username: string; password: string },
   ip: string,
 ): Promise<string> {
-  const reply = await postToken(instance, { username: user.username, password: user.password }, ip);
+  let reply = await postToken(instance, { username: user.username, password: user.password }, ip);
+  if (reply.status === 401 && reply.json<{ error_code: string }>().error_code === 'OTP_REQUIRED') {
+    // An approver: a code minted into the shared database, as /sendOtpApi would issue it.
+    const otp = await mintLoginCode(
+      { db: instance.db, clock: systemClock, config: { jwtSecret: TEST_JWT_SECRET } },
+      user.username,
+    );
+    reply = await postToken(instance, { username: user.username, password: user.password, otp }, ip);
+  }
   if (reply.status !== 200) throw new Error(`sign-in failed: ${reply.status} ${reply.body}`);
   return reply.json<{ access: string }>().access;
 }

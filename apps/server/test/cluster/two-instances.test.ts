@@ -100,6 +100,20 @@ describe.each(testDatabaseKinds())('two instances on one database (%s)', (kind) 
     expect(codeOf(right)).toBe('ACCOUNT_LOCKED');
   });
 
+  it('checks at most 10 passwords of 30 parallel wrong ones from 30 forwarded addresses, through both', async () => {
+    const user = await createUser(cluster.db);
+    const wrong = { username: user.username, password: 'wrong-password-123' };
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => postToken(index % 2 === 0 ? a : b, wrong, freshAddress())),
+    );
+    const codes = replies.map(codeOf);
+    expect(codes.filter((code) => code === 'INVALID_CREDENTIALS')).toHaveLength(9);
+    expect(codes.filter((code) => code === 'ACCOUNT_LOCKED')).toHaveLength(21);
+    const failures = await auditRows(cluster.db, { action: 'auth.login_failed', entityId: user.id });
+    const reasons = failures.map((row) => (row.after as { reason: string }).reason);
+    expect(reasons.filter((reason) => reason === 'wrong_password')).toHaveLength(10);
+  });
+
   it('clears the tray count cache of every instance when a change is made through one of them', async () => {
     const org = await createOrg(cluster.db);
     const manager = await createStaff(cluster.db, org.branch, ['ALLOCATION_HOLD_SAUTH']);

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
-import { auditLog, mailOutbox } from '@recovery-desk/db/schema.ts';
+import { auditLog, mailOutbox, otpCodes, users } from '@recovery-desk/db/schema.ts';
+import { OTP_TTL_SECONDS } from '@recovery-desk/domain/sign-in.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { buildApp } from '../../src/app.ts';
@@ -11,6 +13,7 @@ import { parseConfig, resolveSecrets, type Config } from '../../src/config.ts';
 import type { JobKind } from '../../src/jobs/job-kind.ts';
 import type { MailTransport } from '../../src/mail/smtp-transport.ts';
 import type { ApprovalHandler } from '../../src/modules/approvals/approval-handler.ts';
+import { generateOtpCode, hashOtp } from '../../src/modules/auth/otp-codes.ts';
 import { queryRows, type TestUser } from '../factories.ts';
 
 export const TEST_USERKEY_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -128,8 +131,47 @@ export async function postToken(t: TestApp, payload: unknown, remoteAddress?: st
   });
 }
 
+/**
+ * Mints a sign-in code for a user as /sendOtpApi would (its newest LOGIN code, hashed with the app's secret), without
+ * the mail and its 120-second resend cooldown, so a test can sign in an approver as often as it needs.
+ */
+export async function mintLoginCode(
+  t: { db: Database; clock: Clock; config: Pick<Config, 'jwtSecret'> },
+  username: string,
+): Promise<string> {
+  const [user] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  if (!user) throw new Error(`no user ${username}`);
+  const [newest] = await t.db
+    .select({ at: sql<string | null>`max(${otpCodes.createdAt})` })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, 'LOGIN')));
+  const now = t.clock.now();
+  const createdAt = newest?.at && new Date(newest.at) >= now ? new Date(new Date(newest.at).getTime() + 1) : now;
+  const code = generateOtpCode();
+  await t.db.insert(otpCodes).values({
+    id: randomUUID(),
+    userId: user.id,
+    purpose: 'LOGIN',
+    codeHash: hashOtp(t.config.jwtSecret, user.id, 'LOGIN', code),
+    expiresAt: new Date(createdAt.getTime() + OTP_TTL_SECONDS * 1000),
+    createdAt,
+  });
+  return code;
+}
+
+/**
+ * Signs a user in through POST /token/. When the server asks for a one-time code (approver authorities, the user's
+ * flag or the organisation's setting), a code is minted and the sign-in repeated with it.
+ */
 export async function signIn(t: TestApp, user: Pick<TestUser, 'username' | 'password'>, otp?: string): Promise<Tokens> {
-  const response = await postToken(t, { username: user.username, password: user.password, ...(otp ? { otp } : {}) });
+  let response = await postToken(t, { username: user.username, password: user.password, ...(otp ? { otp } : {}) });
+  if (!otp && response.statusCode === 401 && response.json<{ error_code: string }>().error_code === 'OTP_REQUIRED') {
+    const code = await mintLoginCode(t, user.username);
+    response = await postToken(t, { username: user.username, password: user.password, otp: code });
+  }
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const body = response.json<Tokens & { error_code: string }>();
   return { access: body.access, refresh: body.refresh };

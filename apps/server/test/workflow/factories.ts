@@ -23,7 +23,7 @@ import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts
 import { createWorkflowEffects } from '../../src/workflow-effects.ts';
 import { createAccount, createOrg, type Org, type TestAccount } from '../collections/factories.ts';
 import { BUSINESS_DATE, createUser, type TestUnit, type TestUser } from '../factories.ts';
-import { bearer, postToken, type TestApp } from '../support/test-app.ts';
+import { bearer, mintLoginCode, postToken, type TestApp } from '../support/test-app.ts';
 import { DocumentStore } from '../../src/documents/document-store.ts';
 
 // Legal workflow data for one test: an organisation with legal staff (legalapp authorities), NPA accounts, and
@@ -154,7 +154,12 @@ let address = 0;
 export async function apiAs(t: TestApp, user: TestUser, unit: TestUnit): Promise<Api> {
   address += 1;
   const remote = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-  const response = await postToken(t, { username: user.username, password: user.password }, remote);
+  let response = await postToken(t, { username: user.username, password: user.password }, remote);
+  if (response.statusCode === 401 && errorOf(response).code === 'OTP_REQUIRED') {
+    // An approver: the code /sendOtpApi would mail.
+    const otp = await mintLoginCode(t, user.username);
+    response = await postToken(t, { username: user.username, password: user.password, otp }, remote);
+  }
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const headers = bearer(response.json<{ access: string }>().access, unit.id);
   const inject = (options: InjectOptions) =>

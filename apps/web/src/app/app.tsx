@@ -2,7 +2,8 @@ import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
+import { startLanguage } from '../lib/i18n/i18n.ts';
 import { loadPublicConfig } from '../lib/public-config.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -17,8 +18,8 @@ export function App() {
 
   useEffect(() => {
     let isCurrent = true;
-    loadPublicConfig()
-      .then((config) => {
+    Promise.all([loadPublicConfig(), startLanguage()])
+      .then(([config]) => {
         if (isCurrent) setStartup({ state: 'ready', router: createAppRouter({ demoMode: config.demoMode }) });
       })
       .catch((error: unknown) => {
@@ -49,21 +50,19 @@ export function App() {
 
 function StartupScreen({ isFailed, onRetry }: { isFailed: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
+  // Starting: the page's skeleton, not a spinner (the shell's frame for a signed-in app screen).
+  if (!isFailed) return <PageSkeleton pathname={window.location.pathname} />;
   return (
     <main id="main" style={{ maxWidth: 480, margin: '10vh auto', padding: 16 }}>
-      {isFailed ? (
-        <Stack>
-          <Title order={1} size="h2">
-            {String(t('ConfigLoadFailedTitle'))}
-          </Title>
-          <Alert color="red" variant="outline">
-            {String(t('ConfigLoadFailedMessage'))}
-          </Alert>
-          <Button onClick={onRetry}>{String(t('TryAgain'))}</Button>
-        </Stack>
-      ) : (
-        <PageLoader label={String(t('LoadingConfiguration'))} />
-      )}
+      <Stack>
+        <Title order={1} size="h2">
+          {String(t('ConfigLoadFailedTitle'))}
+        </Title>
+        <Alert color="red" variant="outline">
+          {String(t('ConfigLoadFailedMessage'))}
+        </Alert>
+        <Button onClick={onRetry}>{String(t('TryAgain'))}</Button>
+      </Stack>
     </main>
   );
 }

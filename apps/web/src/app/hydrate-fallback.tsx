@@ -1,11 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../components/page-loader.tsx';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
 
+/** While the first screen's code loads: the page's skeleton (the shell's frame for a signed-in app screen). */
 export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <main id="main">
-      <PageLoader label={String(t('Loading'))} />
-    </main>
-  );
+  return <PageSkeleton pathname={window.location.pathname} />;
 }

@@ -2,7 +2,8 @@ import { ERROR_CODES, ERROR_STATUS } from '@recovery-desk/domain/errors.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeError, ERROR_MESSAGE_KEYS, errorCodeMessage } from './describe-error.ts';
 import { HttpError, InvalidReplyError, NetworkError } from './http-client.ts';
-import { changeLanguage, DICTIONARIES, i18n, LANGUAGES } from './i18n/i18n.ts';
+import { DICTIONARIES } from '@recovery-desk/i18n/languages.ts';
+import { changeLanguage, i18n, LANGUAGES } from './i18n/i18n.ts';
 
 const t = i18n.t.bind(i18n);
 

@@ -1,9 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { registerWorkflowFeatures } from '../app/workflow-features.ts';
+import { loadStageWidgets } from '../features/workflow/widgets.ts';
 
-// The features' workflow screens and widgets, registered as at start (app/route-registry.ts).
+// The features' workflow screens and widgets, registered as at start (app/route-registry.ts) and as the workflow
+// screens load them.
 registerWorkflowFeatures();
+await loadStageWidgets();
 
 // jsdom lacks a few browser APIs Mantine uses.
 if (!window.matchMedia) {

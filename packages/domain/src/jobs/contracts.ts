@@ -21,6 +21,7 @@ export const JOB_KINDS = [
   'legal.notices',
   'mail.retry',
   'legal.hearing_reminders',
+  'audit.checkpoint',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

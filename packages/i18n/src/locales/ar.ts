@@ -5,6 +5,8 @@ import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
 import { uploadsAr } from './uploads-ar.ts';
+import { deliveryAr } from './delivery-ar.ts';
+import { auditAr } from './audit-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import type { Dictionary } from './en.ts';
@@ -405,6 +407,8 @@ export const ar: Dictionary = {
   ...errorsAr,
   ...jobsAr,
   ...uploadsAr,
+  ...deliveryAr,
+  ...auditAr,
   ...serverAr,
   // The web form kit (issue 10)
   ...formAr,

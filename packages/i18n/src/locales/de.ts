@@ -5,6 +5,8 @@ import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { jobsDe } from './jobs-de.ts';
 import { uploadsDe } from './uploads-de.ts';
+import { deliveryDe } from './delivery-de.ts';
+import { auditDe } from './audit-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import type { Dictionary } from './en.ts';
@@ -420,6 +422,8 @@ export const de: Dictionary = {
   ...errorsDe,
   ...jobsDe,
   ...uploadsDe,
+  ...deliveryDe,
+  ...auditDe,
   ...serverDe,
   // The web form kit (issue 10)
   ...formDe,

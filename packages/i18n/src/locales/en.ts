@@ -5,6 +5,8 @@ import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { jobsEn } from './jobs-en.ts';
 import { uploadsEn } from './uploads-en.ts';
+import { deliveryEn } from './delivery-en.ts';
+import { auditEn } from './audit-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 
@@ -426,6 +428,8 @@ export const en = {
   ...errorsEn,
   ...jobsEn,
   ...uploadsEn,
+  ...deliveryEn,
+  ...auditEn,
   ...serverEn,
   // The web form kit (issue 10)
   ...formEn,

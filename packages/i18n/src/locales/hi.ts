@@ -5,6 +5,8 @@ import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
 import { uploadsHi } from './uploads-hi.ts';
+import { deliveryHi } from './delivery-hi.ts';
+import { auditHi } from './audit-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import type { Dictionary } from './en.ts';
@@ -406,6 +408,8 @@ export const hi: Dictionary = {
   ...errorsHi,
   ...jobsHi,
   ...uploadsHi,
+  ...deliveryHi,
+  ...auditHi,
   ...serverHi,
   // The web form kit (issue 10)
   ...formHi,

@@ -12,7 +12,8 @@ export function generateOtpCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-function hashOtp(secret: string, userId: number, purpose: OtpPurpose, code: string): string {
+/** The stored form of a code (HMAC-SHA256 under the server secret). */
+export function hashOtp(secret: string, userId: number, purpose: OtpPurpose, code: string): string {
   return createHmac('sha256', secret).update(`${purpose}:${userId}:${code}`, 'utf8').digest('hex');
 }
 

@@ -7,25 +7,40 @@ import { AppError } from '../../http/app-error.ts';
 export type SsoIdentity = { subject: string; email: string | null; preferredUsername: string | null };
 
 export type SsoClient = {
+  /** the redirect URI registered at the provider (GET /sso/callback of this server) */
+  redirectUri: () => string;
   authorizationUrl: (input: { state: string; nonce: string; codeChallenge: string }) => Promise<string>;
   /** exchanges the callback's code; throws when the provider's answer does not validate */
   exchange: (input: { callbackUrl: URL; state: string; nonce: string; codeVerifier: string }) => Promise<SsoIdentity>;
 };
 
-export function createSsoClient(settings: OidcConfig, options: { allowInsecureHttp: boolean }): SsoClient {
+export type SsoClientOptions = {
+  allowInsecureHttp: boolean;
+  /** how the client reaches the provider (default: fetch); the demo provider is reached in-process */
+  fetch?: oidc.CustomFetch;
+};
+
+/**
+ * The settings may be a function: the built-in demo provider's issuer is known only once the server listens (its
+ * port), so they are read on first use.
+ */
+export function createSsoClient(settingsOf: OidcConfig | (() => OidcConfig), options: SsoClientOptions): SsoClient {
   let discovered: Promise<oidc.Configuration> | null = null;
+  const settings = () => (typeof settingsOf === 'function' ? settingsOf() : settingsOf);
 
   // Discovery runs on first use and is retried after a failure (the provider may start after us).
   function configuration(): Promise<oidc.Configuration> {
+    const { issuer, clientId, clientSecret } = settings();
     discovered ??= oidc
       .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        settings.clientSecret ?? undefined,
-        settings.clientSecret ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.None(),
+        new URL(issuer),
+        clientId,
+        clientSecret ?? undefined,
+        clientSecret ? oidc.ClientSecretBasic(clientSecret) : oidc.None(),
         {
-          execute: options.allowInsecureHttp && settings.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
+          execute: options.allowInsecureHttp && issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
           timeout: 10,
+          ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
         },
       )
       .catch((error: unknown) => {
@@ -36,11 +51,12 @@ export function createSsoClient(settings: OidcConfig, options: { allowInsecureHt
   }
 
   return {
+    redirectUri: () => settings().redirectUri,
     authorizationUrl: async ({ state, nonce, codeChallenge }) => {
       const config = await configuration();
       return oidc
         .buildAuthorizationUrl(config, {
-          redirect_uri: settings.redirectUri,
+          redirect_uri: settings().redirectUri,
           scope: 'openid email profile',
           response_type: 'code',
           state,

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { users } from '@recovery-desk/db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { userAuthorities, users } from '@recovery-desk/db/schema.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
 
 const userColumns = {
@@ -128,4 +128,15 @@ export async function updatePassword(
     .update(users)
     .set({ passwordHash: input.passwordHash, passwordChangedAt: input.now, failedCount: 0, lockedUntil: null })
     .where(eq(users.id, input.userId));
+}
+
+/** True when the user holds any of `codes` in any unit and app. */
+export async function holdsAnyAuthority(db: Executor, userId: number, codes: readonly string[]): Promise<boolean> {
+  if (codes.length === 0) return false;
+  const [row] = await db
+    .select({ userId: userAuthorities.userId })
+    .from(userAuthorities)
+    .where(and(eq(userAuthorities.userId, userId), inArray(userAuthorities.systemAuth, [...codes])))
+    .limit(1);
+  return row !== undefined;
 }

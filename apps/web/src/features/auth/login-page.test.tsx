@@ -45,8 +45,72 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('button', { name: 'Get OTP' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toBeTruthy();
-    // SSO is not configured: no dead button.
-    expect(screen.queryByRole('button', { name: 'For Internal Login' })).toBeNull();
+  });
+
+  it('offers For Internal Login without a provider, and says that single sign-on is not configured', async () => {
+    setPublicConfig({ ...CONFIG, otpForLogin: 'NO', ssoEnabled: false });
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'For Internal Login' }));
+    const alert = (await screen.findByTestId('login-alert')).textContent ?? '';
+    expect(alert).toContain('Single sign-on is not configured');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('with a provider, For Internal Login goes to the address the server gives', async () => {
+    setPublicConfig({ ...CONFIG, otpForLogin: 'NO', ssoEnabled: true });
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
+      jsonResponse(200, { login_url: 'http://idp.test/auth?x=1' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'For Internal Login' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://idp.test/auth?x=1'));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/sso/login');
+  });
+
+  it('when the server wants a code on the first Sign In, sends it and asks for it (no "enter the code" before one is sent)', async () => {
+    setPublicConfig({ ...CONFIG, otpForLogin: 'NO' });
+    const calls: string[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      if (url.endsWith('/token/')) {
+        return jsonResponse(400, {
+          detail: 'Please enter the OTP sent to your registered email',
+          error_code: 'OTP_REQUIRED',
+        });
+      }
+      return jsonResponse(200, { error_code: '0', error_msg: 'OTP sent to your registered email' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    expect(screen.queryByLabelText(/One-time code/)).toBeNull();
+    fillCredentials();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const alert = await screen.findByTestId('login-alert');
+    await waitFor(() =>
+      expect(alert.textContent).toContain(
+        'We sent a one-time code to your registered e-mail. Enter it and press Sign In.',
+      ),
+    );
+    expect(alert.textContent).not.toContain('Please enter the OTP');
+    expect(alert.getAttribute('role')).toBe('status');
+    expect(calls.map((url) => new URL(url, 'http://x').pathname)).toEqual(['/token/', '/sendOtpApi']);
+    expect(screen.getByLabelText(/One-time code/)).toBeTruthy();
+    expect((screen.getByTestId('get-otp') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement?.id).toBe('field-otp'));
+
+    // A second press without the code does not send another one during the cooldown; it asks for the code.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-alert').textContent).toContain('Enter the one-time code we sent'),
+    );
+    expect(calls.filter((url) => url.endsWith('/sendOtpApi'))).toHaveLength(1);
   });
 
   it('after a sent OTP shows "Resend OTP in N seconds", counts down, and ignores presses for 120 s', async () => {

@@ -3,7 +3,14 @@ import { loginPayloadSchema } from '@recovery-desk/domain/sign-in.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SubmitButton, TextField, ZodForm, focusFirstInvalid, useZodForm } from '../../components/form/index.ts';
+import {
+  SubmitButton,
+  TextField,
+  ZodForm,
+  fieldId,
+  focusFirstInvalid,
+  useZodForm,
+} from '../../components/form/index.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { HttpError, NetworkError } from '../../lib/http-client.ts';
 import { log } from '../../lib/log.ts';
@@ -16,7 +23,7 @@ import { codeReplyOf } from './api/reply-errors.ts';
 import { CookieBanner, ensureTemporaryIdCookie } from './cookie-banner.tsx';
 import { useOtpCooldown } from './use-otp-cooldown.ts';
 
-type LoginAlert = { title: string; detail: string; hint?: string };
+type LoginAlert = { title: string; detail: string; hint?: string; tone?: 'error' | 'info' };
 
 // The sign-in form: the payload contract's username, password and OTP (spec §5 rules on the OTP as typed).
 const loginFormSchema = loginPayloadSchema.pick({ username: true, password: true, otp: true });
@@ -40,6 +47,11 @@ export function LoginPage() {
   useEffect(() => {
     ensureTemporaryIdCookie();
   }, []);
+
+  // Once the server has asked for a code, the code field is where the user types next.
+  useEffect(() => {
+    if (isOtpDemanded) document.getElementById(fieldId('otp'))?.focus();
+  }, [isOtpDemanded]);
 
   /** Get OTP needs the credentials too: their errors are shown and the first empty one is focused. */
   const credentialsMissing = async () => {
@@ -66,13 +78,28 @@ export function LoginPage() {
     return { title: String(t('Error')), detail: String(t('ApiRequestFailed')) };
   };
 
+  /**
+   * The server wants a one-time code and none was typed: the first press sends it (whatever made the server ask: the
+   * organisation's setting, the user, or the user's authorities), unless one was sent moments ago.
+   */
+  const sendCodeForSignIn = async (username: string, password: string) => {
+    setIsOtpDemanded(true);
+    if (cooldown.isCoolingDown) {
+      setAlert({ title: String(t('OtpSentTitle')), detail: String(t('OtpEnterSentCode')), tone: 'info' });
+      return;
+    }
+    const sent = await requestOtp(username, password);
+    if (sent) setAlert({ title: String(t('OtpSentTitle')), detail: String(t('OtpSentEnterIt')), tone: 'info' });
+  };
+
   const handleSignIn = async ({ username, password, otp }: LoginForm) => {
     setAlert(null);
+    const typedOtp = showOtp && otp ? otp : '';
     try {
       const reply = await requestToken({
         username,
         password,
-        ...(showOtp && otp ? { otp } : {}),
+        ...(typedOtp ? { otp: typedOtp } : {}),
       });
       // Spec §4: signed in when the reply carries a token and no detail message.
       if (reply.detail || !reply.access) {
@@ -93,34 +120,43 @@ export function LoginPage() {
       }
       await navigate('/home', { replace: true, state: { fromLogin: true } });
     } catch (error) {
+      if (error instanceof HttpError && error.errorCode === 'OTP_REQUIRED' && typedOtp === '') {
+        await sendCodeForSignIn(username, password);
+        return;
+      }
       setAlert(failureAlert(error));
+    }
+  };
+
+  /** POST /sendOtpApi; shows the outcome as a toast and starts the resend cooldown. True when a code was sent. */
+  const requestOtp = async (username: string, password: string): Promise<boolean> => {
+    setIsSendingOtp(true);
+    try {
+      const reply = await sendOtp({ username: username.trim().replace(/\s+/g, ' '), password });
+      return showOtpReply(reply);
+    } catch (error) {
+      const reply = codeReplyOf(error);
+      if (reply) return showOtpReply(reply);
+      addToast({
+        title: String(t('Error')),
+        message: String(t(error instanceof NetworkError ? 'NetworkConnectionError' : 'ApiRequestFailed')),
+        type: 'error',
+        from: 'login/sendOtp',
+      });
+      return false;
+    } finally {
+      setIsSendingOtp(false);
     }
   };
 
   const handleGetOtp = async () => {
     // A press during the cooldown is ignored (spec §5).
     if (cooldown.isCoolingDown || isSendingOtp || (await credentialsMissing())) return;
-    setIsSendingOtp(true);
-    try {
-      const { username, password } = form.getValues();
-      const reply = await sendOtp({ username: username.trim().replace(/\s+/g, ' '), password });
-      showOtpReply(reply);
-    } catch (error) {
-      const reply = codeReplyOf(error);
-      if (reply) showOtpReply(reply);
-      else
-        addToast({
-          title: String(t('Error')),
-          message: String(t(error instanceof NetworkError ? 'NetworkConnectionError' : 'ApiRequestFailed')),
-          type: 'error',
-          from: 'login/sendOtp',
-        });
-    } finally {
-      setIsSendingOtp(false);
-    }
+    const { username, password } = form.getValues();
+    await requestOtp(username, password);
   };
 
-  const showOtpReply = (reply: { error_code: string; error_msg?: string; retry_after?: number }) => {
+  const showOtpReply = (reply: { error_code: string; error_msg?: string; retry_after?: number }): boolean => {
     if (reply.error_code === '0') {
       addToast({
         title: String(t('SystemMsg')),
@@ -129,7 +165,7 @@ export function LoginPage() {
         from: 'login/sendOtp',
       });
       cooldown.start();
-      return;
+      return true;
     }
     if (reply.error_code === 'OTP_COOLDOWN' && reply.retry_after) cooldown.start(reply.retry_after);
     addToast({
@@ -138,11 +174,16 @@ export function LoginPage() {
       type: 'error',
       from: 'login/sendOtp',
     });
+    return false;
   };
 
   const handleSso = async () => {
-    setIsStartingSso(true);
     setAlert(null);
+    if (!config.ssoEnabled) {
+      setAlert({ title: String(t('SsoNotConfiguredTitle')), detail: String(t('SsoNotConfigured')), tone: 'info' });
+      return;
+    }
+    setIsStartingSso(true);
     try {
       window.location.assign(await fetchSsoLoginUrl());
     } catch (error) {
@@ -166,7 +207,13 @@ export function LoginPage() {
               </Text>
             </div>
             {alert ? (
-              <Alert color="red" variant="outline" title={alert.title} role="alert" data-testid="login-alert">
+              <Alert
+                color={alert.tone === 'info' ? 'blue' : 'red'}
+                variant="outline"
+                title={alert.title}
+                role={alert.tone === 'info' ? 'status' : 'alert'}
+                data-testid="login-alert"
+              >
                 <Text size="sm">{alert.detail}</Text>
                 {alert.hint ? <Text size="sm">{alert.hint}</Text> : null}
               </Alert>
@@ -198,11 +245,16 @@ export function LoginPage() {
               </Group>
             ) : null}
             <SubmitButton fullWidth>{String(t('SignIn'))}</SubmitButton>
-            {config.ssoEnabled ? (
-              <Button variant="default" onClick={() => void handleSso()} loading={isStartingSso} fullWidth>
-                {String(t('ForInternalLogin'))}
-              </Button>
-            ) : null}
+            {/* Always offered (spec §2.2); without a provider it says that single sign-on is not configured. */}
+            <Button
+              variant="default"
+              onClick={() => void handleSso()}
+              loading={isStartingSso}
+              fullWidth
+              data-testid="sso-login"
+            >
+              {String(t('ForInternalLogin'))}
+            </Button>
             <Anchor component={Link} to="/ForgotPassword" size="sm" ta="center">
               {String(t('ForgotPassword'))}
             </Anchor>

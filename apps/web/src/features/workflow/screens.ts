@@ -1,12 +1,13 @@
 import type { ScreenLoader } from '../../app/route-registry.ts';
 import { workflowStageRoutes } from './stage-routes.ts';
+import { loadStageWidgets } from './widgets.ts';
 
 // Route name → screen for the workflow stages: every stage tray renders the one tray component, every stage
 // detail route the one case screen. Loaded lazily, like the rest of the route registry.
 
-const stageTrayPage: ScreenLoader = () =>
-  import('./pages/workflow-pages.tsx').then((m) => ({ Component: m.StageTrayPage }));
-const casePage: ScreenLoader = () => import('./pages/workflow-pages.tsx').then((m) => ({ Component: m.CasePage }));
+const workflowPages = () => Promise.all([import('./pages/workflow-pages.tsx'), loadStageWidgets()]).then(([m]) => m);
+const stageTrayPage: ScreenLoader = () => workflowPages().then((m) => ({ Component: m.StageTrayPage }));
+const casePage: ScreenLoader = () => workflowPages().then((m) => ({ Component: m.CasePage }));
 
 export function workflowScreens(): Record<string, ScreenLoader> {
   const screens: Record<string, ScreenLoader> = {};

@@ -43,6 +43,23 @@ export type StageWidget = {
 };
 
 const widgets = new Map<string, StageWidget>();
+const widgetLoaders: (() => Promise<void>)[] = [];
+let widgetsLoaded: Promise<void> | null = null;
+
+/**
+ * A feature's widgets are registered by a module loaded with the workflow screens (not at start: the login page does
+ * not download them). `load` imports that module, which calls registerStageWidget.
+ */
+export function registerStageWidgetLoader(load: () => Promise<void>): void {
+  widgetLoaders.push(load);
+  widgetsLoaded = null;
+}
+
+/** Loads every feature's widgets once; the stage tray and the case screen are loaded with it. */
+export function loadStageWidgets(): Promise<void> {
+  widgetsLoaded ??= Promise.all(widgetLoaders.map((load) => load())).then(() => undefined);
+  return widgetsLoaded;
+}
 const screenCodes = new Set<string>();
 const listsServedElsewhere = new Set<string>();
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage, i18n, storedLanguage } from './i18n.ts';
+import { changeLanguage, i18n, loadLanguage, startLanguage, storedLanguage } from './i18n.ts';
 
 // The dictionaries themselves are checked in packages/i18n (dictionaries.test.ts); this is the web's use of them.
 describe('the web interface language', () => {
@@ -23,5 +23,16 @@ describe('the web interface language', () => {
     expect(i18n.getFixedT('en')('ShowingRange', { from: 1, to: 25, total: 60 })).toBe('Showing 1–25 of 60');
     await changeLanguage('de');
     expect(i18n.t('MyView')).toBe('Meine Ansicht');
+  });
+
+  it("starts with English only and loads another language's dictionary when it is chosen or stored", async () => {
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    await loadLanguage('de');
+    expect(i18n.getFixedT('de')('MyView')).toBe('Meine Ansicht');
+    localStorage.setItem('language', 'ar');
+    await startLanguage();
+    expect(i18n.language).toBe('ar');
+    expect(i18n.hasResourceBundle('ar', 'translation')).toBe(true);
+    expect(document.documentElement.dir).toBe('rtl');
   });
 });

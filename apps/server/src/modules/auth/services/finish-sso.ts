@@ -73,7 +73,7 @@ export async function finishSso(
 
   let identity;
   try {
-    const callbackUrl = new URL(deps.config.oidc?.redirectUri ?? '/sso/callback');
+    const callbackUrl = new URL(sso.redirectUri());
     callbackUrl.search = rawQuery;
     identity = await sso.exchange({
       callbackUrl,

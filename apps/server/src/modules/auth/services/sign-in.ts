@@ -7,7 +7,7 @@ import type { RequestContext } from '../../../http/request-context.ts';
 import { findOrganisation } from '../../organisation/index.ts';
 import { checkOtp } from '../otp-codes.ts';
 import { openSession } from '../session-issuer.ts';
-import { clearFailedSignIns, rememberLanguage } from '../user.repository.ts';
+import { clearFailedSignIns, holdsAnyAuthority, rememberLanguage } from '../user.repository.ts';
 import { openUserkeyPayload, parseUserkeyPayload } from '../userkey-payload.ts';
 import { checkCredentials } from './check-credentials.ts';
 import { redeemSsoGrant } from './redeem-sso-grant.ts';
@@ -35,7 +35,12 @@ export async function signIn(deps: AppDeps, { ctx, input }: { ctx: RequestContex
   const user = await checkCredentials(deps, ctx, credentials);
 
   const organisation = await findOrganisation(deps.db);
-  const otpNeeded = (organisation?.otpForLogin ?? 'NO') !== 'NO' || user.otpRequired;
+  // A code is needed when the organisation asks everyone, the user is flagged, or the user holds an authority of
+  // SIGN_IN_OTP_AUTHORITIES (by default the approver authorities).
+  const otpNeeded =
+    (organisation?.otpForLogin ?? 'NO') !== 'NO' ||
+    user.otpRequired ||
+    (await holdsAnyAuthority(deps.db, user.id, deps.config.signInOtpAuthorities));
   const otp = credentials.otp?.trim() ?? '';
   if (otpNeeded && otp === '') throw new AppError('OTP_REQUIRED', OTP_REQUIRED_MESSAGE);
 

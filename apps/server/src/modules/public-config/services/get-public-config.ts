@@ -10,7 +10,8 @@ export async function getPublicConfig(deps: AppDeps): Promise<PublicConfig> {
     otpForLogin: (organisation?.otpForLogin ?? 'NO') === 'NO' ? 'NO' : 'YES',
     // Not a secret: the browser needs it to seal `userkey` (obfuscation only; see docs/architecture.md).
     userkeyKey: deps.config.userkeyKey,
-    ssoEnabled: deps.config.oidc !== null,
+    // A configured provider, or in demo mode the built-in demo one.
+    ssoEnabled: deps.sso !== null,
     chatWidgetUrl: deps.config.chatWidgetUrl ?? '',
     mapsApiKey: deps.config.mapsApiKey ?? '',
     demoMode: deps.config.demoMode,
