@@ -99,7 +99,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const bus = options.bus ?? createClusterBus(db, app.log);
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
-  const jobs = new JobWorker({ ...options.jobWorker, kinds: options.jobWorker?.kinds ?? JOB_KINDS });
+  const jobs = new JobWorker({
+    leaseMs: config.jobLeaseSeconds * 1000,
+    ...options.jobWorker,
+    kinds: options.jobWorker?.kinds ?? JOB_KINDS,
+  });
   // Demo mode without OIDC_ISSUER: single sign-on against the built-in demo identity provider (modules/demo/demo-idp.ts).
   const demoIdp = config.demoMode && !config.oidc ? createDemoIdp(config, () => app) : null;
   const deps: AppDeps = {

@@ -150,6 +150,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Legal notices of at most this many cases are generated at once; more run as a background job whose PDF downloads when done.',
   },
   {
+    name: 'JOB_LEASE_SECONDS',
+    default: '60',
+    meaning:
+      'How long a background job stays with the instance running it without a heartbeat, 2 to 3600 seconds; after a crash another instance (or the restarted one) resumes it then.',
+  },
+  {
     name: 'TRAY_COUNT_CACHE_SECONDS',
     default: '15',
     meaning:
@@ -200,6 +206,8 @@ export type Config = {
   exportSyncMaxRows: number;
   /** notice generation for more cases than this runs as a background job */
   noticeSyncMaxCases: number;
+  /** a job without a heartbeat for this long is taken for dead and resumed by another worker */
+  jobLeaseSeconds: number;
   trustProxy: boolean | number | string[];
   /** signs audit checkpoints; null derives a key from JWT_SECRET (auditKeyOf) */
   auditKey: string | null;
@@ -358,6 +366,7 @@ const envSchema = z.object({
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
+  JOB_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -460,6 +469,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
+    jobLeaseSeconds: v.JOB_LEASE_SECONDS ?? 60,
     trustProxy: v.TRUST_PROXY ?? false,
     auditKey: v.AUDIT_KEY ?? null,
     signInOtpAuthorities: otpAuthorities(v.SIGN_IN_OTP_AUTHORITIES ?? ['approvers']),

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns.ts';
 import { accounts } from './collections-schema.ts';
+import { jobs } from './jobs-schema.ts';
 import { units, users } from './schema.ts';
 
 // Staged cases on the workflow engine (issue 4): legal now, repossession and SARFAESI next. A case pins the
@@ -263,8 +264,13 @@ export const legalUploads = pgTable(
     /** CASE_INITIATION | HEARING_UPDATE */
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
-    /** COMPLETED | COMPLETED_WITH_ERRORS | FAILED */
+    /**
+     * PROCESSING (its job is applying the rows; the counts are the rows applied so far), then COMPLETED |
+     * COMPLETED_WITH_ERRORS | FAILED, or INTERRUPTED when its job failed for good before the last row
+     */
     status: text('status').notNull(),
+    /** the job applying the rows (created with it, in the request's transaction); null for uploads before 0014 */
+    jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id),
     totalRows: integer('total_rows').notNull(),
     okRows: integer('ok_rows').notNull(),
     failedRows: integer('failed_rows').notNull(),
@@ -279,5 +285,8 @@ export const legalUploads = pgTable(
     unitPath: text('unit_path').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('legal_uploads_unit_idx').on(t.unitPath, t.createdAt)],
+  (t) => [
+    index('legal_uploads_unit_idx').on(t.unitPath, t.createdAt),
+    uniqueIndex('legal_uploads_job_idx').on(t.jobId),
+  ],
 );

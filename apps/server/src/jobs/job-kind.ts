@@ -53,6 +53,12 @@ export type JobKind<P = unknown> = {
    * dashboard does not fill with empty runs.
    */
   schedule?: { everyMs: number; due: (deps: AppDeps) => Promise<boolean> };
+  /**
+   * Runs inside the transaction that fails the job for good (its last attempt failed, it was refused, or its worker
+   * died during the last attempt), so what the job leaves visible is closed with it (a bulk upload's record is
+   * marked INTERRUPTED). `ctx` is the starter's, as in `run` (user and unit null when they no longer exist).
+   */
+  onFailed?: (tx: Transaction, job: { id: number; ctx: RequestContext; deps: AppDeps; error: string }) => Promise<void>;
 };
 
 /** Declares a job kind (keeps the payload type between `payload` and `run`). */

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../http/app-error.ts';
 import type { RequestContext } from '../http/request-context.ts';
 import { safeText } from '../http/safe-text.ts';
+import { withTransaction } from '../db/transaction.ts';
 import { DEFAULT_MAX_ATTEMPTS } from './enqueue-job.ts';
 import { PermanentJobError, type JobKind } from './job-kind.ts';
 import {
@@ -180,22 +181,8 @@ export class JobWorker {
   private async execute(deps: AppDeps, claimed: ClaimedJob): Promise<void> {
     const log = deps.log.child({ jobId: claimed.id, jobKind: claimed.kind, attempt: claimed.attempts });
     const fence = { id: claimed.id, attempt: claimed.attempts };
-    const fail = async (message: string, retry: boolean) => {
-      const retryAt = retry ? new Date(deps.clock.now().getTime() + retryDelayMs(claimed.attempts)) : null;
-      await failAttempt(deps.db, { ...fence, error: safeText(message, 1000), retryAt, now: deps.clock.now() });
-      log.warn({ event: retry ? 'job.retry' : 'job.failed', reason: message }, 'job attempt failed');
-    };
     const kind = this.kinds.get(claimed.kind);
-    if (!kind) return fail(`No handler for job kind ${claimed.kind}`, false);
-    if (claimed.attempts > claimed.maxAttempts) {
-      return fail(`The worker running this job stopped during its last attempt (${claimed.maxAttempts}).`, false);
-    }
-    const payload = kind.payload.safeParse(claimed.payload);
-    if (!payload.success) return fail(`The job's input is not valid: ${payload.error.message}`, false);
     const actor = await findJobActor(deps.db, { userId: claimed.userId, unitId: claimed.unitId });
-    if (kind.needs === 'user' && (!actor.user || !actor.unit)) {
-      return fail('The user or unit that started this job no longer exists.', false);
-    }
     const ctx: RequestContext = {
       requestId: `job-${claimed.id}`,
       ip: 'job-worker',
@@ -203,6 +190,30 @@ export class JobWorker {
       actingUnit: actor.unit,
       app: null,
     };
+    const fail = async (message: string, retry: boolean) => {
+      const error = safeText(message, 1000);
+      const now = deps.clock.now();
+      if (retry) {
+        const retryAt = new Date(now.getTime() + retryDelayMs(claimed.attempts));
+        await failAttempt(deps.db, { ...fence, error, retryAt, now });
+      } else {
+        // Failed for good: the kind closes what it left visible (onFailed) in the same transaction.
+        await withTransaction(deps.db, async (tx) => {
+          const failed = await failAttempt(tx, { ...fence, error, retryAt: null, now });
+          if (failed && kind?.onFailed) await kind.onFailed(tx, { id: claimed.id, ctx, deps, error });
+        });
+      }
+      log.warn({ event: retry ? 'job.retry' : 'job.failed', reason: message }, 'job attempt failed');
+    };
+    if (!kind) return fail(`No handler for job kind ${claimed.kind}`, false);
+    if (claimed.attempts > claimed.maxAttempts) {
+      return fail(`The worker running this job stopped during its last attempt (${claimed.maxAttempts}).`, false);
+    }
+    const payload = kind.payload.safeParse(claimed.payload);
+    if (!payload.success) return fail(`The job's input is not valid: ${payload.error.message}`, false);
+    if (kind.needs === 'user' && (!actor.user || !actor.unit)) {
+      return fail('The user or unit that started this job no longer exists.', false);
+    }
     const heartbeat = setInterval(() => {
       void reportProgress(deps.db, { ...fence, now: deps.clock.now(), leaseMs: this.leaseMs })
         .then((held) => {

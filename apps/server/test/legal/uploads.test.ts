@@ -216,18 +216,70 @@ describe.each(testDatabaseKinds())('legal uploads (%s)', (kind) => {
     });
     expect(started.statusCode, started.body).toBe(202);
     const jobId = started.json<{ id: number }>().id;
-    // A worker took the job, committed row 1 with its checkpoint, and was killed: RUNNING, lease over.
+    // The upload is on the dashboard from the request on, before any row is applied.
+    const listed = uploadPageSchema.parse((await api.get('/api/legal/uploads')).json());
+    expect(listed.data).toEqual([
+      expect.objectContaining({ jobId, fileName: 'two.csv', status: 'PROCESSING', totalRows: 2, okRows: 0 }),
+    ]);
+    const [startAudit] = await auditRows(handle.db, {
+      action: 'legal.upload.start',
+      entityId: listed.data[0]!.uploadId,
+    });
+    expect(startAudit?.after).toMatchObject({ status: 'PROCESSING', totalRows: 2, jobId, format: 'csv' });
+    // A worker took the job, committed row 1 with its checkpoint and the record's count (one transaction), and was
+    // killed: RUNNING, lease over.
     await handle.db.execute(
       sql`update jobs set status = 'RUNNING', attempts = 1, progress_done = 1, progress_total = 2,
-        checkpoint = '{"okRows": 1, "errors": []}'::jsonb,
+        checkpoint = '{"row": 1}'::jsonb,
         locked_until = ${new Date(t.clock.now().getTime() - 1000).toISOString()}::timestamptz where id = ${jobId}`,
     );
+    await handle.db.execute(sql`update legal_uploads set ok_rows = 1 where job_id = ${jobId}`);
     const job = await finishJob(t, api, started);
     expect(job).toMatchObject({ status: 'DONE', attempts: 2, progressDone: 2, progressTotal: 2 });
     expect(uploadReplySchema.parse(job.result)).toMatchObject({ status: 'COMPLETED', totalRows: 2, okRows: 2 });
     // Row 1 counts as done by the first attempt and is not applied again; row 2 is applied by the second.
     expect(await openCases(first.id)).toEqual([]);
     expect(await openCases(second.id)).toHaveLength(1);
+  });
+
+  it('marks an upload INTERRUPTED, with the rows it applied, when its job fails for good', async () => {
+    const own = await createOrg(handle.db);
+    const api = await apiAs(t, await createLegalStaff(handle.db, own.branch, OFFICER_AUTHORITIES), own.branch);
+    const accounts = [
+      await createPoolAccount(handle.db, { unit: own.branch }),
+      await createPoolAccount(handle.db, { unit: own.branch }),
+      await createPoolAccount(handle.db, { unit: own.branch }),
+    ];
+    const content = csv([
+      [...UPLOAD_COLUMNS.CASE_INITIATION],
+      ...accounts.map((account) => [account.accountNo, 'CIVIL_SUIT', '', '']),
+    ]);
+    const started = await api.inject({
+      method: 'POST',
+      url: '/api/legal/uploads',
+      ...multipart({ kind: 'CASE_INITIATION' }, [{ name: 'three.csv', content }]),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const jobId = started.json<{ id: number }>().id;
+    // Its worker applied row 1 and died during the last attempt: the next worker fails the job for good.
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`update jobs set status = 'RUNNING', attempts = max_attempts, progress_done = 1,
+          progress_total = 3, checkpoint = '{"row": 1}'::jsonb,
+          locked_until = ${new Date(t.clock.now().getTime() - 1000).toISOString()}::timestamptz where id = ${jobId}`);
+      await tx.execute(sql`update legal_uploads set ok_rows = 1 where job_id = ${jobId}`);
+    });
+    const job = await finishJob(t, api, started);
+    expect(job.status).toBe('FAILED');
+    const listed = uploadPageSchema.parse((await api.get('/api/legal/uploads')).json());
+    expect(listed.data).toEqual([
+      expect.objectContaining({ jobId, status: 'INTERRUPTED', totalRows: 3, okRows: 1, failedRows: 0 }),
+    ]);
+    const [audit] = await auditRows(handle.db, { action: 'legal.upload', entityId: listed.data[0]!.uploadId });
+    expect(audit?.after).toMatchObject({ status: 'INTERRUPTED', okRows: 1, jobId });
+    expect((await api.get('/api/legal/uploads?status=INTERRUPTED')).json()).toMatchObject({ count: 1 });
+    // No row after the interruption was applied.
+    expect(await openCases(accounts[1]!.id)).toEqual([]);
+    expect(await openCases(accounts[2]!.id)).toEqual([]);
   });
 
   it('marks an upload FAILED when no row goes through, and lists uploads on the dashboard', async () => {

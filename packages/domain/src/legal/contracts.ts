@@ -257,15 +257,22 @@ export const UPLOAD_COLUMNS: Record<(typeof UPLOAD_KINDS)[number], readonly stri
   HEARING_UPDATE: ['caseNo', 'hearingDate', 'courtStage', 'outcome', 'nextHearingDate', 'hearingNotes'],
 };
 export const MAX_UPLOAD_ROWS = 1000;
+/**
+ * PROCESSING while its job applies the rows (the counts are the rows applied so far); INTERRUPTED when the job failed
+ * for good before the last row (the counts are the rows it applied).
+ */
+export const UPLOAD_STATUSES = ['PROCESSING', 'COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED', 'INTERRUPTED'] as const;
 
 export const uploadRowSchema = z.object({
   uploadId: z.number(),
   kind: z.enum(UPLOAD_KINDS),
   fileName: z.string(),
-  status: z.enum(['COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED']),
+  status: z.enum(UPLOAD_STATUSES),
   totalRows: z.number(),
   okRows: z.number(),
   failedRows: z.number(),
+  /** the job applying the rows (null for uploads made before uploads were recorded at the request) */
+  jobId: z.number().nullable(),
   uploadedBy: z.string(),
   createdAt: z.string(),
 });

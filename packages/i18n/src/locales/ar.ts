@@ -5,6 +5,7 @@ import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { hardeningAr } from './hardening-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
+import { uploadsAr } from './uploads-ar.ts';
 import { deliveryAr } from './delivery-ar.ts';
 import { auditAr } from './audit-ar.ts';
 import { listsAr } from './lists-ar.ts';
@@ -408,6 +409,7 @@ export const ar: Dictionary = {
   // Hardening (a security test's findings)
   ...hardeningAr,
   ...jobsAr,
+  ...uploadsAr,
   ...deliveryAr,
   ...auditAr,
   ...listsAr,

@@ -5,6 +5,7 @@ import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { hardeningDe } from './hardening-de.ts';
 import { jobsDe } from './jobs-de.ts';
+import { uploadsDe } from './uploads-de.ts';
 import { deliveryDe } from './delivery-de.ts';
 import { auditDe } from './audit-de.ts';
 import { listsDe } from './lists-de.ts';
@@ -423,6 +424,7 @@ export const de: Dictionary = {
   // Hardening (a security test's findings)
   ...hardeningDe,
   ...jobsDe,
+  ...uploadsDe,
   ...deliveryDe,
   ...auditDe,
   ...listsDe,

@@ -5,6 +5,7 @@ import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { hardeningEn } from './hardening-en.ts';
 import { jobsEn } from './jobs-en.ts';
+import { uploadsEn } from './uploads-en.ts';
 import { deliveryEn } from './delivery-en.ts';
 import { auditEn } from './audit-en.ts';
 import { listsEn } from './lists-en.ts';
@@ -429,6 +430,7 @@ export const en = {
   // Hardening (a security test's findings)
   ...hardeningEn,
   ...jobsEn,
+  ...uploadsEn,
   ...deliveryEn,
   ...auditEn,
   ...listsEn,

@@ -5,6 +5,7 @@ import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { hardeningHi } from './hardening-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
+import { uploadsHi } from './uploads-hi.ts';
 import { deliveryHi } from './delivery-hi.ts';
 import { auditHi } from './audit-hi.ts';
 import { listsHi } from './lists-hi.ts';
@@ -409,6 +410,7 @@ export const hi: Dictionary = {
   // Hardening (a security test's findings)
   ...hardeningHi,
   ...jobsHi,
+  ...uploadsHi,
   ...deliveryHi,
   ...auditHi,
   ...listsHi,

@@ -10,7 +10,7 @@ import {
   productLabel,
 } from './services/notice-format.ts';
 import { mergePdfs, renderNoticePdf, toWinAnsi, wrapText } from './services/notice-pdf.ts';
-import { parseCsv } from './services/upload-sheet.ts';
+import { parseCsv } from '../../uploads/sheet-reader.ts';
 
 // The pure parts of the legal module: how notices print values, the PDF layout, and the CSV reader of uploads.
 

@@ -4,23 +4,29 @@ import type { uploadErrorSchema, uploadRowSchema } from '@recovery-desk/domain/l
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
 import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
+import type { ClosedUpload, UploadRowOutcome } from '../../jobs/bulk-upload.ts';
 
 // The upload dashboard: one row per uploaded file with its counts and row errors, scoped by the uploader's unit.
+// A record exists from the request on (PROCESSING) and counts each row in the row's own transaction.
 
 export type UploadRow = z.infer<typeof uploadRowSchema>;
 export type UploadError = z.infer<typeof uploadErrorSchema>;
 
 const SELECT = sql`l.id as "uploadId", l.kind, l.file_name as "fileName", l.status, l.total_rows as "totalRows",
-  l.ok_rows as "okRows", l.failed_rows as "failedRows", u.full_name as "uploadedBy", l.created_at as "createdAt"`;
+  l.ok_rows as "okRows", l.failed_rows as "failedRows", l.job_id as "jobId", u.full_name as "uploadedBy", l.created_at as "createdAt"`;
 const FROM = sql`legal_uploads l join users u on u.id = l.uploaded_by_user_id`;
 
 type RawUpload = Omit<UploadRow, 'createdAt'> & { createdAt: Date | string };
 const toRow = (raw: RawUpload): UploadRow => ({ ...raw, createdAt: isoTimestamp(raw.createdAt) });
 
+/** The upload record of a queued upload job: PROCESSING, its total, no row counted yet (bulk-upload.ts). */
 export async function insertUpload(
   tx: Transaction,
-  input: Omit<UploadRow, 'uploadId' | 'uploadedBy' | 'createdAt'> & {
-    errors: UploadError[];
+  input: {
+    jobId: number;
+    kind: string;
+    fileName: string;
+    totalRows: number;
     userId: number;
     unitId: number;
     unitPath: string;
@@ -29,15 +35,49 @@ export async function insertUpload(
 ): Promise<number> {
   const [row] = await selectRows<{ id: number }>(
     tx,
-    sql`insert into legal_uploads (kind, file_name, status, total_rows, ok_rows, failed_rows, errors,
+    sql`insert into legal_uploads (job_id, kind, file_name, status, total_rows, ok_rows, failed_rows, errors,
         uploaded_by_user_id, unit_id, unit_path, created_at)
-      values (${input.kind}, ${input.fileName}, ${input.status}, ${input.totalRows}, ${input.okRows},
-        ${input.failedRows}, ${JSON.stringify(input.errors)}::jsonb, ${input.userId}, ${input.unitId},
-        ${input.unitPath}, ${input.at.toISOString()}::timestamptz)
+      values (${input.jobId}, ${input.kind}, ${input.fileName}, 'PROCESSING', ${input.totalRows}, 0, 0, '[]'::jsonb,
+        ${input.userId}, ${input.unitId}, ${input.unitPath}, ${input.at.toISOString()}::timestamptz)
       returning id`,
   );
   if (!row) throw new Error('upload insert failed');
   return Number(row.id);
+}
+
+/** Counts one row of the job's upload: applied, or failed with its errors (in the row's transaction). */
+export async function countUploadRow(tx: Transaction, jobId: number, outcome: UploadRowOutcome): Promise<void> {
+  await tx.execute(
+    outcome.ok
+      ? sql`update legal_uploads set ok_rows = ok_rows + 1 where job_id = ${jobId} and status = 'PROCESSING'`
+      : sql`update legal_uploads set failed_rows = failed_rows + 1,
+            errors = errors || ${JSON.stringify(outcome.errors)}::jsonb
+          where job_id = ${jobId} and status = 'PROCESSING'`,
+  );
+}
+
+/** Closes the job's PROCESSING upload: INTERRUPTED, or its final status from its counts; null when closed before. */
+export async function closeUpload(
+  tx: Transaction,
+  jobId: number,
+  input: { interrupted: boolean },
+): Promise<ClosedUpload | null> {
+  const [row] = await selectRows<ClosedUpload>(
+    tx,
+    sql`update legal_uploads set status = case
+          when ${input.interrupted} then 'INTERRUPTED'
+          when failed_rows = 0 then 'COMPLETED'
+          when ok_rows = 0 then 'FAILED'
+          else 'COMPLETED_WITH_ERRORS' end
+      where job_id = ${jobId} and status = 'PROCESSING'
+      returning id, status, total_rows as "totalRows", ok_rows as "okRows", failed_rows as "failedRows"`,
+  );
+  return row ? { ...row, id: Number(row.id) } : null;
+}
+
+export async function findUploadOfJob(db: Executor, jobId: number): Promise<number | null> {
+  const [row] = await selectRows<{ id: number }>(db, sql`select id from legal_uploads where job_id = ${jobId}`);
+  return row ? Number(row.id) : null;
 }
 
 export type UploadListInput = { unitPath: string; q?: string | undefined; status?: string | undefined };

@@ -81,6 +81,8 @@ export function uploadKindLabel(t: TFunction, kind: string): string {
 }
 
 const UPLOAD_STATUS_KEYS: Record<string, DictionaryKey> = {
+  PROCESSING: 'UploadStatusProcessing',
+  INTERRUPTED: 'UploadStatusInterrupted',
   COMPLETED: 'UploadStatusCompleted',
   COMPLETED_WITH_ERRORS: 'UploadStatusCompletedWithErrors',
   FAILED: 'UploadStatusFailed',

@@ -4,17 +4,16 @@ import {
   MAX_UPLOAD_ROWS,
   UPLOAD_COLUMNS,
   UPLOAD_KINDS,
+  UPLOAD_STATUSES,
   type pagedQuerySchema,
 } from '@recovery-desk/domain/legal/contracts.ts';
 import { MESSAGES } from '@recovery-desk/domain/validation.ts';
 import { LEGAL_CASE_TYPES } from '@recovery-desk/domain/workflow/definitions/legal.ts';
-import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError, type FieldError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { enqueueJob } from '../../../jobs/enqueue-job.ts';
-import { defineJob, LeaseLostError, PermanentJobError, type RunningJob } from '../../../jobs/job-kind.ts';
+import { defineBulkUploadJob } from '../../../jobs/bulk-upload.ts';
 import { findJob } from '../../../jobs/jobs.repository.ts';
 import { safeFileName } from '../../../documents/document-types.ts';
 import type { Upload } from '../../../http/multipart-upload.ts';
@@ -24,7 +23,10 @@ import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import { applyCaseActionInTx } from '../../workflow/index.ts';
 import { findLegalCase } from '../cases.repository.ts';
 import {
+  closeUpload,
+  countUploadRow,
   findUpload,
+  findUploadOfJob,
   insertUpload,
   listUploads as readUploads,
   type UploadError,
@@ -32,19 +34,20 @@ import {
 } from '../uploads.repository.ts';
 import { initiateAccountInTx } from './pool-cases.ts';
 import { loadLegalSettings } from './settings.ts';
-import { readSheet, SHEET_CONTENT_TYPES, writeXlsx, type SheetRow } from './upload-sheet.ts';
+import { readSheet, type SheetRow } from '../../../uploads/sheet-reader.ts';
+import { SHEET_CONTENT_TYPES, writeXlsx } from './upload-sheet.ts';
 
 // File Upload: a spreadsheet of case initiations or hearing updates. The request checks the file (kind, format,
-// header, row count) and queues a `legal.upload` job holding it; the job takes each row through the same services
-// as the screens, in its own transaction with the job's checkpoint (so a crash never applies a row twice): a failing
-// row is recorded (row, field, message) and the others go on. The upload dashboard lists the files with their
-// counts; the errors download as CSV.
+// header, row count, read by the shared streaming reader) and, in one transaction, queues a `legal.upload` job holding
+// it and creates the upload record (PROCESSING). The job takes each row through the same services as the screens, in
+// its own transaction with the job's checkpoint and the record's count (so a crash never applies a row twice, and the
+// record always counts the rows applied): a failing row is recorded (row, field, message) and the others go on. The
+// upload dashboard lists the files with their status and counts; the errors download as CSV.
 
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export type PagedQuery = z.infer<typeof pagedQuerySchema>;
 export type UploadReply = UploadRow & { errors: UploadError[] };
 
-const UPLOAD_STATUSES = ['COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED'] as const;
 const CASE_TYPES = LEGAL_CASE_TYPES.map(([code]) => code as string);
 export const COURT_UPDATE_STAGE = 'COURT_CASE_UPDATE';
 
@@ -87,9 +90,8 @@ function rowInvalid(fields: FieldError[]): AppError {
   return new AppError('VALIDATION', `${fields[0]!.field}: ${fields[0]!.message}`, { fields });
 }
 
-/** Runs inside a row's transaction once the row is applied (the job's checkpoint). */
+/** Runs inside a row's transaction once the row is applied (the job's checkpoint and the record's count). */
 type RowDone = (tx: Transaction) => Promise<void>;
-
 async function initiateRow(deps: AppDeps, ctx: UnitContext, values: RowValues, done: RowDone): Promise<number[]> {
   const problems: FieldError[] = [];
   if (!values.accountNo) problems.push({ field: 'accountNo', message: MESSAGES.required });
@@ -158,100 +160,69 @@ function rowErrors(deps: AppDeps, row: number, error: unknown, keyColumn: string
   return [{ row, field: keyColumn, message: 'This row could not be processed; try it again or report it.' }];
 }
 
-/** What an upload job saves after each row: the counts so far (it resumes from here after a crash). */
-type UploadProgress = { okRows: number; errors: UploadError[] };
-
-/** The data rows of a checked sheet, with each column's position. */
+/** The data rows of a checked sheet, with each column's position (the shared reader stops at the row limit). */
 async function readUploadRows(kind: UploadKind, content: Buffer) {
-  const sheet = await readSheet(content);
-  const [header, ...dataRows] = sheet.rows;
-  const positions = columnPositions(kind, header);
-  if (dataRows.length === 0) throw validationError('file', 'has no data rows under the header');
-  if (dataRows.length > MAX_UPLOAD_ROWS) {
-    throw validationError('file', `holds ${dataRows.length} rows; upload at most ${MAX_UPLOAD_ROWS} at a time`);
-  }
-  return { format: sheet.format, dataRows, positions };
+  const sheet = await readSheet(content, { maxRows: MAX_UPLOAD_ROWS });
+  const positions = columnPositions(kind, sheet.header);
+  if (sheet.rows.length === 0) throw validationError('file', 'has no data rows under the header');
+  return { format: sheet.format, dataRows: sheet.rows, positions };
 }
 
-/** Bulk upload as a background job: every row, with progress, then the upload record and its audit row. */
-export const legalUploadJob = defineJob({
-  kind: 'legal.upload',
+type UploadPayload = { kind: UploadKind; fileName: string };
+type UploadLine = { row: SheetRow; values: RowValues };
+
+/**
+ * Bulk upload as a background job on the shared bulk-upload mechanism (jobs/bulk-upload.ts): the upload record is
+ * created with the job at the request, each row counts in it in the row's own transaction, and a job that fails for
+ * good leaves it INTERRUPTED with the rows it applied.
+ */
+export const legalUploadJob = defineBulkUploadJob<UploadPayload, UploadLine>({
+  job: 'legal.upload',
   payload: z.object({ kind: z.enum(UPLOAD_KINDS), fileName: z.string() }),
-  needs: 'user',
-  run: async (job) => ({ summary: await applyUpload(job) }),
-});
-
-async function applyUpload(job: RunningJob<{ kind: UploadKind; fileName: string }>): Promise<UploadReply> {
-  const { deps, payload } = job;
-  const { kind, fileName } = payload;
-  const ctx = jobUnitContext(job.ctx);
-  if (!job.inputFile) throw new PermanentJobError('The uploaded file is no longer stored; upload it again.');
-  const { format, dataRows, positions } = await readUploadRows(kind, job.inputFile);
-  const total = dataRows.length;
-  const keyColumn = UPLOAD_COLUMNS[kind][0]!;
-  let state: UploadProgress = (job.resumeFrom?.state as UploadProgress | undefined) ?? { okRows: 0, errors: [] };
-  const start = job.resumeFrom?.done ?? 0;
-  await job.progress(start, total);
-  const recordFailure = async (done: number, errors: UploadError[]) => {
-    state = { okRows: state.okRows, errors: [...state.errors, ...errors] };
-    await withTransaction(deps.db, (tx) => job.checkpoint(tx, done, total, state));
-  };
-  for (let index = start; index < total; index += 1) {
-    const row = dataRows[index]!;
-    const values = rowValues(row, positions);
+  audit: { action: 'legal.upload', entity: 'legal_upload' },
+  record: {
+    create: (tx, input) =>
+      insertUpload(tx, {
+        jobId: input.jobId,
+        kind: input.kind,
+        fileName: input.fileName,
+        totalRows: input.totalRows,
+        userId: input.ctx.user.id,
+        unitId: input.ctx.actingUnit.id,
+        unitPath: input.ctx.actingUnit.path,
+        at: input.at,
+      }),
+    addRow: countUploadRow,
+    close: (tx, jobId, input) => closeUpload(tx, jobId, input),
+    find: findUploadOfJob,
+  },
+  unitContext: (job) => jobUnitContext(job.ctx),
+  readRows: async (payload, file) => {
+    const { format, dataRows, positions } = await readUploadRows(payload.kind, file);
+    return { rows: dataRows.map((row) => ({ row, values: rowValues(row, positions) })), details: { format } };
+  },
+  applyRow: async (job, ctx, { values }, done) => {
     const nul = Object.keys(values).find((column) => values[column]!.includes('\u0000'));
-    if (nul !== undefined) {
-      await recordFailure(index + 1, [{ row: row.number, field: nul, message: 'must not contain NUL characters' }]);
-      continue;
-    }
-    const next: UploadProgress = { okRows: state.okRows + 1, errors: state.errors };
-    const done: RowDone = (tx) => job.checkpoint(tx, index + 1, total, next);
-    try {
-      const mailIds =
-        kind === 'CASE_INITIATION'
-          ? await initiateRow(deps, ctx, values, done)
-          : await hearingRow(deps, ctx, values, done);
-      deps.mail.deliver(mailIds);
-      state = next;
-    } catch (error) {
-      if (error instanceof LeaseLostError) throw error;
-      await recordFailure(index + 1, rowErrors(deps, row.number, error, keyColumn));
-    }
-  }
-  const { okRows, errors } = state;
-  const failedRows = total - okRows;
-  const status = failedRows === 0 ? 'COMPLETED' : okRows === 0 ? 'FAILED' : 'COMPLETED_WITH_ERRORS';
-  const uploadId = await withTransaction(deps.db, async (tx) => {
-    const id = await insertUpload(tx, {
-      kind,
-      fileName,
-      status,
-      totalRows: total,
-      okRows,
-      failedRows,
-      errors,
-      userId: ctx.user.id,
-      unitId: ctx.actingUnit.id,
-      unitPath: ctx.actingUnit.path,
-      at: deps.clock.now(),
-    });
-    await emitAudit(tx, ctx, {
-      action: 'legal.upload',
-      entity: 'legal_upload',
-      entityId: id,
-      after: { kind, fileName, format, status, totalRows: total, okRows, failedRows, jobId: job.id },
-    });
-    return id;
-  });
-  const stored = await findUpload(deps.db, { uploadId, unitPath: ctx.actingUnit.path });
-  if (!stored) throw new Error(`upload ${uploadId} vanished`);
-  return stored;
-}
+    if (nul !== undefined) throw rowInvalid([{ field: nul, message: 'must not contain NUL characters' }]);
+    const mailIds =
+      job.payload.kind === 'CASE_INITIATION'
+        ? await initiateRow(job.deps, ctx, values, done)
+        : await hearingRow(job.deps, ctx, values, done);
+    job.deps.mail.deliver(mailIds);
+  },
+  rowErrors: (job, { row }, error) => rowErrors(job.deps, row.number, error, UPLOAD_COLUMNS[job.payload.kind][0]!),
+  result: async (job, ctx, uploadId) => {
+    const stored = await findUpload(job.deps.db, { uploadId, unitPath: ctx.actingUnit.path });
+    if (!stored) throw new Error(`upload ${uploadId} vanished`);
+    return stored;
+  },
+});
 
 /**
  * POST /api/legal/uploads (multipart: kind, file) — checks the file (kind, format, header, row count; a bad file is
- * a 4xx naming the field) and queues the upload job with it (202, the job). The job's result is the upload record
- * (status, counts, row errors), also on the upload dashboard.
+ * a 4xx naming the field), then in one transaction queues the upload job with it and creates the upload record
+ * (PROCESSING, on the dashboard at once): 202, the job. The job's result is the finished upload record (status,
+ * counts, row errors).
  */
 export async function processUpload(
   deps: AppDeps,
@@ -269,14 +240,15 @@ export async function processUpload(
   }
   const kind = uploadKind(upload.fields.kind);
   if (!upload.file || upload.file.content.length === 0) throw validationError('file', MESSAGES.uploadFirst);
-  const { format } = await readUploadRows(kind, upload.file.content);
+  const { format, dataRows } = await readUploadRows(kind, upload.file.content);
   const fileName = safeFileName(upload.file.fileName, `upload.${format}`);
   const content = upload.file.content;
   const jobId = await withTransaction(deps.db, (tx) =>
-    enqueueJob(tx, ctx, {
-      kind: legalUploadJob,
+    legalUploadJob.enqueue(tx, ctx, {
       payload: { kind, fileName },
-      inputFile: content,
+      file: content,
+      totalRows: dataRows.length,
+      details: { format },
       at: deps.clock.now(),
     }),
   );

@@ -202,6 +202,7 @@ export function uploadRow(id: number, patch: Partial<UploadRow> = {}): UploadRow
     totalRows: 10,
     okRows: 10,
     failedRows: 0,
+    jobId: id,
     uploadedBy: 'Asha Rao',
     createdAt: '2025-11-03T05:30:00.000Z',
     ...patch,

@@ -40,8 +40,12 @@ const ACCEPT = '.xlsx,.csv';
 /** Upload size the server accepts (a spreadsheet of at most 1000 rows is far smaller). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const NO_FILTERS = [] as const;
+/** How often the list is read again while an upload on it is PROCESSING. */
+const PROCESSING_REFRESH_MS = 2000;
 
 const STATUS_COLORS: Record<string, string> = {
+  PROCESSING: 'blue.9',
+  INTERRUPTED: 'red.9',
   COMPLETED: 'green.9',
   COMPLETED_WITH_ERRORS: 'orange.9',
   FAILED: 'red.9',
@@ -281,6 +285,9 @@ function UploadDashboard() {
     queryKey: legalKeys.uploadsPage(actingUnit, apiQuery.toString()),
     queryFn: ({ signal }) => fetchUploads(apiQuery, signal),
     placeholderData: keepPreviousData,
+    // An upload is listed from the request on: its counts move while its rows are applied.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((row) => row.status === 'PROCESSING') ? PROCESSING_REFRESH_MS : false,
   });
   const rows = list.data?.data ?? [];
 
