@@ -29,6 +29,7 @@ const LABELLED: Record<string, ValueKind> = {
   UNIT_LEVELS: 'unitLevel',
   FI_FORUMS: 'fiForum',
   UPLOAD_KINDS: 'uploadKind',
+  UPLOAD_STATUSES: 'uploadStatus',
   CASE_STATUSES: 'caseStatus',
   FINAL_COURT_OUTCOMES: 'courtOutcome',
 };
@@ -44,6 +45,7 @@ const NOT_SHOWN: Record<string, string> = {
   APPROVAL_STEPS: 'history rows show the decision words of the approval kit',
   APPROVAL_SUBJECT_KINDS: 'internal kind of an approval request; the screens show the subject',
   DECISION_KINDS: 'API verbs; buttons carry their own labels',
+  DECISIONS_NEEDING_REMARKS: 'API verbs that need remarks; buttons carry their own labels',
   ERROR_CODES: 'worded by describe-error.ts and errors-*.ts',
   WORKFLOW_ERROR_CODES: 'worded by describe-error.ts and Refusal* keys',
   JOB_KINDS: 'worded by the jobs screens (Job* keys)',

@@ -139,6 +139,7 @@ export const VALUE_KINDS = {
   unitLevel: fromMap(UNIT_LEVEL_KEYS),
   fiForum: prefixed('FiForum'),
   uploadKind: prefixed('UploadKind'),
+  uploadStatus: prefixed('UploadStatus'),
   caseStatus: (code: string) => `CaseStatus${code}` as DictionaryKey,
   courtOutcome: prefixed('Outcome'),
   // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).

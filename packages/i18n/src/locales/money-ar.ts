@@ -4,8 +4,6 @@ import type { MoneyKey } from './money-en.ts';
 export const moneyAr: Record<MoneyKey, string> = {
   PtpAboveTotalDue: 'لا يمكن أن يتجاوز الوعد المبلغ المستحق الإجمالي {{amount}}.',
   PtpDeviationTitle: 'خارج سياسة الوعد بالسداد: يوافق المشرف على هذا الوعد',
-  PtpDeviationText:
-    'في هذه الفئة يمكن أن يكون الوعد بعد {{days}} يومًا على الأكثر، وليس بعد القسط التالي ولا أقل من قسط شهري واحد. خارج ذلك يقرر المشرف ويقرأ سببك.',
   PtpDeviationReasons: 'خارج السياسة: {{reasons}}',
   PtpDeviationReason: 'سبب الانحراف',
   PtpDeviationReasonNeeded: 'هذا الوعد خارج سياسة الوعد بالسداد: اذكر سبب الانحراف.',

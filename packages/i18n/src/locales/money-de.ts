@@ -4,8 +4,6 @@ import type { MoneyKey } from './money-en.ts';
 export const moneyDe: Record<MoneyKey, string> = {
   PtpAboveTotalDue: 'Eine Zusage darf den fälligen Gesamtbetrag {{amount}} nicht übersteigen.',
   PtpDeviationTitle: 'Außerhalb der PTP-Richtlinie: eine Vorgesetzte genehmigt diese Zusage',
-  PtpDeviationText:
-    'In diesem Bucket darf eine Zusage höchstens {{days}} Tage in der Zukunft liegen, nicht nach der nächsten Rate und nicht unter einer Rate. Darüber entscheidet eine Vorgesetzte und liest Ihre Begründung.',
   PtpDeviationReasons: 'Außerhalb der Richtlinie: {{reasons}}',
   PtpDeviationReason: 'Begründung der Abweichung',
   PtpDeviationReasonNeeded: 'Diese Zusage liegt außerhalb der PTP-Richtlinie: begründen Sie die Abweichung.',

@@ -3,8 +3,6 @@
 export const moneyEn = {
   PtpAboveTotalDue: 'A promise cannot be more than the total due amount {{amount}}.',
   PtpDeviationTitle: 'Outside the PTP policy: a supervisor approves this promise',
-  PtpDeviationText:
-    'In this bucket a promise may lie at most {{days}} days ahead, not after the next instalment and not below one EMI. Outside that, a supervisor decides, and reads your reason.',
   PtpDeviationReasons: 'Outside the policy: {{reasons}}',
   PtpDeviationReason: 'Reason for the deviation',
   PtpDeviationReasonNeeded: 'This promise is outside the PTP policy: give the reason for the deviation.',

@@ -4,8 +4,6 @@ import type { MoneyKey } from './money-en.ts';
 export const moneyHi: Record<MoneyKey, string> = {
   PtpAboveTotalDue: 'वादा कुल देय राशि {{amount}} से अधिक नहीं हो सकता।',
   PtpDeviationTitle: 'PTP नीति से बाहर: इस वादे को पर्यवेक्षक स्वीकृत करेगा',
-  PtpDeviationText:
-    'इस बकेट में वादा अधिकतम {{days}} दिन आगे का हो सकता है, अगली किस्त के बाद का नहीं और एक EMI से कम नहीं। इससे बाहर पर्यवेक्षक निर्णय लेता है और आपका कारण पढ़ता है।',
   PtpDeviationReasons: 'नीति से बाहर: {{reasons}}',
   PtpDeviationReason: 'विचलन का कारण',
   PtpDeviationReasonNeeded: 'यह वादा PTP नीति से बाहर है: विचलन का कारण दें।',

@@ -70,4 +70,8 @@ export const pluralsDe: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
     'Ihr Code zum Zurücksetzen des Passworts lautet {{code}}.\n\nEr läuft in {{count}} Minuten ab und gilt nur einmal. Wenn Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese Nachricht; Ihr Passwort wurde nicht geändert.\n',
   PendingApprovalsCount_one: '{{count}} offene Genehmigung',
   PendingApprovalsCount_other: '{{count}} offene Genehmigungen',
+  PtpDeviationText_one:
+    'In diesem Bucket darf eine Zusage höchstens {{count}} Tag in der Zukunft liegen, nicht nach der nächsten Rate und nicht unter einer Rate. Darüber entscheidet eine Vorgesetzte und liest Ihre Begründung.',
+  PtpDeviationText_other:
+    'In diesem Bucket darf eine Zusage höchstens {{count}} Tage in der Zukunft liegen, nicht nach der nächsten Rate und nicht unter einer Rate. Darüber entscheidet eine Vorgesetzte und liest Ihre Begründung.',
 };

@@ -67,6 +67,10 @@ export const pluralsEn = {
     'Your password reset code is {{code}}.\n\nIt expires in {{count}} minutes and works once. If you did not ask to reset your password, ignore this message; your password has not changed.\n',
   PendingApprovalsCount_one: '{{count}} pending approval',
   PendingApprovalsCount_other: '{{count}} pending approvals',
+  PtpDeviationText_one:
+    'In this bucket a promise may lie at most {{count}} day ahead, not after the next instalment and not below one EMI. Outside that, a supervisor decides, and reads your reason.',
+  PtpDeviationText_other:
+    'In this bucket a promise may lie at most {{count}} days ahead, not after the next instalment and not below one EMI. Outside that, a supervisor decides, and reads your reason.',
 };
 
 export type PluralKey = keyof typeof pluralsEn;

@@ -7,6 +7,7 @@ import {
   type WorkflowDefinition,
 } from '@recovery-desk/domain/workflow/definition.ts';
 import type { TFunction } from 'i18next';
+import { shownParams } from '../../lib/i18n/dynamic-key.ts';
 import { formatAmount, formatBusinessDate } from '../../lib/format.ts';
 import { i18n } from '../../lib/i18n/i18n.ts';
 
@@ -18,7 +19,7 @@ type LooseTranslate = (key: string, options?: Record<string, unknown>) => string
 
 /** Translates a key chosen at run time; `fallback` when no dictionary holds it. */
 export function tr(t: TFunction, key: string, fallback: string, params: Record<string, string | number> = {}): string {
-  return String((t as unknown as LooseTranslate)(key, { ...params, defaultValue: fallback }));
+  return String((t as unknown as LooseTranslate)(key, { ...shownParams(t, params), defaultValue: fallback }));
 }
 
 /** SCREAMING_SNAKE or camelCase → PascalCase (MISSING_AUTHORITY → MissingAuthority, placeLegalHold → PlaceLegalHold). */

@@ -23,13 +23,17 @@ export function translateWithParams(
   key: DictionaryKey,
   params: Record<string, string | number> = {},
 ): string {
-  // A date travels as YYYY-MM-DD (rules, server fields); the message shows it in the language's form.
+  return String((t as unknown as LooseTranslate)(key, shownParams(t, params)));
+}
+
+/** Interpolation values as a message shows them: a date travels as YYYY-MM-DD (rules, server fields, engine
+ * messages) and is shown in the language's form. */
+export function shownParams(t: TFunction, params: Record<string, string | number>): Record<string, string | number> {
   const language = (t as unknown as { lng?: string }).lng ?? i18n.language;
-  const shown = Object.fromEntries(
+  return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
       typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, language) : value,
     ]),
   );
-  return String((t as unknown as LooseTranslate)(key, shown));
 }

@@ -294,7 +294,7 @@ export function FollowUpForm({
           {needsDeviationReason ? (
             <Stack gap={6} data-testid="ptp-deviation">
               <Alert color="yellow" variant="outline" title={String(t('PtpDeviationTitle'))}>
-                <Text size="sm">{String(t('PtpDeviationText', { days: ptpHorizonDays(view.account.bucket) }))}</Text>
+                <Text size="sm">{String(t('PtpDeviationText', { count: ptpHorizonDays(view.account.bucket) }))}</Text>
                 {deviation.length > 0 ? (
                   <Text size="sm" fw={600}>
                     {String(

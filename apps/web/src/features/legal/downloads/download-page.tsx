@@ -2,6 +2,7 @@ import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Title } f
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
 import { ValidatedTextInput } from '../../../components/validated-text-input.tsx';
@@ -191,7 +192,7 @@ function DocumentFilters({ filters, onApply }: { filters: Filters; onApply: (fil
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (draft.from !== '' && draft.to !== '' && draft.from > draft.to) {
-      setRangeError(String(t('ValidationDateOnOrAfter', { x: draft.from })));
+      setRangeError(translateWithParams(t, 'ValidationDateOnOrAfter', { x: draft.from }));
       return;
     }
     onApply({ ...draft, q: draft.q.trim() });

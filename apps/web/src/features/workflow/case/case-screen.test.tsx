@@ -56,7 +56,7 @@ describe('CaseScreen', () => {
       'Ramesh Kulkarni',
       'Auto',
       '120',
-      'B5',
+      '181–365',
       'NPA',
       '₹2,62,500.50',
       '₹8,12,345.00',

@@ -88,12 +88,12 @@ describe('Case History', () => {
       'Case Filing (Approved) → Court Case Update (Approved)',
     );
     expect(within(filed).getByText('By Anil Mehta (anil.m), unit ZN-WEST')).toBeTruthy();
-    expect(within(filed).getByText(/^Business date 20 Feb 2026 · /)).toBeTruthy();
+    expect(within(filed).getByText(/^Business date 20\/02\/2026 · /)).toBeTruthy();
     expect(within(filed).getByTestId('history-remarks').textContent).toBe('Remarks: Complaint filed at JMFC Andheri');
     const changes = within(within(filed).getByTestId('history-changes')).getAllByRole('listitem');
     expect(changes.map((item) => item.textContent)).toEqual([
       'Court or forum: — → JMFC (Judicial Magistrate First Class)',
-      'Filing date: — → 20 Feb 2026',
+      'Filing date: — → 20/02/2026',
     ]);
     expect(
       within(within(filed).getByTestId('history-effects'))
