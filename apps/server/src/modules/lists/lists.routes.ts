@@ -10,6 +10,7 @@ import {
 } from '@recovery-desk/domain/lists/contracts.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import type { AppDeps } from '../../deps.ts';
 import { signedInContext, unitContext } from '../../http/request-context.ts';
 import { collectionsDashboard } from './services/collections-dashboard.ts';
@@ -63,7 +64,7 @@ export function listsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Delete one of the caller’s saved views',
           security,
-          params: z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+          params: z.strictObject({ id: idParam }),
           response: { 200: z.object({ deleted: z.number().int() }) },
         },
       },
