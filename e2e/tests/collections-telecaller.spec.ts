@@ -48,7 +48,7 @@ test('a telecaller filters the tray, opens an account in telecaller_tabView and 
   });
   const entry = account.history.getByRole('row').filter({ hasText: remarks });
   await expect(entry).toBeVisible();
-  await expect(entry).toContainText('PTP');
+  await expect(entry).toContainText('Promise to pay');
   await expect(entry).toContainText('₹5,000.00');
   await expect(followup.getByTestId('ptp-table')).toContainText('₹5,000.00');
 });

@@ -18,7 +18,7 @@ test('Arabic switches the document to right-to-left and is remembered', async ({
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'تسجيل الدخول', exact: true })).toBeVisible();
 
   await page.getByTestId('language-switcher').selectOption('hi');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
