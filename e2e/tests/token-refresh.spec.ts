@@ -32,8 +32,10 @@ test('parallel 401 replies lead to exactly one token refresh, and both calls suc
   await selector.continue();
 
   await expect(page).toHaveURL(/\/collapp$/, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-  expect(unauthorized.length).toBeGreaterThanOrEqual(2);
+  // Both held calls came back 401 and were replayed after one refresh.
+  await expect.poll(() => unauthorized.length).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => refreshes.length).toBe(1);
+  await page.waitForTimeout(1_000);
   expect(refreshes).toHaveLength(1);
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('recoveryDesk.session') ?? '{}'));
   expect(session.access).not.toBe('expired-access-token');
