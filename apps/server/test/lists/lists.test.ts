@@ -275,6 +275,22 @@ describe.each(testDatabaseKinds())('lists (%s)', (kind) => {
     await addCaseDocument(officer, caseId, 'statementOfAccount');
     await actOk(officer, caseId, 'recommend', { stage: 'FILING_APPROVAL', status: 'Recommended' });
     expect(await counts(manager)).toEqual({ ...before, legalFilingApproval: 1 });
+
+    // A user who holds both sides counts only what they may decide: not the case they recommended themselves.
+    const both = await apiAs(
+      t,
+      await createLegalStaff(handle.db, local.branch, [...new Set([...OFFICER_AUTHORITIES, ...MANAGER_AUTHORITIES])]),
+      local.branch,
+    );
+    const own = await createPoolAccount(handle.db, { unit: local.branch });
+    const ownInitiated = await both.post('/api/legal/pool/initiate', { accountIds: [own.id], caseType: 'CIVIL_SUIT' });
+    expect(ownInitiated.statusCode, ownInitiated.body).toBe(200);
+    const ownCaseId = ownInitiated.json<{ cases: { caseId: number }[] }>().cases[0]!.caseId;
+    await addCaseDocument(both, ownCaseId, 'loanAgreement');
+    await addCaseDocument(both, ownCaseId, 'statementOfAccount');
+    await actOk(both, ownCaseId, 'recommend', { stage: 'FILING_APPROVAL', status: 'Recommended' });
+    expect(await counts(manager)).toEqual({ ...before, legalFilingApproval: 2 });
+    expect((await counts(both)).legalFilingApproval).toBe(1);
   });
 
   it('collections dashboard: the subtree’s buckets, PTPs due and broken, pending approvals and recoveries', async () => {

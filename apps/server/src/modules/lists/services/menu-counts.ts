@@ -23,7 +23,9 @@ function menuEntryOf(app: AppCode, authority: string): string | undefined {
 /**
  * GET /api/menu-counts — pending approvals per menu entry the user can see in the acting unit: every level of an
  * approval-kit flow whose checker authority the user holds there (requests of the subtree waiting at that level),
- * and every approval stage of the legal workflow the user holds (its Pending Approval tab in Team View).
+ * and every approval stage of the legal workflow the user holds (its Pending Approval tab in Team View). Only what the
+ * user may decide is counted: not their own requests (a maker never checks), nor a request they approved at a lower
+ * level.
  */
 export async function menuCounts(deps: AppDeps, { ctx }: { ctx: UnitContext }): Promise<MenuCountsReply> {
   const heldIn = new Map<AppCode, Set<string>>();
@@ -51,6 +53,7 @@ export async function menuCounts(deps: AppDeps, { ctx }: { ctx: UnitContext }): 
       deps.db,
       sql`select flow_code as flow, level, count(*)::int as n from approval_requests
         where status = 'PENDING' and unit_path like ${scope}
+          and maker_user_id is distinct from ${ctx.user.id} and not ${ctx.user.id} = any(checker_user_ids)
           and flow_code in (${sql.join(
             [...new Set(levels.map((item) => item.flow))].map((code) => sql`${code}`),
             sql`, `,
@@ -73,6 +76,7 @@ export async function menuCounts(deps: AppDeps, { ctx }: { ctx: UnitContext }): 
       sql`select c.stage, count(*)::int as n from cases c
         where c.definition_code = ${definition.code} and not c.is_closed
           and c.status not in ('Pushback', 'Rejected') and c.unit_path like ${scope}
+          and c.maker_user_id is distinct from ${ctx.user.id}
           and c.stage in (${sql.join(
             stages.map((stage) => sql`${stage.code}`),
             sql`, `,
