@@ -278,12 +278,23 @@ describe.each(testDatabaseKinds())('collections trays (%s)', (kind) => {
       totalDue: '800.00',
       accountNo: uniqueName('MOB-').toUpperCase(),
     });
+    const dollars = await createAccount(handle.db, {
+      unit: org.branch,
+      dpd: 30,
+      allocatedTo: me,
+      product: 'AUTO',
+      totalDue: '5000.00',
+      currency: 'USD',
+    });
     const api = await apiAs(t, me, org.branch);
 
-    expect(await ids(api, 'telecaller', 'dpdFrom=11&dpdTo=95')).toEqual(idsOf(c, b));
-    expect(await ids(api, 'telecaller', 'dpdTo=45')).toEqual(idsOf(b, a));
+    expect(await ids(api, 'telecaller', 'dpdFrom=11&dpdTo=95')).toEqual(idsOf(c, b, dollars));
+    expect(await ids(api, 'telecaller', 'dpdTo=45')).toEqual(idsOf(b, dollars, a));
+    // Overdue bounds are in one currency (INR unless named): $5,000.00 is not among rupee amounts.
     expect(await ids(api, 'telecaller', 'overdueFrom=900&overdueTo=25000.50')).toEqual(idsOf(b, a));
-    expect(await ids(api, 'telecaller', 'products=AUTO,MOBILE')).toEqual(idsOf(c, a));
+    expect(await ids(api, 'telecaller', 'overdueFrom=900&overdueTo=25000.50&overdueCurrency=INR')).toEqual(idsOf(b, a));
+    expect(await ids(api, 'telecaller', 'overdueFrom=900&overdueCurrency=USD')).toEqual(idsOf(dollars));
+    expect(await ids(api, 'telecaller', 'products=AUTO,MOBILE')).toEqual(idsOf(c, dollars, a));
     expect(await ids(api, 'telecaller', `q=${name.toLowerCase()}`)).toEqual(idsOf(a));
     expect(await ids(api, 'telecaller', `q=${c.accountNo.slice(0, 6).toLowerCase()}`)).toEqual(idsOf(c));
     // Wildcards in q are literal.
@@ -455,6 +466,7 @@ describe.each(testDatabaseKinds())('collections trays (%s)', (kind) => {
       ['telecaller', 'dpdFrom=50&dpdTo=10', 'dpdTo'],
       ['telecaller', 'overdueFrom=12.345', 'overdueFrom'],
       ['telecaller', 'overdueFrom=100&overdueTo=5', 'overdueTo'],
+      ['telecaller', 'overdueFrom=100&overdueCurrency=EUR', 'overdueCurrency'],
       ['telecaller', 'products=AUTO,BOAT', 'products'],
       ['telecaller', 'pageSize=7', 'pageSize'],
       ['telecaller', 'view=everyone', 'view'],

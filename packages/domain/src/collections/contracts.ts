@@ -1,3 +1,4 @@
+import { CURRENCIES } from '../money.ts';
 import { z } from 'zod';
 import { productCodesParam } from '../products.ts';
 import { PTP_DEVIATION_REASON_MAX, PTP_DEVIATION_REASON_MIN } from './ptp-policy.ts';
@@ -31,6 +32,11 @@ export const trayQuerySchema = z
     dpdTo: wholeNumberParam(0, 100_000).optional(),
     overdueFrom: decimal.optional(),
     overdueTo: decimal.optional(),
+    /**
+     * the currency of the overdue bounds: amounts of different currencies are never compared, so a bound selects
+     * accounts of this currency only (INR when omitted)
+     */
+    overdueCurrency: z.enum(CURRENCIES).optional(),
     /** comma-separated product codes */
     products: productCodesParam,
     /** account number or customer name, prefix match */

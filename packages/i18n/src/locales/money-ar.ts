@@ -9,4 +9,5 @@ export const moneyAr: Record<MoneyKey, string> = {
   PtpDeviationReasonNeeded: 'هذا الوعد خارج سياسة الوعد بالسداد: اذكر سبب الانحراف.',
   AmountHintDecimals: 'المبلغ بعملة {{currency}}، حتى {{decimals}} منازل عشرية.',
   SortedWithinCurrency: 'تُرتَّب المبالغ داخل عملتها: كل مبالغ {{first}} ثم {{second}}.',
+  OverdueCurrency: 'عملة المتأخرات',
 };

@@ -9,4 +9,5 @@ export const moneyDe: Record<MoneyKey, string> = {
   PtpDeviationReasonNeeded: 'Diese Zusage liegt außerhalb der PTP-Richtlinie: begründen Sie die Abweichung.',
   AmountHintDecimals: 'Betrag in {{currency}}, bis zu {{decimals}} Nachkommastellen.',
   SortedWithinCurrency: 'Beträge werden innerhalb ihrer Währung sortiert: alle {{first}}-Beträge, dann {{second}}.',
+  OverdueCurrency: 'Währung des Rückstands',
 };

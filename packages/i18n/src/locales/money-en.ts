@@ -8,5 +8,6 @@ export const moneyEn = {
   PtpDeviationReasonNeeded: 'This promise is outside the PTP policy: give the reason for the deviation.',
   AmountHintDecimals: 'Amount in {{currency}}, up to {{decimals}} decimals.',
   SortedWithinCurrency: 'Amounts sort within their currency: all {{first}} amounts, then {{second}}.',
+  OverdueCurrency: 'Overdue currency',
 } as const;
 export type MoneyKey = keyof typeof moneyEn;

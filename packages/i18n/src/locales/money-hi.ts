@@ -9,4 +9,5 @@ export const moneyHi: Record<MoneyKey, string> = {
   PtpDeviationReasonNeeded: 'यह वादा PTP नीति से बाहर है: विचलन का कारण दें।',
   AmountHintDecimals: '{{currency}} में राशि, अधिकतम {{decimals}} दशमलव अंक।',
   SortedWithinCurrency: 'राशियाँ अपनी मुद्रा के भीतर क्रमित होती हैं: पहले सभी {{first}} राशियाँ, फिर {{second}}।',
+  OverdueCurrency: 'बकाया राशि की मुद्रा',
 };

@@ -1,3 +1,4 @@
+import type { Currency } from '@recovery-desk/domain/money.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   AccountRow,
@@ -37,6 +38,7 @@ export type TrayFilters = {
   dpdTo?: number | undefined;
   overdueFrom?: string | undefined;
   overdueTo?: string | undefined;
+  overdueCurrency?: Currency | undefined;
   products?: string[] | undefined;
   q?: string | undefined;
 };
@@ -387,6 +389,10 @@ function accountFilters(filters: TrayFilters): SQL[] {
   if (filters.dpdTo !== undefined) conditions.push(sql`a.dpd <= ${filters.dpdTo}`);
   if (filters.overdueFrom !== undefined) conditions.push(sql`a.total_due_amount >= ${filters.overdueFrom}::numeric`);
   if (filters.overdueTo !== undefined) conditions.push(sql`a.total_due_amount <= ${filters.overdueTo}::numeric`);
+  // Amounts of different currencies are never compared: a bound selects the accounts of its currency only.
+  if (filters.overdueFrom !== undefined || filters.overdueTo !== undefined) {
+    conditions.push(sql`a.currency = ${filters.overdueCurrency ?? 'INR'}`);
+  }
   if (filters.products && filters.products.length > 0) {
     conditions.push(
       sql`a.product in (${sql.join(

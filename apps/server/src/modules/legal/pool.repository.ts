@@ -1,3 +1,4 @@
+import type { Currency } from '@recovery-desk/domain/money.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PoolAccount } from '@recovery-desk/domain/legal/contracts.ts';
 import type { LegalPoolRule, PoolCandidate } from '@recovery-desk/domain/legal/pool-rule.ts';
@@ -40,6 +41,7 @@ export type PoolFilters = {
   dpdTo?: number | undefined;
   overdueFrom?: string | undefined;
   overdueTo?: string | undefined;
+  overdueCurrency?: Currency | undefined;
   products?: readonly string[] | undefined;
   q?: string | undefined;
 };
@@ -130,6 +132,10 @@ function filterConditions(filters: PoolFilters): SQL[] {
   if (filters.dpdTo !== undefined) conditions.push(sql`a.dpd <= ${filters.dpdTo}`);
   if (filters.overdueFrom !== undefined) conditions.push(sql`a.total_due_amount >= ${filters.overdueFrom}::numeric`);
   if (filters.overdueTo !== undefined) conditions.push(sql`a.total_due_amount <= ${filters.overdueTo}::numeric`);
+  // Amounts of different currencies are never compared: a bound selects the accounts of its currency only.
+  if (filters.overdueFrom !== undefined || filters.overdueTo !== undefined) {
+    conditions.push(sql`a.currency = ${filters.overdueCurrency ?? 'INR'}`);
+  }
   if (filters.products && filters.products.length > 0) conditions.push(sql`a.product in (${list(filters.products)})`);
   if (filters.q) {
     const pattern = likePrefix(filters.q);

@@ -1,4 +1,5 @@
-import { SimpleGrid } from '@mantine/core';
+import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { CURRENCIES, type Currency } from '@recovery-desk/domain/money.ts';
 import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/products.ts';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
@@ -28,22 +29,31 @@ export function TrayFiltersForm({ filters, onApply }: TrayFiltersProps) {
 
   return (
     <FilterFormFrame form={form} testId="tray-filters">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 6 }} spacing="sm">
         <SearchAndDpdInputs form={form} searchLabel={String(t('SearchAccountOrCustomer'))} />
-        {/* The tray holds several currencies: an amount filter takes the most decimals any currency has. */}
+        {/* Amounts of different currencies are never compared: the bounds select accounts of this currency. */}
+        <NativeSelect
+          id="field-overdueCurrency"
+          label={String(t('OverdueCurrency'))}
+          name="overdueCurrency"
+          value={draft.overdueCurrency}
+          data={[...CURRENCIES]}
+          onChange={(event) => update({ overdueCurrency: event.currentTarget.value as Currency })}
+        />
         <MoneyInput
           id={`field-overdueFrom`}
           label={String(t('OverdueFrom'))}
           name="overdueFrom"
+          currency={draft.overdueCurrency}
           value={draft.overdueFrom}
           onChange={(overdueFrom) => update({ overdueFrom })}
           error={serverErrorFor(fieldErrors, 'overdueFrom', String(t('OverdueFrom'))) ?? undefined}
         />
-        {/* The tray holds several currencies: an amount filter takes the most decimals any currency has. */}
         <MoneyInput
           id={`field-overdueTo`}
           label={String(t('OverdueTo'))}
           name="overdueTo"
+          currency={draft.overdueCurrency}
           value={draft.overdueTo}
           onChange={(overdueTo) => update({ overdueTo })}
           error={serverErrorFor(fieldErrors, 'overdueTo', String(t('OverdueTo'))) ?? undefined}

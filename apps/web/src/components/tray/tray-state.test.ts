@@ -13,6 +13,8 @@ import {
   validateFilters,
   type FilterDraft,
   type TrayState,
+  filtersOf,
+  draftOf,
 } from './tray-state.ts';
 
 function tray(key: string): TrayDefinition {
@@ -24,7 +26,15 @@ function tray(key: string): TrayDefinition {
 const escalations = tray('escalcases');
 const telecaller = tray('telecaller');
 
-const DRAFT: FilterDraft = { dpdFrom: '', dpdTo: '', overdueFrom: '', overdueTo: '', products: [], q: '' };
+const DRAFT: FilterDraft = {
+  dpdFrom: '',
+  dpdTo: '',
+  overdueFrom: '',
+  overdueTo: '',
+  overdueCurrency: 'INR',
+  products: [],
+  q: '',
+};
 
 function english(draft: Partial<FilterDraft>): Record<string, string> {
   const t = i18n.getFixedT('en');
@@ -43,6 +53,7 @@ describe('tray state ⇄ URL', () => {
       dpdTo: 60,
       overdueFrom: '1000',
       overdueTo: '250000.50',
+      overdueCurrency: 'USD',
       products: ['AUTO', 'HOME'],
       q: 'Kulkarni',
       sort: 'raisedOn',
@@ -60,6 +71,7 @@ describe('tray state ⇄ URL', () => {
       dpdTo: '60',
       overdueFrom: '1000',
       overdueTo: '250000.50',
+      overdueCurrency: 'USD',
       products: 'AUTO,HOME',
       q: 'Kulkarni',
       sort: 'raisedOn',
@@ -139,6 +151,14 @@ describe('filter validation messages', () => {
     expect(english({ overdueFrom: '5000', overdueTo: '100' })).toEqual({
       overdueTo: 'Overdue to must be at least overdue from',
     });
+  });
+
+  it('keeps the currency of the overdue bounds only with a bound, and INR out of the address', () => {
+    expect(filtersOf({ ...DRAFT, overdueCurrency: 'USD' }).overdueCurrency).toBeNull();
+    expect(filtersOf({ ...DRAFT, overdueFrom: '10.5', overdueCurrency: 'USD' }).overdueCurrency).toBe('USD');
+    expect(filtersOf({ ...DRAFT, overdueTo: '10', overdueCurrency: 'INR' }).overdueCurrency).toBeNull();
+    expect(draftOf({ ...filtersOf(DRAFT), overdueFrom: '5', overdueCurrency: 'USD' }).overdueCurrency).toBe('USD');
+    expect(draftOf(filtersOf(DRAFT)).overdueCurrency).toBe('INR');
   });
 
   it('uses the spec messages for digits and length', () => {

@@ -1,4 +1,4 @@
-import { isAmountInMinorUnits } from '@recovery-desk/domain/money.ts';
+import { isAmountInMinorUnits, type Currency } from '@recovery-desk/domain/money.ts';
 import { trayQuerySchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import type { Product } from '@recovery-desk/domain/products.ts';
@@ -27,6 +27,8 @@ export type TrayFilters = {
   dpdTo: number | null;
   overdueFrom: string | null;
   overdueTo: string | null;
+  /** the currency of the overdue bounds (null: INR); amounts of different currencies are never compared */
+  overdueCurrency: Currency | null;
   products: Product[];
   q: string;
 };
@@ -56,6 +58,7 @@ export const EMPTY_FILTERS: TrayFilters = {
   dpdTo: null,
   overdueFrom: null,
   overdueTo: null,
+  overdueCurrency: null,
   products: [],
   q: '',
 };
@@ -167,6 +170,7 @@ export type FilterDraft = {
   dpdTo: string;
   overdueFrom: string;
   overdueTo: string;
+  overdueCurrency: Currency;
   products: Product[];
   q: string;
 };
@@ -180,6 +184,7 @@ export function draftOf(filters: TrayFilters): FilterDraft {
     dpdTo: filters.dpdTo === null ? '' : String(filters.dpdTo),
     overdueFrom: filters.overdueFrom ?? '',
     overdueTo: filters.overdueTo ?? '',
+    overdueCurrency: filters.overdueCurrency ?? 'INR',
     products: filters.products,
     q: filters.q,
   };
@@ -192,9 +197,9 @@ function checkDpd(value: string): FilterMessage | null {
   return null;
 }
 
-function checkAmount(value: string): FilterMessage | null {
+function checkAmount(value: string, currency: Currency): FilterMessage | null {
   if (value === '') return null;
-  return isAmountInMinorUnits(value, null) ? null : { key: 'ValidationNumber' };
+  return isAmountInMinorUnits(value, currency) ? null : { key: 'ValidationNumber' };
 }
 
 /** What every case-list filter form checks: DPD from and to (whole, at most MAX_DPD, from ≤ to) and the search. */
@@ -219,8 +224,8 @@ export function validateDpdAndSearch(draft: {
 
 export function validateFilters(draft: FilterDraft): FilterErrors {
   const errors: FilterErrors = validateDpdAndSearch(draft);
-  const overdueFrom = checkAmount(draft.overdueFrom);
-  const overdueTo = checkAmount(draft.overdueTo);
+  const overdueFrom = checkAmount(draft.overdueFrom, draft.overdueCurrency);
+  const overdueTo = checkAmount(draft.overdueTo, draft.overdueCurrency);
   if (overdueFrom) errors.overdueFrom = overdueFrom;
   if (overdueTo) errors.overdueTo = overdueTo;
   if (
@@ -242,6 +247,11 @@ export function filtersOf(draft: FilterDraft): TrayFilters {
     dpdTo: draft.dpdTo === '' ? null : Number(draft.dpdTo),
     overdueFrom: draft.overdueFrom === '' ? null : draft.overdueFrom,
     overdueTo: draft.overdueTo === '' ? null : draft.overdueTo,
+    // The currency matters only with a bound; INR is the default and stays out of the address.
+    overdueCurrency:
+      (draft.overdueFrom !== '' || draft.overdueTo !== '') && draft.overdueCurrency !== 'INR'
+        ? draft.overdueCurrency
+        : null,
     products: draft.products,
     q: draft.q.trim(),
   };

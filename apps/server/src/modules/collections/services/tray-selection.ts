@@ -44,6 +44,7 @@ export async function traySelection(
       dpdTo: query.dpdTo,
       overdueFrom: query.overdueFrom,
       overdueTo: query.overdueTo,
+      overdueCurrency: query.overdueCurrency,
       products: query.products,
       q: query.q || undefined,
     },

@@ -62,6 +62,7 @@ export async function listPool(deps: AppDeps, { ctx, query }: { ctx: UnitContext
       dpdTo: query.dpdTo,
       overdueFrom: query.overdueFrom,
       overdueTo: query.overdueTo,
+      overdueCurrency: query.overdueCurrency,
       products: query.products,
       q: query.q || undefined,
     },
