@@ -175,6 +175,19 @@ describe('StageTrayScreen', () => {
         page: '1',
       }),
     );
+
+    // Every applied filter is a chip, the stage tray's own ones included; removing one drops only it.
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }))
+      .getAllByRole('listitem')
+      .map((chip) => chip.textContent);
+    expect(chips).toEqual(expect.arrayContaining([expect.stringContaining('Overdue only')]));
+    expect(chips.some((chip) => chip?.includes('Case type'))).toBe(true);
+    fireEvent.click(screen.getByTestId('remove-chip-caseType'));
+    await waitFor(() => expect(search().get('caseType')).toBeNull());
+    expect(search().get('overdueOnly')).toBe('true');
+    fireEvent.click(screen.getByTestId('remove-chip-overdueOnly'));
+    await waitFor(() => expect(search().get('overdueOnly')).toBeNull());
+    expect(search().get('q')).toBe('Kulkarni');
   });
 
   it('opens a case in the tab named <screen>_tabView with its case and account ids', async () => {

@@ -2,6 +2,7 @@ import { Badge, Button, Group, SegmentedControl, Stack, Tabs, Title } from '@man
 import { CASE_TABS, type CaseRow, type CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagePager } from '../../../components/page-pager.tsx';
@@ -12,7 +13,7 @@ import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError } from '../api/describe-error.ts';
 import { fetchStageTray } from '../api/workflow-api.ts';
-import { caseTabLabel } from '../labels.ts';
+import { caseTabLabel, fieldLabel, optionLabel } from '../labels.ts';
 import { detailPathOf, type StageRoute } from '../stage-routes.ts';
 import { widgetsOf } from '../widgets.ts';
 import { CaseReviewDialog } from './case-review-dialog.tsx';
@@ -31,13 +32,46 @@ import {
   type StageTrayState,
 } from './stage-tray-state.ts';
 import { useStageColumns } from './stage-columns.tsx';
-import { GridViews } from '../../../components/data-grid/grid-views.tsx';
+import { GridViews, type FilterChip } from '../../../components/data-grid/grid-views.tsx';
 import { filterChips } from '../../../components/tray/filter-chips.ts';
 import { DataGrid } from '../../../components/data-grid/data-grid.tsx';
 import { workflowKeys } from '../api/query-keys.ts';
 import { numberFormat } from '../../../lib/format.ts';
 
 const NO_SELECTION: ReadonlySet<number> = new Set();
+
+/**
+ * The chips of a stage tray's applied filters: the case-list ones (search, DPD, products) and the stage tray's own,
+ * the case type (by its option's label) and "overdue only".
+ */
+function stageTrayChips(
+  t: TFunction,
+  config: StageTrayConfig,
+  state: StageTrayState,
+  language: string,
+  applyFilters: (filters: StageTrayFilters) => void,
+): FilterChip[] {
+  const chips = filterChips(t, state, language, applyFilters);
+  const caseTypeField = config.caseTypeField;
+  // The state keeps only a case type among the definition's options, so the field is there whenever one is applied.
+  if (state.caseType !== null && caseTypeField) {
+    chips.push({
+      id: 'caseType',
+      label: fieldLabel(t, caseTypeField),
+      value: optionLabel(t, caseTypeField, state.caseType),
+      onRemove: () => applyFilters({ ...state, caseType: null }),
+    });
+  }
+  if (state.overdueOnly) {
+    chips.push({
+      id: 'overdueOnly',
+      label: String(t('WorkflowOverdueOnly')),
+      value: String(t('Yes')),
+      onRemove: () => applyFilters({ ...state, overdueOnly: false }),
+    });
+  }
+  return chips;
+}
 
 /** The tray state read from, and written to, the address bar (each change is a history entry). */
 function useStageTrayState(config: StageTrayConfig): [StageTrayState, (next: StageTrayState) => void] {
@@ -132,7 +166,7 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
       toolbarStart={
         <GridViews
           listKey={config.routeName}
-          chips={filterChips(t, state, i18n.language, applyFilters)}
+          chips={stageTrayChips(t, config, state, i18n.language, applyFilters)}
           onClearAll={clearFilters}
         />
       }
