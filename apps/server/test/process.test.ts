@@ -1,4 +1,3 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,42 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@recovery-desk/db/client.ts';
 import { users } from '@recovery-desk/db/schema.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { REPO_ROOT } from '../src/config.ts';
+import { serverExit, serverUrl, spawnServer, type ServerProcess } from './support/server-process.ts';
 
 // The real server process: `node --import tsx apps/server/src/main.ts`, as `npm start` runs it.
 
-type Server = { child: ChildProcessWithoutNullStreams; stdout: () => string; stderr: () => string };
-
-function startServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, stdout: () => stdout, stderr: () => stderr };
+function startServer(env: Record<string, string>): ServerProcess {
+  return spawnServer({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env });
 }
 
-async function waitForUrl(server: Server, timeoutMs = 60_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = /running at (http:\/\/[^\s]+)/.exec(server.stdout());
-    if (match?.[1]) return match[1];
-    if (server.child.exitCode !== null) throw new Error(`server exited early: ${server.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${server.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function exitOf(server: Server): Promise<{ code: number | null; ms: number }> {
-  const started = Date.now();
-  if (server.child.exitCode !== null) return Promise.resolve({ code: server.child.exitCode, ms: 0 });
-  return new Promise((resolve) => server.child.on('exit', (code) => resolve({ code, ms: Date.now() - started })));
-}
-
-const running: Server[] = [];
+const running: ServerProcess[] = [];
 afterEach(() => {
   for (const server of running.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
 });
@@ -66,7 +38,7 @@ describe.each(testDatabaseKinds())('server process (%s)', (kind) => {
     try {
       const server = startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
       running.push(server);
-      const url = await waitForUrl(server);
+      const url = await serverUrl(server);
       expect(server.stdout()).toContain('Demo users (password for all:');
       // Demo mode is said in words: what it opens, and that this server (HOST=127.0.0.1) stays on this computer.
       expect(server.stderr()).toContain('WARNING: DEMO MODE IS ON. Never use it with real data.');
@@ -76,7 +48,7 @@ describe.each(testDatabaseKinds())('server process (%s)', (kind) => {
       expect(ready.status).toBe(200);
 
       server.child.kill('SIGTERM');
-      const { code, ms } = await exitOf(server);
+      const { code, ms } = await serverExit(server);
       expect(code).toBe(0);
       expect(ms).toBeLessThan(15_000);
 
@@ -107,11 +79,11 @@ describe('embedded database folder lock', () => {
     try {
       const first = startServer({ DATA_DIR: dataDir });
       running.push(first);
-      await waitForUrl(first);
+      await serverUrl(first);
 
       const second = startServer({ DATA_DIR: dataDir });
       running.push(second);
-      const { code, ms } = await exitOf(second);
+      const { code, ms } = await serverExit(second);
       expect(code).toBe(1);
       expect(ms).toBeLessThan(10_000);
       expect(second.stderr()).toContain(`The embedded database in ${dataDir} is already open by another process`);
@@ -121,7 +93,7 @@ describe('embedded database folder lock', () => {
       const url = /running at (http:\/\/[^\s]+)/.exec(first.stdout())![1];
       expect((await fetch(`${url}/readyz`)).status).toBe(200);
       first.child.kill('SIGTERM');
-      expect((await exitOf(first)).code).toBe(0);
+      expect((await serverExit(first)).code).toBe(0);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,20 +1,19 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '@recovery-desk/db/client.ts';
 import type { TestDatabaseKind } from '@recovery-desk/db/test-database.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 import { buildApp } from '../../src/app.ts';
-import { parseConfig, REPO_ROOT, resolveSecrets } from '../../src/config.ts';
+import { parseConfig, resolveSecrets } from '../../src/config.ts';
 import { eq } from 'drizzle-orm';
 import { organisation } from '@recovery-desk/db/schema.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { systemClock } from '../../src/clock.ts';
 import { mintLoginCode, TEST_JWT_SECRET, TEST_USERKEY_KEY } from '../support/test-app.ts';
+import { adminQuery, serverExit, serverUrl, spawnServer, type ServerProcess } from '../support/server-process.ts';
 
 // Several server instances on one database, each reached over HTTP on its own port, for the tests of
 // docs/architecture.md "Several instances".
@@ -39,46 +38,6 @@ export type Cluster = {
   stop: () => Promise<void>;
 };
 
-type ProcessServer = { child: ChildProcessWithoutNullStreams; stdout: () => string; stderr: () => string };
-
-function spawnServer(env: Record<string, string>): ProcessServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, stdout: () => stdout, stderr: () => stderr };
-}
-
-async function urlOf(server: ProcessServer, timeoutMs = 90_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = /running at (http:\/\/[^\s]+)/.exec(server.stdout());
-    if (match?.[1]) return match[1];
-    if (server.child.exitCode !== null) throw new Error(`server exited early: ${server.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${server.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function exited(server: ProcessServer): Promise<void> {
-  if (server.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => server.child.once('exit', () => resolve()));
-}
-
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 export async function startCluster(
   kind: TestDatabaseKind,
   options: { instances?: number; env?: Record<string, string> } = {},
@@ -97,11 +56,11 @@ async function startProcesses(count: number, env: Record<string, string>): Promi
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-cluster-'));
-  const servers: ProcessServer[] = [];
+  const servers: ServerProcess[] = [];
   let handle: DatabaseHandle | null = null;
   const stop = async () => {
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((server) => exited(server)));
+    await Promise.all(servers.map((server) => serverExit(server)));
     await handle?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -127,7 +86,7 @@ async function startProcesses(count: number, env: Record<string, string>): Promi
         }),
       );
     }
-    const urls = await Promise.all(servers.map((server) => urlOf(server)));
+    const urls = await Promise.all(servers.map((server) => serverUrl(server)));
     handle = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
     // The instances created the organisation with today as its business date; the factories' data assumes theirs.
     await ensureOrganisation(handle.db);

@@ -1,19 +1,17 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@recovery-desk/db/client.ts';
 import type { TestDatabaseKind } from '@recovery-desk/db/test-database.ts';
 import { UPLOAD_COLUMNS } from '@recovery-desk/domain/legal/contracts.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
-import { REPO_ROOT } from '../../src/config.ts';
 import { createOrg } from '../collections/factories.ts';
 import { ensureOrganisation, queryRows } from '../factories.ts';
 import { createLegalStaff, createPoolAccount, OFFICER_AUTHORITIES } from '../legal/factories.ts';
 import { TEST_JWT_SECRET, TEST_USERKEY_KEY } from './test-app.ts';
+import { adminQuery, serverExit, serverUrl, spawnServer, type ServerProcess } from './server-process.ts';
 
 // A crash during a bulk upload, for real: the server process (`node --import tsx apps/server/src/main.ts`, as
 // `npm start` runs it) takes a legal upload of `rows` case initiations, is killed with SIGKILL once the upload
@@ -36,46 +34,6 @@ export type CrashRun = {
   /** cases of the upload's accounts that are open twice (a row applied twice) */
   duplicates: number;
 };
-
-type Server = { child: ChildProcessWithoutNullStreams; stdout: () => string; stderr: () => string };
-
-function spawnServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, stdout: () => stdout, stderr: () => stderr };
-}
-
-async function urlOf(server: Server, timeoutMs = 90_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = /running at (http:\/\/[^\s]+)/.exec(server.stdout());
-    if (match?.[1]) return match[1];
-    if (server.child.exitCode !== null) throw new Error(`server exited early: ${server.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`server did not start: ${server.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function exited(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => server.child.once('exit', () => resolve()));
-}
-
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 const began = Date.now();
 const trace = (what: string) => {
@@ -124,7 +82,7 @@ export async function runUploadCrashes(
     JOB_LEASE_SECONDS: '2',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
   };
-  let server: Server | null = null;
+  let server: ServerProcess | null = null;
   let handle: DatabaseHandle | null = null;
   try {
     // The data, before any server runs (PGlite is one process's): an officer and the pool accounts of every run.
@@ -145,7 +103,7 @@ export async function runUploadCrashes(
 
     const start = async () => {
       server = spawnServer(env);
-      const url = await urlOf(server);
+      const url = await serverUrl(server);
       trace('server up');
       const userkey = await sealUserkey({ username: officer.username, password: officer.password }, TEST_USERKEY_KEY);
       const signIn = await fetch(`${url}/token/`, {
@@ -198,9 +156,9 @@ export async function runUploadCrashes(
         await sleep(2);
       }
       trace('killing');
-      const killed = server as Server | null;
+      const killed = server as ServerProcess | null;
       killed?.child.kill('SIGKILL');
-      if (killed) await exited(killed);
+      if (killed) await serverExit(killed);
 
       // Right after the crash, with no server running: what is visible, and what was applied.
       handle = await open();
@@ -241,9 +199,9 @@ export async function runUploadCrashes(
       });
     }
     // In the end, with the server stopped: the rows of every upload applied, none twice.
-    const stopped = server as Server | null;
+    const stopped = server as ServerProcess | null;
     stopped?.child.kill('SIGTERM');
-    if (stopped) await exited(stopped);
+    if (stopped) await serverExit(stopped);
     handle = await open();
     for (const [run, result] of runs.entries()) {
       const atEnd = await applied(handle.db, batches[run]!);
@@ -254,13 +212,13 @@ export async function runUploadCrashes(
     handle = null;
     return runs;
   } catch (error) {
-    const logs = (server as Server | null)?.stderr() ?? '';
+    const logs = (server as ServerProcess | null)?.stderr() ?? '';
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs}`);
   } finally {
-    const last = server as Server | null;
+    const last = server as ServerProcess | null;
     if (last && last.child.exitCode === null && last.child.signalCode === null) {
       last.child.kill('SIGKILL');
-      await exited(last);
+      await serverExit(last);
     }
     await handle?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
