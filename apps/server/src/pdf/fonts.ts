@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 
 // The fonts every generated PDF embeds: Noto Sans for Latin text and Noto Sans Devanagari for Hindi, from the
@@ -7,7 +8,8 @@ import * as fontkit from 'fontkit';
 // Each weight is a chain of faces: the Latin subset, the Latin Extended subset (₹, ā, ś…), the Devanagari face.
 // A text is cut into runs, each set in the first face of the chain that has its characters (Devanagari letters always
 // in the Devanagari face, so a word keeps its conjuncts and matras together for shaping); pdfkit shapes each run with
-// fontkit and embeds only the glyphs used.
+// fontkit and embeds only the glyphs used. The WOFF files are unpacked to plain OpenType once, on loading: fontkit
+// would otherwise inflate them again in JavaScript for every document.
 
 export type FontWeight = 'regular' | 'bold';
 
@@ -54,7 +56,7 @@ export function pdfFaces(weight: FontWeight): readonly PdfFace[] {
   let faces = loaded.get(weight);
   if (!faces) {
     faces = FILES[weight].map(({ name, file, devanagari }) => {
-      const bytes = readFileSync(require.resolve(file));
+      const bytes = woffToSfnt(readFileSync(require.resolve(file)));
       const font = fontkit.create(bytes);
       return { name, bytes, devanagari, has: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
     });
@@ -109,4 +111,43 @@ export function textRuns(text: string, weight: FontWeight): TextRun[] {
     } else push(latin, '?');
   }
   return runs;
+}
+
+/** A WOFF 1.0 font as the OpenType (sfnt) font it wraps: every table inflated, the table directory rebuilt. */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') return woff;
+  const flavor = woff.readUInt32BE(4);
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, index) => {
+    const entry = 44 + index * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compLength = woff.readUInt32BE(entry + 8);
+    const origLength = woff.readUInt32BE(entry + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.readUInt32BE(entry),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compLength < origLength ? inflateSync(raw) : raw,
+    };
+  });
+  const pad = (length: number) => (length + 3) & ~3;
+  let offset = 12 + 16 * numTables;
+  const size = tables.reduce((total, table) => total + pad(table.data.length), offset);
+  const sfnt = Buffer.alloc(size);
+  const entrySelector = Math.floor(Math.log2(numTables));
+  sfnt.writeUInt32BE(flavor, 0);
+  sfnt.writeUInt16BE(numTables, 4);
+  sfnt.writeUInt16BE(16 * 2 ** entrySelector, 6);
+  sfnt.writeUInt16BE(entrySelector, 8);
+  sfnt.writeUInt16BE(16 * numTables - 16 * 2 ** entrySelector, 10);
+  tables.forEach((table, index) => {
+    const record = 12 + 16 * index;
+    sfnt.writeUInt32BE(table.tag, record);
+    sfnt.writeUInt32BE(table.checksum, record + 4);
+    sfnt.writeUInt32BE(offset, record + 8);
+    sfnt.writeUInt32BE(table.data.length, record + 12);
+    table.data.copy(sfnt, offset);
+    offset += pad(table.data.length);
+  });
+  return sfnt;
 }

@@ -63,30 +63,41 @@ export class PdfWriter {
   }
 }
 
-/** Lines of at most `width` points: words wrapped, a word longer than the line broken between characters. */
+/**
+ * Lines of at most `width` points: words wrapped, a word longer than the line broken between characters (grapheme
+ * clusters, so a Devanagari letter keeps its matras). A line's width is the sum of its words' and spaces' widths:
+ * each word is measured once.
+ */
 export function wrapText(text: string, measure: (text: string) => number, width: number): string[] {
   const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const space = measure(' ');
   const lines: string[] = [];
   for (const rawLine of text.split('\n')) {
     const words = rawLine.split(/ +/).filter((word) => word !== '');
     let line = '';
+    let lineWidth = 0;
     for (const word of words) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (measure(candidate) <= width) {
-        line = candidate;
+      const wordWidth = measure(word);
+      const candidate = line === '' ? wordWidth : lineWidth + space + wordWidth;
+      if (candidate <= width) {
+        line = line === '' ? word : `${line} ${word}`;
+        lineWidth = candidate;
         continue;
       }
       if (line !== '') lines.push(line);
-      line = '';
+      line = word;
+      lineWidth = wordWidth;
+      if (wordWidth <= width) continue;
       let rest = [...graphemes.segment(word)].map((part) => part.segment);
       while (measure(rest.join('')) > width) {
-        // The longest prefix that fits (at least one character), grown from the start: linear in the line length.
+        // The longest prefix that fits (at least one character), grown from the start.
         let cut = 1;
         while (cut < rest.length && measure(rest.slice(0, cut + 1).join('')) <= width) cut += 1;
         lines.push(rest.slice(0, cut).join(''));
         rest = rest.slice(cut);
       }
       line = rest.join('');
+      lineWidth = measure(line);
     }
     lines.push(line);
   }

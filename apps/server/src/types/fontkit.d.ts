@@ -3,6 +3,6 @@ declare module 'fontkit' {
   export type Font = {
     readonly postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
-  }
+  };
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }
