@@ -16,7 +16,8 @@ export type FontWeight = 'regular' | 'bold';
 export type PdfFace = {
   /** the name the face is registered under in a pdfkit document */
   readonly name: string;
-  readonly bytes: Buffer;
+  /** the parsed font, shared by every document: its tables and glyphs are read once */
+  readonly font: fontkit.Font;
   readonly has: (codePoint: number) => boolean;
   readonly devanagari: boolean;
 };
@@ -56,9 +57,8 @@ export function pdfFaces(weight: FontWeight): readonly PdfFace[] {
   let faces = loaded.get(weight);
   if (!faces) {
     faces = FILES[weight].map(({ name, file, devanagari }) => {
-      const bytes = woffToSfnt(readFileSync(require.resolve(file)));
-      const font = fontkit.create(bytes);
-      return { name, bytes, devanagari, has: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
+      const font = fontkit.create(woffToSfnt(readFileSync(require.resolve(file))));
+      return { name, font, devanagari, has: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) };
     });
     loaded.set(weight, faces);
   }

@@ -1,8 +1,11 @@
-import PDFDocument from 'pdfkit';
 import { pdfFaces, textRuns, type FontWeight } from './fonts.ts';
 
 // A pdfkit document with the embedded fonts registered (src/pdf/fonts.ts), text measured and drawn run by run on a
 // baseline, and the bytes collected when it ends. Coordinates are pdfkit's: points from the top-left corner.
+// pdfkit is loaded on the first document, not when the server starts.
+
+type PdfKitClass = new (options?: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
+let pdfkit: Promise<{ default: PdfKitClass }> | undefined;
 
 export type PdfInfo = { title: string; subject?: string; author?: string; creator: string; createdAt: Date };
 
@@ -11,7 +14,13 @@ export class PdfWriter {
   private readonly chunks: Buffer[] = [];
   private readonly finished: Promise<void>;
 
-  constructor(info: PdfInfo, options: { bufferPages?: boolean } = {}) {
+  /** A new A4 document (pdfkit loaded on first use). */
+  static async open(info: PdfInfo, options: { bufferPages?: boolean } = {}): Promise<PdfWriter> {
+    pdfkit ??= import('pdfkit');
+    return new PdfWriter((await pdfkit).default, info, options);
+  }
+
+  private constructor(PDFDocument: PdfKitClass, info: PdfInfo, options: { bufferPages?: boolean }) {
     this.doc = new PDFDocument({
       size: 'A4',
       margin: 0,
@@ -28,8 +37,12 @@ export class PdfWriter {
         ModDate: info.createdAt,
       },
     });
+    // pdfkit takes a parsed fontkit font as well as bytes (its types say bytes only); each document embeds its own
+    // subset of the glyphs it used.
     for (const weight of ['regular', 'bold'] as const) {
-      for (const face of pdfFaces(weight)) this.doc.registerFont(face.name, face.bytes);
+      for (const face of pdfFaces(weight)) {
+        this.doc.registerFont(face.name, face.font as unknown as PDFKit.Mixins.PDFFontSource);
+      }
     }
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.finished = new Promise((resolve, reject) => {

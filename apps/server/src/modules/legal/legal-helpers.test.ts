@@ -68,8 +68,8 @@ describe('notice PDF', () => {
     expect(textRuns('नगर', 'bold')[0]!.face.name).toBe('NotoSansDevanagari-Bold');
   });
 
-  it('wraps within the width, breaking a word longer than a line between characters', () => {
-    const writer = new PdfWriter({ title: 'wrap', creator: 'test', createdAt: new Date() });
+  it('wraps within the width, breaking a word longer than a line between characters', async () => {
+    const writer = await PdfWriter.open({ title: 'wrap', creator: 'test', createdAt: new Date() });
     const measure = (text: string) => writer.width(text, 'regular', 11);
     const lines = wrapText(`short words here ${'X'.repeat(120)} tail\nnext line`, measure, 200);
     expect(lines.every((line) => measure(line) <= 200)).toBe(true);

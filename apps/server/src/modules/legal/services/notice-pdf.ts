@@ -102,7 +102,7 @@ class PageWriter {
 
 /** One notice as a PDF document. */
 export async function renderNoticePdf(layout: NoticeLayout): Promise<Uint8Array> {
-  const pdf = new PdfWriter(
+  const pdf = await PdfWriter.open(
     {
       title: layout.title,
       subject: layout.subject,
