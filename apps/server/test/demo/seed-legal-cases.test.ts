@@ -13,7 +13,9 @@ import type { AppDeps } from '../../src/deps.ts';
 import { DEMO_LEGAL_STORIES } from '../../src/modules/demo/services/demo-legal-stories.ts';
 import { seedDemoLegalCases } from '../../src/modules/demo/services/seed-legal-cases.ts';
 import { getLegalDashboard } from '../../src/modules/legal/services/get-dashboard.ts';
+import { formatNoticeDate } from '../../src/modules/legal/services/notice-format.ts';
 import { queryRows } from '../factories.ts';
+import { pdfText } from '../legal/pdf-text.ts';
 import { auditChainIntact, createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDeps } from '../workflow/factories.ts';
 
@@ -227,9 +229,10 @@ describe.each(testDatabaseKinds())('seedDemoLegalCases on %s', (kind) => {
   });
 
   it('dates every history like a real one: created first, then each step on its day, the notice on its date', async () => {
-    const notices = await queryRows<{ caseId: number; fileName: string }>(
+    const notices = await queryRows<{ caseId: number; fileName: string; content: Uint8Array }>(
       handle.db,
-      sql`select case_id as "caseId", file_name as "fileName" from case_documents where code = 'noticeCopy' order by id`,
+      sql`select case_id as "caseId", file_name as "fileName", content from case_documents
+        where code = 'noticeCopy' order by id`,
     );
     let backdated = 0;
     for (const row of cases) {
@@ -258,6 +261,9 @@ describe.each(testDatabaseKinds())('seedDemoLegalCases on %s', (kind) => {
       if (noticeEvents.length === 0) continue;
       const noticeEvent = noticeEvents.at(-1)!;
       expect(files.at(-1)!.fileName, row.caseNo).toContain(`-${noticeEvent.businessDate}.pdf`);
+      expect(await pdfText(files.at(-1)!.content), row.caseNo).toContain(
+        `Date: ${formatNoticeDate(noticeEvent.businessDate)}`,
+      );
       if (typeof row.fields.noticeDate === 'string')
         expect(row.fields.noticeDate, row.caseNo).toBe(noticeEvent.businessDate);
       // Sent on or after the notice's date, filed after it was served.
