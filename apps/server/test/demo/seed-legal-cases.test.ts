@@ -13,7 +13,9 @@ import type { AppDeps } from '../../src/deps.ts';
 import { DEMO_LEGAL_STORIES } from '../../src/modules/demo/services/demo-legal-stories.ts';
 import { seedDemoLegalCases } from '../../src/modules/demo/services/seed-legal-cases.ts';
 import { getLegalDashboard } from '../../src/modules/legal/services/get-dashboard.ts';
+import { formatNoticeDate } from '../../src/modules/legal/services/notice-format.ts';
 import { queryRows } from '../factories.ts';
+import { pdfText } from '../legal/pdf-text.ts';
 import { auditChainIntact, createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDeps } from '../workflow/factories.ts';
 
@@ -41,6 +43,7 @@ type CaseRow = {
   claim: string;
 };
 type EventRow = {
+  id: number;
   caseId: number;
   action: string;
   fromStage: string | null;
@@ -50,6 +53,8 @@ type EventRow = {
   caseVersion: number;
   username: string;
   businessDate: string;
+  at: string;
+  effects: unknown;
   remarks: string | null;
 };
 
@@ -69,9 +74,10 @@ async function readCases(handle: DatabaseHandle): Promise<CaseRow[]> {
 async function readEvents(handle: DatabaseHandle): Promise<EventRow[]> {
   return queryRows<EventRow>(
     handle.db,
-    sql`select e.case_id as "caseId", e.action, e.from_stage as "fromStage", e.from_status as "fromStatus",
+    sql`select e.id::int as id, e.case_id as "caseId", e.action, e.from_stage as "fromStage", e.from_status as "fromStatus",
         e.to_stage as "toStage", e.to_status as "toStatus", e.case_version as "caseVersion", u.username,
-        e.business_date::text as "businessDate", e.remarks
+        e.business_date::text as "businessDate", to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as at,
+        e.effects, e.remarks
       from case_events e join users u on u.id = e.actor_user_id order by e.case_id, e.id`,
   );
 }
@@ -212,10 +218,7 @@ describe.each(testDatabaseKinds())('seedDemoLegalCases on %s', (kind) => {
         version: row.version,
       });
       expect(row.isClosed, row.caseNo).toBe(LEGAL_DEFINITION.terminalStatuses.includes(row.status));
-      for (const event of history) {
-        expect(LEGAL_USERS).toContain(event.username);
-        expect(event.businessDate).toBe(BUSINESS_DATE);
-      }
+      for (const event of history) expect(LEGAL_USERS).toContain(event.username);
       // Every decision a checker took or a maker sent back carries its remarks.
       for (const event of history.filter((candidate) =>
         ['pushback', 'reject', 'decline', 'reconsider', 'withdraw'].includes(candidate.action),
@@ -223,6 +226,66 @@ describe.each(testDatabaseKinds())('seedDemoLegalCases on %s', (kind) => {
         expect(event.remarks, `${row.caseNo} ${event.action}`).toMatch(/\w{3,}/);
       }
     }
+  });
+
+  it('dates every history like a real one: created first, then each step on its day, the notice on its date', async () => {
+    const notices = await queryRows<{ caseId: number; fileName: string; content: Uint8Array }>(
+      handle.db,
+      sql`select case_id as "caseId", file_name as "fileName", content from case_documents
+        where code = 'noticeCopy' order by id`,
+    );
+    let backdated = 0;
+    for (const row of cases) {
+      const history = events.filter((event) => event.caseId === row.id);
+      expect(history[0]!.action, row.caseNo).toBe('CREATE');
+      for (let index = 1; index < history.length; index += 1) {
+        const [before, event] = [history[index - 1]!, history[index]!];
+        const what = `${row.caseNo}: ${event.action} after ${before.action}`;
+        expect(
+          event.businessDate >= before.businessDate,
+          `${what} (${event.businessDate} < ${before.businessDate})`,
+        ).toBe(true);
+        expect(event.at > before.at, `${what} (${event.at} <= ${before.at})`).toBe(true);
+      }
+      for (const event of history) expect(event.businessDate <= BUSINESS_DATE, row.caseNo).toBe(true);
+      if (history[0]!.businessDate < BUSINESS_DATE) backdated += 1;
+
+      // The notice: the event that generated it is dated the notice's date, as are its file and the case's field.
+      const noticeEvents = history.filter(
+        (event) =>
+          event.action === 'NOTICE_GENERATED' ||
+          (Array.isArray(event.effects) && (event.effects as unknown[]).includes('generateLegalNotice')),
+      );
+      const files = notices.filter((notice) => notice.caseId === row.id);
+      expect(files.length, row.caseNo).toBe(noticeEvents.length);
+      if (noticeEvents.length === 0) continue;
+      const noticeEvent = noticeEvents.at(-1)!;
+      expect(files.at(-1)!.fileName, row.caseNo).toContain(`-${noticeEvent.businessDate}.pdf`);
+      expect(await pdfText(files.at(-1)!.content), row.caseNo).toContain(
+        `Date: ${formatNoticeDate(noticeEvent.businessDate)}`,
+      );
+      if (typeof row.fields.noticeDate === 'string')
+        expect(row.fields.noticeDate, row.caseNo).toBe(noticeEvent.businessDate);
+      // Sent on or after the notice's date, filed after it was served.
+      for (const event of history.filter(
+        (candidate) => candidate.action === 'submit' && candidate.fromStage === 'NOTICE',
+      )) {
+        expect(event.businessDate, row.caseNo).toBe(row.fields.noticeSentDate);
+      }
+    }
+    // Cases were initiated over the past months, not all today.
+    expect(backdated).toBeGreaterThan(cases.length / 2);
+    const first = events
+      .filter((event) => event.action === 'CREATE')
+      .map((event) => event.businessDate)
+      .sort()[0]!;
+    expect(first < addDays(BUSINESS_DATE, -90), first).toBe(true);
+    // The real business date is back.
+    const [organisation] = await queryRows<{ businessDate: string }>(
+      handle.db,
+      sql`select business_date::text as "businessDate" from organisation`,
+    );
+    expect(organisation!.businessDate).toBe(BUSINESS_DATE);
   });
 
   it('gives every open case past INITIATE the documents its stages required', async () => {

@@ -11,7 +11,7 @@ import type { ActionName } from '@recovery-desk/domain/workflow/definition.ts';
 import { BUSINESS_DATE, createUser, type TestUnit, type TestUser } from '../factories.ts';
 import { createAccount, createAddress, type Api, type TestAccount } from '../collections/factories.ts';
 
-export { pdfText } from './pdf-text.ts';
+export { pdfFonts, pdfText } from './pdf-text.ts';
 
 // Legal data for one test: legal staff with legalapp authorities, accounts that meet the default pool rule (NPA,
 // DPD 120, ₹60,000 overdue) with a residence address, bounced cheques, and the calls that walk a case.

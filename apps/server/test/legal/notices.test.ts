@@ -16,6 +16,7 @@ import {
   initiateS138,
   MANAGER_AUTHORITIES,
   OFFICER_AUTHORITIES,
+  pdfFonts,
   pdfText,
   resetLegalSettings,
   walkToNotice,
@@ -90,7 +91,7 @@ describe.each(testDatabaseKinds())('legal notices and documents (%s)', (kind) =>
     for (const document of stored) expect(document).toMatchObject({ isGenerated: true, stage: 'NOTICE' });
 
     // Lines wrap where they wrap: phrases are looked for in the text with line breaks as spaces.
-    const text = pdfText(pdf).replace(/\n/g, ' ');
+    const text = (await pdfText(pdf)).replace(/\n/g, ' ');
     expect(text.indexOf('Vikram Rathod')).toBeGreaterThanOrEqual(0);
     expect(text.indexOf('Asha Kulkarni')).toBeGreaterThan(text.indexOf('Vikram Rathod'));
     for (const expected of [
@@ -130,7 +131,7 @@ describe.each(testDatabaseKinds())('legal notices and documents (%s)', (kind) =>
     );
     const download = await downloader.get(`/api/workflow/cases/${first.caseId}/documents/${stored[1]!.id}/content`);
     expect(download.statusCode, download.body).toBe(200);
-    expect(pdfText(download.rawPayload)).toContain('Asha Kulkarni');
+    expect(await pdfText(download.rawPayload)).toContain('Asha Kulkarni');
   });
 
   it('refuses a case not at Send Legal Notice (409 naming it) or of another unit (404), storing nothing', async () => {
@@ -188,7 +189,7 @@ describe.each(testDatabaseKinds())('legal notices and documents (%s)', (kind) =>
       const file = await bulkOfficer.get(`/api/jobs/${job.id}/result`);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
-      const text = pdfText(file.rawPayload).replace(/\n/g, ' ');
+      const text = (await pdfText(file.rawPayload)).replace(/\n/g, ' ');
       expect(text.indexOf('Bulk Second')).toBeGreaterThan(text.indexOf('Bulk First'));
       expect((await noticeDocuments(first.caseId)).length).toBeGreaterThan(0);
       expect((await noticeDocuments(second.caseId)).length).toBeGreaterThan(0);
@@ -197,8 +198,12 @@ describe.each(testDatabaseKinds())('legal notices and documents (%s)', (kind) =>
     }
   });
 
-  it('prints characters the standard fonts lack as replacements, and amounts without the rupee sign', async () => {
-    const item = await caseAtNotice('Zoë Ωmega Sharma');
+  it('prints names and addresses whole, Latin and Devanagari, in the embedded fonts (no standard font)', async () => {
+    const item = await caseAtNotice('Rohan Sahyadri रोहन देशमुख Ωmega');
+    await handle.db.execute(
+      sql`update addresses set line1 = 'Flat 4, Sahyadri Apartments', line2 = 'S V Road, सह्याद्रि नगर'
+        where customer_id = ${item.account.customerId}`,
+    );
     const response = await officer.post('/api/legal/notices', { caseIds: [item.caseId] });
     expect(response.statusCode, response.body).toBe(200);
     // One notice is named after its case.
@@ -206,10 +211,20 @@ describe.each(testDatabaseKinds())('legal notices and documents (%s)', (kind) =>
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="legal-notice-${caseNo.replaceAll('/', '-')}.pdf"`,
     );
-    const text = pdfText(response.rawPayload);
-    expect(text).toContain('Zoë ?mega Sharma');
-    expect(text).not.toContain('₹');
+    const pdf = response.rawPayload;
+    const text = (await pdfText(pdf)).replace(/\n/g, ' ');
+    expect(text).toContain('Rohan Sahyadri रोहन देशमुख ?mega');
+    expect(text).toContain('Flat 4, Sahyadri Apartments');
+    expect(text).toContain('S V Road,');
+    expect(text).toContain('नगर');
+    expect(text).not.toMatch(/S ahyadri|R ohan|S V R oad/);
     expect(text).toContain('Date: 31-03-2026');
+    const fonts = await pdfFonts(pdf);
+    expect(new Set(fonts.map((font) => font.name))).toEqual(
+      new Set(['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansDevanagari-Regular']),
+    );
+    expect(fonts.every((font) => font.file === 'FontFile2')).toBe(true);
+    expect(Buffer.from(pdf).toString('latin1')).not.toContain('/Helvetica');
   });
 
   it('lists the documents of legal cases in scope with the File Download filters', async () => {

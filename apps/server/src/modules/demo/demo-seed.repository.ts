@@ -61,6 +61,8 @@ export type PoolCandidateRow = {
   dpd: number;
   /** the account's bounced cheques */
   bouncedCheques: number;
+  /** the latest date on its bounced cheques (cheque or return date), null without any */
+  lastBounce: string | null;
 };
 
 /** INR accounts of the subtree that meet the pool rule, in account order. */
@@ -80,9 +82,10 @@ export async function listPoolCandidates(
         (a.total_principal_outstanding + a.total_interest_outstanding + a.other_charges
           + a.overdue_charges)::numeric(18, 2)::text as "claimAmount",
         a.total_due_amount::text as "totalDueAmount", a.emi_amount::text as "emiAmount", a.dpd,
-        (select count(*)::int from cheques q where q.account_id = a.id and q.bounce_date is not null)
-          as "bouncedCheques"
+        b.count as "bouncedCheques", b.last as "lastBounce"
       from accounts a join customers c on c.id = a.customer_id join units un on un.id = a.unit_id
+      cross join lateral (select count(*)::int as count, max(greatest(q.cheque_date, q.bounce_date))::text as last
+        from cheques q where q.account_id = a.id and q.bounce_date is not null) b
       where ${sql.join(conditions, sql` and `)}
       order by a.id`,
   );

@@ -64,6 +64,8 @@ export async function insertStillCaseEvent(
     actingUnitId: number;
     businessDate: string;
     remarks: string | null;
+    /** deps.clock.now(), as every other event of the case is stamped */
+    createdAt: Date;
   },
 ): Promise<number> {
   const { legalCase } = input;
@@ -84,6 +86,7 @@ export async function insertStillCaseEvent(
       changes: [],
       effects: [],
       caseVersion: legalCase.version,
+      createdAt: input.createdAt,
     })
     .returning({ id: caseEvents.id });
   if (!row) throw new Error('case event insert failed');

@@ -1,7 +1,9 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { translator } from '@recovery-desk/i18n/translator.ts';
-import { pdfText } from '../../../test/legal/pdf-text.ts';
+import { pdfFonts, pdfText } from '../../../test/legal/pdf-text.ts';
+import { textRuns } from '../../pdf/fonts.ts';
+import { PdfWriter, wrapText } from '../../pdf/pdfkit-writer.ts';
 import {
   bounceReasonOption,
   bounceReasonWords,
@@ -9,7 +11,7 @@ import {
   formatNoticeDate,
   productLabel,
 } from './services/notice-format.ts';
-import { mergePdfs, renderNoticePdf, toWinAnsi, wrapText } from './services/notice-pdf.ts';
+import { mergePdfs, renderNoticePdf } from './services/notice-pdf.ts';
 import { parseCsv } from '../../uploads/sheet-reader.ts';
 
 // The pure parts of the legal module: how notices print values, the PDF layout, and the CSV reader of uploads.
@@ -47,22 +49,39 @@ describe('notice values', () => {
 });
 
 describe('notice PDF', () => {
-  it('replaces what the standard fonts cannot encode, keeping line breaks', async () => {
-    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-    expect(toWinAnsi('₹ 500', font)).toBe('Rs. 500');
-    expect(toWinAnsi('Zoë “quoted” – café', font)).toBe('Zoë “quoted” – café');
-    expect(toWinAnsi('Ωmega Rāma', font)).toBe('?mega Rama');
-    expect(toWinAnsi('line one\r\nline two\tend', font)).toBe('line one\nline two end');
+  it('sets Latin in Noto Sans and Devanagari in Noto Sans Devanagari, run by run, "?" for what no face has', () => {
+    const runs = (text: string) => textRuns(text, 'regular').map((run) => [run.face.name, run.text]);
+    expect(runs('Sahyadri, S V Road')).toEqual([['NotoSans', 'Sahyadri, S V Road']]);
+    expect(runs('Rohan (रोहन क्षत्रिय), ₹ 500')).toEqual([
+      ['NotoSans', 'Rohan ('],
+      ['NotoSansDevanagari', 'रोहन क्षत्रिय'],
+      ['NotoSans', '), '],
+      ['NotoSansExt', '₹ '],
+      ['NotoSans', '500'],
+    ]);
+    expect(runs('Rāma Zoë Ωmega')).toEqual([
+      ['NotoSans', 'R'],
+      ['NotoSansExt', 'ā'],
+      ['NotoSans', 'ma Zoë ?mega'],
+    ]);
+    expect(runs('line one\tend\r')).toEqual([['NotoSans', 'line one end']]);
+    expect(textRuns('नगर', 'bold')[0]!.face.name).toBe('NotoSansDevanagari-Bold');
   });
 
-  it('wraps within the width, breaking a word longer than a line', async () => {
-    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-    const lines = wrapText(`short words here ${'X'.repeat(120)} tail\nnext line`, font, 11, 200);
-    expect(lines.every((line) => font.widthOfTextAtSize(line, 11) <= 200)).toBe(true);
+  it('wraps within the width, breaking a word longer than a line between characters', async () => {
+    const writer = await PdfWriter.open({ title: 'wrap', creator: 'test', createdAt: new Date() });
+    const measure = (text: string) => writer.width(text, 'regular', 11);
+    const lines = wrapText(`short words here ${'X'.repeat(120)} tail\nnext line`, measure, 200);
+    expect(lines.every((line) => measure(line) <= 200)).toBe(true);
     expect(lines[0]).toBe('short words here');
     expect(lines.join('')).toContain('X'.repeat(20));
     expect(lines.at(-1)).toBe('next line');
     expect(lines.join(' ').replace(/X+ ?/g, 'X')).toContain('short words here X');
+    // A Devanagari word is broken between its letters with their matras and conjuncts, never inside one.
+    const hindi = wrapText('क्षत्रिय'.repeat(20), measure, 60);
+    expect(hindi.length).toBeGreaterThan(1);
+    expect(hindi.join('')).toBe('क्षत्रिय'.repeat(20));
+    expect(hindi.every((line) => !/^[\u093e-\u094d]/u.test(line))).toBe(true);
   });
 
   it('breaks long text over A4 pages, each numbered "Page n of m"', async () => {
@@ -83,7 +102,7 @@ describe('notice PDF', () => {
     expect(pages).toBeGreaterThan(1);
     const [width, height] = [document.getPage(0).getWidth(), document.getPage(0).getHeight()];
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
     expect(text.split('\n').slice(0, 3)).toEqual([
       'Test Lender Ltd',
@@ -97,6 +116,41 @@ describe('notice PDF', () => {
     expect(merged.getPageCount()).toBe(2 * pages);
   });
 
+  it('embeds its fonts, so Latin words come out whole and Devanagari prints in its own face', async () => {
+    const pdf = await renderNoticePdf({
+      lenderName: 'Sahyadri Finance Ltd',
+      branchName: 'S V Road Branch, Andheri (West)',
+      title: 'Legal notice / कानूनी नोटिस',
+      paragraphs: [
+        'To: Rohan Deshmukh (रोहन देशमुख), Flat 4, Sahyadri Apartments, S V Road, Andheri West, Mumbai',
+        'आप पर बकाया राशि ₹ 1,62,750.75 है। Amount due: Rs. 1,62,750.75',
+      ],
+      subject: 'Legal notice LGL/1',
+      createdAt: new Date('2026-09-16T06:00:00Z'),
+    });
+    const text = (await pdfText(pdf)).replace(/\n/g, ' ');
+    for (const words of [
+      'Sahyadri Finance Ltd',
+      'S V Road Branch',
+      'Sahyadri Apartments, S V Road',
+      'Rohan Deshmukh',
+    ]) {
+      expect(text).toContain(words);
+    }
+    for (const hindi of ['रोहन', 'देशमुख', 'कानूनी', 'नोटिस'.slice(0, 2), 'राशि'.slice(0, 2), '₹']) {
+      expect(text).toContain(hindi);
+    }
+    expect(text).not.toMatch(/S ahyadri|S a hyadri|R ohan/);
+    const fonts = await pdfFonts(pdf);
+    expect(fonts.map((font) => font.name)).toEqual(
+      expect.arrayContaining(['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansDevanagari-Regular']),
+    );
+    expect(fonts.every((font) => font.file === 'FontFile2')).toBe(true);
+    expect(fonts.some((font) => /Helvetica|Times|Courier/.test(font.name))).toBe(false);
+    // Only the glyphs used are embedded.
+    expect(pdf.length).toBeLessThan(60_000);
+  });
+
   it('numbers pages with the footer of the notice language from the dictionaries', async () => {
     const words = translator('de');
     const pdf = await renderNoticePdf({
@@ -108,7 +162,7 @@ describe('notice PDF', () => {
       createdAt: new Date('2026-03-31T06:00:00Z'),
       pageLabel: (page, pages) => words.t('NoticePageOf', { page, pages }),
     });
-    expect(pdfText(pdf)).toContain('Seite 1 von 1');
+    expect(await pdfText(pdf)).toContain('Seite 1 von 1');
     expect((await PDFDocument.load(pdf)).getSubject()).toBe('Rechtliche Mitteilung LGL/1, Kreditkonto LN1');
   });
 });

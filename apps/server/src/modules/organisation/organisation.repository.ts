@@ -12,3 +12,12 @@ export async function findOrganisation(db: Executor): Promise<OrganisationSettin
     .where(eq(organisation.id, 1));
   return row;
 }
+
+/**
+ * For the demo seed only, inside the seed's own transaction: the business date the services read from here on. The
+ * seed replays its stories day by day through the real services and sets the real date back before it commits, so
+ * no other transaction ever sees a moved date. No route calls it.
+ */
+export async function replayBusinessDateInTx(tx: Executor, businessDate: string): Promise<void> {
+  await tx.update(organisation).set({ businessDate }).where(eq(organisation.id, 1));
+}

@@ -1,6 +1,6 @@
 import type { Database } from '@recovery-desk/db/client.ts';
 import { DEMO_ORGANISATION_NAME } from '@recovery-desk/db/demo-organisation.ts';
-import { addDays } from '@recovery-desk/domain/dates.ts';
+import { addDays, daysBetween } from '@recovery-desk/domain/dates.ts';
 import { fromCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import { toCents } from '@recovery-desk/domain/money.ts';
 import { matchesCondition, type CaseFields, type FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
@@ -12,7 +12,7 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { MailService } from '../../../mail/mail-service.ts';
-import { requireBusinessDate } from '../../organisation/index.ts';
+import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
 import {
   LEGAL_APP,
   LEGAL_CODE,
@@ -41,6 +41,7 @@ import {
   type PoolCandidateRow,
 } from '../demo-seed.repository.ts';
 import { renderDemoPdf } from './demo-pdf.ts';
+import { ReplayClock } from './replay-clock.ts';
 import {
   DEMO_LEGAL_STORIES,
   type CourtUpdateStep,
@@ -55,9 +56,13 @@ import { withDocumentTransaction } from '../../../documents/document-store.ts';
 // made the way staff make them — pool initiation, the engine's actions, document uploads, notice generation — as
 // the demo's legal officers (legal.mumbai, legal.delhi) and the West-zone legal manager (legalmgr.west) acting in
 // their units. Every case therefore has its CREATE event, a consistent history, its checklist documents and audit
-// rows. Field dates are counted back from the business date (which the seed never moves) so that no statutory
-// rule is broken: §138/§25 notices within 30 days of the return memo, complaints after the 15 days to pay and
-// within the month after. All of it runs in one transaction: a failed seed leaves no half-made case.
+// rows. Field dates are counted back from the business date so that no statutory rule is broken: §138/§25 notices
+// within 30 days of the return memo, complaints after the 15 days to pay and within the month after. Each case is
+// replayed day by day (storySchedule): initiated after its return memo (or some weeks before its notice), each step
+// on its day — the notice approved (and so generated) on the notice's date, sent, served, filed, heard on theirs —
+// with the organisation's business date set to that day inside the seed's transaction and the seed's clock
+// (ReplayClock) on it, so the services record a history in date order. The real business date is set back before
+// the commit. All of it runs in one transaction: a failed seed leaves no half-made case.
 
 export const DEMO_SEED_REQUEST_ID = 'demo-seed';
 
@@ -118,6 +123,62 @@ export function storyTimeline(story: DemoStory, businessDate: string, timelines:
   };
 }
 
+/** The days a story's case was initiated and each of its steps taken, in order, none after the business date. */
+export type StorySchedule = { initiatedOn: string; stepDays: string[] };
+
+/**
+ * When the staff did what the story says. Some steps have their day in the timeline: the manager approves the
+ * notice (which generates it) on the notice's date, the notice is sent and served, the case filed and heard on
+ * theirs. A cheque or mandate case is initiated the day after the return memo came in (at the latest on the notice
+ * date); another case a few days per step before its notice. The other steps fall evenly between the days around
+ * them, and the last step, without a day of its own, is taken on the business date: where the case stands, it stands
+ * since today. Days never go back and never pass the business date.
+ */
+export function storySchedule(story: DemoStory, timeline: Timeline, businessDate: string): StorySchedule {
+  const latest = (a: string, b: string) => (a > b ? a : b);
+  const earliest = (a: string, b: string) => (a < b ? a : b);
+  const steps = story.steps;
+  const beforeNotice = steps.findIndex((step) => step.do === 'approveNotice');
+  const stepsToNotice = beforeNotice === -1 ? steps.length : beforeNotice;
+  const initiatedOn = earliest(
+    DISHONOUR_TYPES.includes(story.caseType)
+      ? earliest(addDays(timeline.returnMemoReceivedDate, 1), timeline.noticeDate)
+      : addDays(timeline.noticeDate, -(3 + 2 * stepsToNotice)),
+    businessDate,
+  );
+  const anchors = steps.map((step, index): string | undefined => {
+    switch (step.do) {
+      case 'approveNotice':
+        return timeline.noticeDate;
+      case 'sendNotice':
+        return timeline.noticeSentDate;
+      case 'recordService':
+        return timeline.noticeServedDate;
+      case 'fileCase':
+        return timeline.filingDate;
+      case 'courtUpdate':
+        return addDays(businessDate, step.hearing);
+      default:
+        return index === steps.length - 1 ? businessDate : undefined;
+    }
+  });
+  const stepDays: string[] = [];
+  let previous = { index: -1, day: initiatedOn };
+  for (const [index, anchor] of anchors.entries()) {
+    let day = anchor;
+    if (day === undefined) {
+      const nextIndex = anchors.findIndex((candidate, at) => at > index && candidate !== undefined);
+      const next = anchors[nextIndex]!;
+      const span = Math.max(0, daysBetween(previous.day, next));
+      day = addDays(previous.day, Math.floor((span * (index - previous.index)) / (nextIndex - previous.index)));
+    }
+    day = latest(earliest(day, businessDate), stepDays.at(-1) ?? initiatedOn);
+    stepDays.push(day);
+    if (anchor !== undefined) previous = { index, day };
+  }
+  return { initiatedOn, stepDays };
+}
+
 type Actors = { officer: UnitContext; manager: UnitContext };
 
 type SeedRun = {
@@ -128,7 +189,17 @@ type SeedRun = {
   timelines: LegalTimelines;
   definition: WorkflowDefinition;
   actors: Record<DemoRegion, Actors>;
+  clock: ReplayClock;
+  /** the day being replayed: the business date the services read now */
+  day: string;
 };
+
+/** From here on the services run on `day` (business date and clock). */
+async function replayDay(run: SeedRun, day: string): Promise<void> {
+  if (day !== run.day) await replayBusinessDateInTx(run.tx, day);
+  run.day = day;
+  run.clock.setDay(day);
+}
 
 function unitContext(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
   return {
@@ -161,17 +232,23 @@ function typeFit(caseType: DemoCaseType, account: PoolCandidateRow, drtMinimum: 
 
 const ONE_LAKH = 100_000_00n;
 
-/** The best unused account for the story (type fit, then branch, then a claim worth the cost of litigation). */
+/**
+ * The best unused account for the story (type fit, then branch, then a claim worth the cost of litigation). A cheque
+ * case is never started on an account whose bounced cheques came after the day it is initiated: the initiation
+ * copies the latest one into the case, and a cheque cannot bounce after the case about it began.
+ */
 function pickAccount(
   story: DemoStory,
   caseType: DemoCaseType,
   candidates: readonly PoolCandidateRow[],
   used: Set<number>,
   drtMinimum: bigint,
+  initiatedOn: string,
 ): PoolCandidateRow | undefined {
   let best: { account: PoolCandidateRow; score: number } | undefined;
   for (const account of candidates) {
     if (used.has(account.accountId)) continue;
+    if (caseType === 'S138' && account.lastBounce !== null && account.lastBounce > initiatedOn) continue;
     const fits = typeFit(caseType, account, drtMinimum);
     if (caseType === 'DRT' && !fits) continue;
     const score =
@@ -329,6 +406,8 @@ class DemoCase {
   private status = 'Initiated';
   private fields: Record<string, FieldValue> = {};
   private readonly documents = new Set<string>();
+  /** the date of the notice the manager's approval generated (the day it was approved) */
+  private noticeGeneratedOn: string | null = null;
   readonly timeline: Timeline;
   readonly court: Court;
   readonly advocate: (typeof ADVOCATES)[number];
@@ -342,8 +421,9 @@ class DemoCase {
     readonly caseId: number,
     readonly caseNo: string,
     index: number,
+    timeline: Timeline,
   ) {
-    this.timeline = storyTimeline(story, run.businessDate, run.timelines);
+    this.timeline = timeline;
     this.court = courtOf(
       caseType,
       account.branchCode,
@@ -395,7 +475,10 @@ class DemoCase {
     this.stage = applied.stage;
     this.status = applied.status;
     Object.assign(this.fields, options.fields ?? {});
-    if (action === 'approve' && applied.effects.includes('generateLegalNotice')) this.documents.add('noticeCopy');
+    if (action === 'approve' && applied.effects.includes('generateLegalNotice')) {
+      this.documents.add('noticeCopy');
+      this.noticeGeneratedOn = this.run.day;
+    }
   }
 
   private async save(fields: Record<string, FieldValue>): Promise<void> {
@@ -444,7 +527,7 @@ class DemoCase {
       toStatus: this.status,
       actorUserId: ctx.user.id,
       actingUnitId: ctx.actingUnit.id,
-      businessDate: this.run.businessDate,
+      businessDate: this.run.day,
       remarks: null,
       changes: [{ field: `documents.${code}`, from: null, to: fileName }],
       effects: [],
@@ -495,7 +578,7 @@ class DemoCase {
         return {
           title: `Statement of account — ${this.account.accountNo}`,
           lines: [
-            `As on: ${day(this.run.businessDate)}`,
+            `As on: ${day(this.run.day)}`,
             `Outstanding: ${rupees(this.account.claimAmount)}`,
             `Overdue: ${rupees(this.account.totalDueAmount)} (${this.account.dpd} days past due)`,
           ],
@@ -708,7 +791,7 @@ class DemoCase {
       case 'pushbackNotice':
         return this.act('manager', 'pushback', { remarks: step.remarks });
       case 'sendNotice': {
-        if (t.noticeDate !== this.run.businessDate) {
+        if (t.noticeDate !== this.noticeGeneratedOn) {
           // The notice actually sent was dated earlier: regenerate it with that date for the record.
           await generateNotices(this.run.deps, {
             ctx: this.actors.officer,
@@ -869,6 +952,7 @@ export async function seedDemoLegalCases(deps: AppDeps): Promise<SeedLegalCasesR
     }
     const settings = await loadLegalSettings(tx);
     const businessDate = await requireBusinessDate(tx);
+    const clock = new ReplayClock(deps.clock);
     const run: SeedRun = {
       tx,
       // The services open their own transactions on deps.db: here they become savepoints of this one. Their mail
@@ -876,18 +960,15 @@ export async function seedDemoLegalCases(deps: AppDeps): Promise<SeedLegalCasesR
       deps: {
         ...deps,
         db: tx as unknown as Database,
-        mail: new MailService({
-          db: deps.db,
-          transport: null,
-          from: deps.config.mailFrom,
-          clock: deps.clock,
-          log: deps.log,
-        }),
+        clock,
+        mail: new MailService({ db: deps.db, transport: null, from: deps.config.mailFrom, clock, log: deps.log }),
       },
       businessDate,
       timelines: settings.timelines,
       definition: await activeDefinition(tx, LEGAL_CODE),
       actors,
+      clock,
+      day: businessDate,
     };
     const drtMinimum = toCents(settings.timelines.drtMinimumClaim);
     const candidates: Record<DemoRegion, PoolCandidateRow[]> = {
@@ -907,18 +988,23 @@ export async function seedDemoLegalCases(deps: AppDeps): Promise<SeedLegalCasesR
     let created = 0;
     for (const [index, story] of DEMO_LEGAL_STORIES.entries()) {
       const { officer } = actors[story.region];
+      const timeline = storyTimeline(story, businessDate, settings.timelines);
+      const schedule = storySchedule(story, timeline, businessDate);
       let caseType = story.caseType;
-      let account = pickAccount(story, caseType, candidates[story.region], used, drtMinimum);
+      const pick = () => pickAccount(story, caseType, candidates[story.region], used, drtMinimum, schedule.initiatedOn);
+      let account = pick();
       if (!account && caseType === 'DRT') {
         caseType = 'CIVIL_SUIT';
-        account = pickAccount(story, caseType, candidates[story.region], used, drtMinimum);
+        account = pick();
       }
       if (!account) {
         skipped.push(story.key);
         continue;
       }
       used.add(account.accountId);
+      clock.startCase(index);
       if (story.declineAtPool) {
+        await replayDay(run, businessDate);
         await declinePoolAccounts(run.deps, {
           ctx: officer,
           input: { accountIds: [account.accountId], remarks: story.declineAtPool },
@@ -926,17 +1012,22 @@ export async function seedDemoLegalCases(deps: AppDeps): Promise<SeedLegalCasesR
         created += 1;
         continue;
       }
+      await replayDay(run, schedule.initiatedOn);
       const { cases } = await initiatePoolCases(run.deps, {
         ctx: officer,
         input: { accountIds: [account.accountId], caseType, remarks: initiationRemarks(caseType, account) },
       });
       const started = cases[0];
       if (!started) throw new Error(`demo story ${story.key}: no case was initiated`);
-      const demoCase = new DemoCase(run, story, caseType, account, started.caseId, started.caseNo, index);
+      const demoCase = new DemoCase(run, story, caseType, account, started.caseId, started.caseNo, index, timeline);
       await demoCase.load();
-      for (const step of story.steps) await demoCase.step(step);
+      for (const [at, step] of story.steps.entries()) {
+        await replayDay(run, schedule.stepDays[at]!);
+        await demoCase.step(step);
+      }
       created += 1;
     }
+    await replayDay(run, businessDate);
     return { created, skipped };
   });
   if (!outcome) return { created: 0 };

@@ -98,6 +98,7 @@ export async function generateNotices(
         actingUnitId: ctx.actingUnit.id,
         businessDate,
         remarks: `Legal notice dated ${formatNoticeDate(noticeDate)}`,
+        createdAt: deps.clock.now(),
       });
       await emitAudit(tx, ctx, {
         action: 'legal.notice_generate',
