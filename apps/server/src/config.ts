@@ -144,6 +144,17 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Exports of at most this many rows download at once; larger ones (up to 50,000) run as a background job whose file downloads when done.',
   },
   {
+    name: 'SETTLEMENT_GRACE_DAYS',
+    default: '7',
+    meaning:
+      'Days after a settlement instalment’s date before it counts as missed; a missed instalment lapses the settlement and the account returns to full dues.',
+  },
+  {
+    name: 'SETTLEMENT_APPROVAL_TAT_DAYS',
+    default: '3',
+    meaning: 'A settlement waiting longer than this many days for its approval is flagged overdue.',
+  },
+  {
     name: 'NOTICE_SYNC_MAX_CASES',
     default: '10',
     meaning:
@@ -206,6 +217,10 @@ export type Config = {
   exportSyncMaxRows: number;
   /** notice generation for more cases than this runs as a background job */
   noticeSyncMaxCases: number;
+  /** days after a settlement instalment's date before it counts as missed (and lapses the settlement) */
+  settlementGraceDays: number;
+  /** a settlement waiting longer than this for approval is flagged overdue */
+  settlementApprovalTatDays: number;
   /** a job without a heartbeat for this long is taken for dead and resumed by another worker */
   jobLeaseSeconds: number;
   trustProxy: boolean | number | string[];
@@ -366,6 +381,8 @@ const envSchema = z.object({
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
+  SETTLEMENT_GRACE_DAYS: optional(wholeNumber(0, 90)),
+  SETTLEMENT_APPROVAL_TAT_DAYS: optional(wholeNumber(1, 90)),
   JOB_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   TRUST_PROXY: optional(
     z
@@ -469,6 +486,8 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
+    settlementGraceDays: v.SETTLEMENT_GRACE_DAYS ?? 7,
+    settlementApprovalTatDays: v.SETTLEMENT_APPROVAL_TAT_DAYS ?? 3,
     jobLeaseSeconds: v.JOB_LEASE_SECONDS ?? 60,
     trustProxy: v.TRUST_PROXY ?? false,
     auditKey: v.AUDIT_KEY ?? null,

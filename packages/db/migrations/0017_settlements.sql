@@ -48,7 +48,7 @@ CREATE TABLE "settlements" (
       and "settlements"."payable_minor" + "settlements"."waiver_minor" = "settlements"."total_minor" and "settlements"."payable_minor" > 0)
 );
 --> statement-breakpoint
-ALTER TABLE "accounts" ADD COLUMN "sanction_level" text DEFAULT 'BRANCH' NOT NULL;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "sanction_level" text DEFAULT 'OFFICER' NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "is_fraud" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "is_wilful_defaulter" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "settlement_status" text;--> statement-breakpoint

@@ -112,8 +112,8 @@ export const accounts = pgTable(
     nextActionDate: date('next_action_date'),
     lastDisposition: text('last_disposition'),
     brokenPtpCount: integer('broken_ptp_count').notNull().default(0),
-    /** who sanctioned the loan (BRANCH | REGION | ZONE | HO): a settlement needs an approver at least one level above */
-    sanctionLevel: text('sanction_level').notNull().default('BRANCH'),
+    /** who sanctioned the loan (OFFICER | BRANCH | REGION | ZONE | HO): a settlement's approver is at least one level above */
+    sanctionLevel: text('sanction_level').notNull().default('OFFICER'),
     /** declared fraud / wilful defaulter: a settlement needs the top level (board) */
     isFraud: boolean('is_fraud').notNull().default(false),
     isWilfulDefaulter: boolean('is_wilful_defaulter').notNull().default(false),

@@ -81,9 +81,12 @@ export const settlements = pgTable(
     uniqueIndex('settlements_one_live_uq')
       .on(t.accountId)
       .where(sql`stage in ('APPROVAL', 'PAYMENT')`),
-    check('settlements_waiver_sums', sql`${t.waiverMinor} = ${t.waiverPrincipalMinor} + ${t.waiverInterestMinor} + ${t.waiverChargesMinor}
+    check(
+      'settlements_waiver_sums',
+      sql`${t.waiverMinor} = ${t.waiverPrincipalMinor} + ${t.waiverInterestMinor} + ${t.waiverChargesMinor}
       and ${t.totalMinor} = ${t.principalMinor} + ${t.interestMinor} + ${t.chargesMinor}
-      and ${t.payableMinor} + ${t.waiverMinor} = ${t.totalMinor} and ${t.payableMinor} > 0`),
+      and ${t.payableMinor} + ${t.waiverMinor} = ${t.totalMinor} and ${t.payableMinor} > 0`,
+    ),
   ],
 );
 

@@ -80,8 +80,13 @@ export const SETTLEMENT_LEVELS = ['BRANCH', 'REGION', 'ZONE', 'CREDIT_COMMITTEE'
 export type SettlementLevel = (typeof SETTLEMENT_LEVELS)[number];
 export const TOP_SETTLEMENT_LEVEL = SETTLEMENT_LEVELS.length;
 
-/** The level of the authority that sanctioned a loan (accounts.sanction_level), as a settlement level number. */
-export const SANCTION_LEVELS = ['BRANCH', 'REGION', 'ZONE', 'HO'] as const;
+/**
+ * Who sanctioned a loan (accounts.sanction_level), lowest first: a credit officer (most retail loans, sanctioned
+ * under delegated powers below the branch manager), the branch, the region, the zone, the head office (credit
+ * committee). A settlement's approver is at least the next settlement level up: OFFICER → branch, BRANCH → region,
+ * REGION → zone, ZONE → credit committee, HO → board.
+ */
+export const SANCTION_LEVELS = ['OFFICER', 'BRANCH', 'REGION', 'ZONE', 'HO'] as const;
 export type SanctionLevel = (typeof SANCTION_LEVELS)[number];
 
 /** One row of the delegation matrix: a waiver at most this share AND at most this amount is decided at `level`. */
@@ -120,14 +125,17 @@ export type RequiredLevel = {
  * authority that sanctioned the loan (RBI: the sanctioning authority cannot approve its own compromise); the top
  * level (board) for a fraud or wilful-defaulter account, whatever the amount.
  */
-export function requiredLevel(input: LevelInput, matrix: readonly MatrixRow[] = DEFAULT_SETTLEMENT_MATRIX): RequiredLevel {
+export function requiredLevel(
+  input: LevelInput,
+  matrix: readonly MatrixRow[] = DEFAULT_SETTLEMENT_MATRIX,
+): RequiredLevel {
   if (input.fraud || input.wilfulDefaulter) return { level: TOP_SETTLEMENT_LEVEL, reason: 'FRAUD_OR_WILFUL' };
   const row = matrix.find((candidate) => {
     const cap = candidate.maxWaiverMinor[input.currency];
     return cap !== undefined && input.waiverBasisPoints <= candidate.maxBasisPoints && input.waiverMinor <= cap;
   });
   const byMatrix = row?.level ?? ABOVE_MATRIX_LEVEL;
-  const bySanction = Math.min(SANCTION_LEVELS.indexOf(input.sanctionLevel) + 2, TOP_SETTLEMENT_LEVEL);
+  const bySanction = Math.min(SANCTION_LEVELS.indexOf(input.sanctionLevel) + 1, TOP_SETTLEMENT_LEVEL);
   return bySanction > byMatrix ? { level: bySanction, reason: 'SANCTION' } : { level: byMatrix, reason: 'MATRIX' };
 }
 
@@ -145,7 +153,10 @@ export function isRestructuring(from: string, instalments: readonly Instalment[]
 }
 
 export function lastDueDate(instalments: readonly Instalment[]): string | null {
-  return instalments.reduce<string | null>((max, item) => (max === null || item.dueDate > max ? item.dueDate : max), null);
+  return instalments.reduce<string | null>(
+    (max, item) => (max === null || item.dueDate > max ? item.dueDate : max),
+    null,
+  );
 }
 
 export type InstalmentProgress = Instalment & {

@@ -15,9 +15,7 @@ const version = z.number().int().positive().max(2_147_483_647);
 
 export const SETTLEMENT_MAX_INSTALMENTS = 24;
 
-export const settlementInstalmentInputSchema = z
-  .object({ dueDate: isoDate, amount: decimal })
-  .strict();
+export const settlementInstalmentInputSchema = z.object({ dueDate: isoDate, amount: decimal }).strict();
 
 /** The terms a maker proposes (initiation and resubmission alike). */
 export const settlementTermsSchema = z
