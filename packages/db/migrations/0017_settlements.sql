@@ -61,7 +61,8 @@ CREATE UNIQUE INDEX "settlement_instalments_no_uq" ON "settlement_instalments" U
 CREATE INDEX "settlements_scope_idx" ON "settlements" USING btree ("unit_path" text_pattern_ops,"id");--> statement-breakpoint
 CREATE INDEX "settlements_account_idx" ON "settlements" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "settlements_stage_idx" ON "settlements" USING btree ("stage");--> statement-breakpoint
-CREATE UNIQUE INDEX "settlements_one_live_uq" ON "settlements" USING btree ("account_id") WHERE stage in ('APPROVAL', 'PAYMENT');--> statement-breakpoint
+CREATE UNIQUE INDEX "settlements_one_live_uq" ON "settlements" USING btree ("account_id") WHERE stage in ('APPROVAL', 'PAYMENT');
+--> statement-breakpoint
 -- A settled account, and one paying an approved settlement, leaves the collection trays (the trays filter on
 -- settlement_status): the covering indexes of migration 0003 carry the column so tray pages and counts stay index-only.
 DROP INDEX IF EXISTS "accounts_my_view_idx";
