@@ -126,6 +126,23 @@ describe.each(testDatabaseKinds())('settlements (%s)', (kind) => {
     );
   });
 
+  it('initiates once per Idempotency-Key: a replay answers the first reply, another body with the key a 422', async () => {
+    const created = await account();
+    const key = uniqueName('settle-key-');
+    const body = terms(created.id, '155000.00');
+    const replies = await Promise.all([initiate(maker, body, key), initiate(maker, body, key)]);
+    const first = replies.find((reply) => reply.statusCode === 200)!;
+    const replay = await initiate(maker, body, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(first.json().id);
+    const rows = await handle.db.select().from(settlements).where(eq(settlements.accountId, created.id));
+    expect(rows).toHaveLength(1);
+    const reused = await initiate(maker, terms(created.id, '150000.00'), key);
+    expect(reused.statusCode).toBe(422);
+    expect(errorOf(reused).fields).toEqual(['Idempotency-Key']);
+  });
+
   it('asks the matrix level: a branch checker decides a small waiver, a region one a 20 % waiver', async () => {
     const small = await initiated((await account()).id, '155000.00'); // 4.76 %, 7,750.75
     expect(small).toMatchObject({

@@ -14,9 +14,8 @@ import {
   settlementResubmitSchema,
   type SettlementScreen,
 } from '@recovery-desk/domain/settlements/contracts.ts';
-import { withTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
-import { validationError } from '../../http/app-error.ts';
+import { idempotentPost } from '../../http/idempotency.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { decideSettlement, resubmitSettlement } from './services/decide-settlement.ts';
 import { initiateSettlementInTx } from './services/initiate-settlement.ts';
@@ -35,17 +34,6 @@ export const SCREEN_AUTHORITY: Record<SettlementScreen, AuthorityCode> = {
 };
 
 const collapp = (authority: AuthorityCode) => ({ auth: { app: 'collapp' as const, authority } });
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
-
-/** The `Idempotency-Key` header of a money post: required, 8 to 200 visible ASCII characters. */
-function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string {
-  const raw = headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key) throw validationError('Idempotency-Key', 'is required (a unique value per request, e.g. a UUID)');
-  if (!IDEMPOTENCY_KEY.test(key)) throw validationError('Idempotency-Key', 'must be 8 to 200 visible characters');
-  return key;
-}
 
 /**
  * Settlements (issue 13): the three screens' lists and details (each with its spec authority), the account a maker
@@ -133,12 +121,13 @@ export function settlementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: settlementDetailSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const ctx = unitContext(request.ctx);
-        // TODO(lead): replace with runIdempotent from http/idempotency.ts once the receipts branch is merged.
-        idempotencyKeyOf(request.headers);
-        const id = await withTransaction(deps.db, (tx) => initiateSettlementInTx(tx, deps, ctx, request.body));
-        return settlementDetail(deps, ctx, id);
+        // One settlement per Idempotency-Key: a replay answers the first reply, another body with the key a 422.
+        return idempotentPost(deps.db, request, reply, async (tx) => {
+          const id = await initiateSettlementInTx(tx, deps, ctx, request.body);
+          return { statusCode: 200, body: await settlementDetail(deps, ctx, id, tx) };
+        });
       },
     );
 

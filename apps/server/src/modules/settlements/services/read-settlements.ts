@@ -110,13 +110,13 @@ export async function settlementDetail(
   deps: AppDeps,
   ctx: UnitContext,
   id: number,
-  expected?: { accountId: number },
+  /** the transaction to read in (an idempotent post stores the reply it read inside its own transaction) */
+  db: Executor = deps.db,
 ): Promise<SettlementDetail> {
-  const record = await requireSettlement(deps.db, ctx, id);
-  if (expected && record.accountId !== expected.accountId) throw settlementNotFound();
-  const progress = await scheduleProgress(deps.db, record, deps.config.settlementGraceDays);
-  const request = await findApprovalRequest(deps.db, record.id);
-  const history = await listHistory(deps.db, record.id);
+  const record = await requireSettlement(db, ctx, id);
+  const progress = await scheduleProgress(db, record, deps.config.settlementGraceDays);
+  const request = await findApprovalRequest(db, record.id);
+  const history = await listHistory(db, record.id);
   const components = (principal: string, interest: string, charges: string) => ({
     principal: minorToDecimal(BigInt(principal)),
     interest: minorToDecimal(BigInt(interest)),
