@@ -19,7 +19,12 @@ import { idempotentPost } from '../../http/idempotency.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { decideSettlement, resubmitSettlement } from './services/decide-settlement.ts';
 import { initiateSettlementInTx } from './services/initiate-settlement.ts';
-import { listSettlementsPage, settlementAccount, settlementDetail } from './services/read-settlements.ts';
+import {
+  listSettlementsPage,
+  lookupAccount,
+  settlementAccount,
+  settlementDetail,
+} from './services/read-settlements.ts';
 import { settlementLetter } from './services/settlement-letter.ts';
 
 const security = [{ bearer: [] }];
@@ -107,6 +112,21 @@ export function settlementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => settlementAccount(deps, unitContext(request.ctx), request.params.id),
+    );
+
+    app.get(
+      '/api/settlements/account-lookup',
+      {
+        config: maker,
+        schema: {
+          tags,
+          summary: 'The id of an account of the acting unit’s subtree by its account number (404 otherwise)',
+          security,
+          querystring: z.object({ accountNo: z.string().trim().min(1).max(40) }),
+          response: { 200: z.object({ accountId: z.number() }) },
+        },
+      },
+      (request) => lookupAccount(deps, unitContext(request.ctx), request.query.accountNo),
     );
 
     app.post(

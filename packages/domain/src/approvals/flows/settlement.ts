@@ -15,7 +15,11 @@ export const SETTLEMENT_FLOW: ApprovalFlow = {
   makerAuthority: 'SETTLE_INIT_SAUTH',
   levels: SETTLEMENT_LEVELS.map((level) => ({
     authority: 'SETTLE_APP_SAUTH' as const,
-    labelKey: `SettlementLevel${level}`,
+    labelKey: `SettlementLevel${level
+      .toLowerCase()
+      .split('_')
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join('')}`,
     unitLevel: level === 'BRANCH' ? 'BRANCH' : level === 'REGION' ? 'REGION' : level === 'ZONE' ? 'ZONE' : 'HO',
   })),
   decisions: [

@@ -17,6 +17,7 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
 import {
   findAccount,
+  findAccountIdByNumber,
   findApprovalRequest,
   findSettlementInScope,
   listAccountSettlements,
@@ -190,4 +191,11 @@ export async function settlementAccount(
     settlementStatus: account.settlementStatus,
     settlements: records.map((record) => toRow(record, deps)),
   };
+}
+
+/** An account of the acting unit's subtree by its number (404 otherwise: never another unit's account). */
+export async function lookupAccount(deps: AppDeps, ctx: UnitContext, accountNo: string): Promise<{ accountId: number }> {
+  const id = await findAccountIdByNumber(deps.db, accountNo, ctx.actingUnit.path);
+  if (id === undefined) throw new AppError('NOT_FOUND', 'Account not found');
+  return { accountId: id };
 }
