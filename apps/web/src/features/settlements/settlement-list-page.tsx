@@ -181,7 +181,7 @@ function SettlementListPage({ screen }: { screen: SettlementScreen }) {
             : undefined
         }
         empty={{ text: String(t('SettlementsEmpty')) }}
-        testIds={{ table: 'settlement-table', row: 'settlement-row' }}
+        testIds={{ table: 'settlement-table', row: 'settlement-row', open: 'open-row' }}
       />
       <PagePager
         page={state.page}

@@ -52,10 +52,10 @@ export function money(amount: string, currency: string, language: string): strin
 }
 
 const STATUS_COLOR: Record<string, string> = {
-  PENDING_APPROVAL: 'yellow.9',
+  PENDING_APPROVAL: 'blue.9',
   APPROVED: 'green.9',
   REJECTED: 'red.9',
-  PUSHBACK: 'orange.9',
+  PUSHBACK: 'grape.9',
 };
 
 export function StatusBadge({ status }: { status: string }) {

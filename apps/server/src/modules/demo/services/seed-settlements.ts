@@ -158,11 +158,11 @@ export async function seedDemoSettlements(deps: AppDeps): Promise<{ settlements:
   await decide(long, 'approve', 'Six-month plan agreed; reported as restructuring.');
   made += 1;
   // 5. Rejected.
-  const rejected = await initiate(pick(), 60, [{ days: 30, percent: 100 }]);
+  const rejected = await initiate(pick(), 65, [{ days: 30, percent: 100 }]);
   await decide(rejected, 'reject', 'Security value covers the dues; a deeper waiver is not justified.');
   made += 1;
   // 6. Pushed back to the maker.
-  const pushed = await initiate(pick(), 70, [{ days: 20, percent: 100 }]);
+  const pushed = await initiate(pick(), 72, [{ days: 20, percent: 100 }]);
   await decide(pushed, 'pushback', 'Ask for 10 % upfront and a shorter plan, then resubmit.');
   made += 1;
   // 7. Credit committee and board level: waiting for a head-office approver (credit.ho).
