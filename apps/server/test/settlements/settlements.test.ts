@@ -260,6 +260,22 @@ describe.each(testDatabaseKinds())('settlements (%s)', (kind) => {
     await createPayment(handle.db, created.id, BUSINESS_DATE, '50000.00');
     const part = settlementDetailSchema.parse((await maker.get(`/api/settlements/screens/viewer/${s.id}`)).json());
     expect(part.instalments.map((item) => item.status)).toEqual(['PAID', 'DUE']);
+    // The account view's line: any user acting over the account reads it (a collector here), another unit gets 404.
+    const collector = await apiAs(t, await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']), org.branch);
+    const summary = await collector.get(`/api/settlements/accounts/${created.id}/summary`);
+    expect(summary.json()).toEqual({
+      settlement: {
+        id: s.id,
+        status: 'APPROVED',
+        stage: 'PAYMENT',
+        currency: 'INR',
+        totalPayable: '150000.00',
+        received: '50000.00',
+        restructuring: false,
+        nextDue: { dueDate: addDays(BUSINESS_DATE, 40), amount: '100000.00' },
+      },
+    });
+    expect((await checker('foreign').get(`/api/settlements/accounts/${created.id}/summary`)).statusCode).toBe(404);
     await createPayment(handle.db, created.id, BUSINESS_DATE, '100000.00');
     await t.app.jobs.schedule();
     await t.app.jobs.drain();

@@ -159,3 +159,20 @@ export const settlementAccountSchema = z.object({
   settlements: z.array(settlementRowSchema),
 });
 export type SettlementAccount = z.infer<typeof settlementAccountSchema>;
+
+/** GET /api/settlements/accounts/:id/summary — the account view's settlement line (any collections user in scope). */
+export const accountSettlementSummarySchema = z.object({
+  settlement: z
+    .object({
+      id: z.number(),
+      status: z.enum(SETTLEMENT_STATUSES),
+      stage: z.enum(SETTLEMENT_STAGES),
+      currency: z.string(),
+      totalPayable: z.string(),
+      received: z.string(),
+      restructuring: z.boolean(),
+      nextDue: z.object({ dueDate: z.string(), amount: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type AccountSettlementSummary = z.infer<typeof accountSettlementSummarySchema>;

@@ -125,5 +125,8 @@ export const settlementsAr: Record<SettlementsKey, string> = {
   SettlementDecidedApprove: 'اعتُمدت التسوية.',
   SettlementDecidedPushback: 'أُعيدت التسوية إلى مُنشئها.',
   SettlementDecidedReject: 'رُفضت التسوية.',
+  AccountSettlementTitle: 'التسوية {{id}}: {{status}}، {{stage}}',
+  AccountSettlementMoney: 'إجمالي المستحق {{payable}}؛ المستلم منذ الاعتماد {{received}}.',
+  AccountSettlementNext: 'القسط التالي: {{amount}} بحلول {{date}}.',
   JobKindSettlementsCheck: 'فحص جداول التسويات',
 };

@@ -126,5 +126,8 @@ export const settlementsDe: Record<SettlementsKey, string> = {
   SettlementDecidedApprove: 'Der Vergleich wurde genehmigt.',
   SettlementDecidedPushback: 'Der Vergleich wurde an die Erfassung zurückgegeben.',
   SettlementDecidedReject: 'Der Vergleich wurde abgelehnt.',
+  AccountSettlementTitle: 'Vergleich {{id}}: {{status}}, {{stage}}',
+  AccountSettlementMoney: 'Zu zahlen insgesamt {{payable}}; seit der Genehmigung eingegangen {{received}}.',
+  AccountSettlementNext: 'Nächste Rate: {{amount}} bis {{date}}.',
   JobKindSettlementsCheck: 'Prüfung der Vergleichs-Ratenpläne',
 };

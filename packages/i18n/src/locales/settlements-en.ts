@@ -123,6 +123,9 @@ export const settlementsEn = {
   SettlementDecidedApprove: 'The settlement was approved.',
   SettlementDecidedPushback: 'The settlement was pushed back to its maker.',
   SettlementDecidedReject: 'The settlement was rejected.',
+  AccountSettlementTitle: 'Settlement {{id}}: {{status}}, {{stage}}',
+  AccountSettlementMoney: 'Total payable {{payable}}; received since approval {{received}}.',
+  AccountSettlementNext: 'Next instalment: {{amount}} by {{date}}.',
   JobKindSettlementsCheck: 'Settlement schedule check',
 } as const;
 export type SettlementsKey = keyof typeof settlementsEn;

@@ -125,5 +125,8 @@ export const settlementsHi: Record<SettlementsKey, string> = {
   SettlementDecidedApprove: 'सेटलमेंट स्वीकृत हुआ।',
   SettlementDecidedPushback: 'सेटलमेंट उसके निर्माता को वापस भेजा गया।',
   SettlementDecidedReject: 'सेटलमेंट अस्वीकृत हुआ।',
+  AccountSettlementTitle: 'सेटलमेंट {{id}}: {{status}}, {{stage}}',
+  AccountSettlementMoney: 'कुल देय {{payable}}; अनुमोदन के बाद प्राप्त {{received}}।',
+  AccountSettlementNext: 'अगली किस्त: {{date}} तक {{amount}}।',
   JobKindSettlementsCheck: 'सेटलमेंट अनुसूची जाँच',
 };

@@ -271,7 +271,11 @@ export async function anySettlementDue(
   return rows.length > 0;
 }
 
-export async function findAccountIdByNumber(db: Executor, accountNo: string, unitPath: string): Promise<number | undefined> {
+export async function findAccountIdByNumber(
+  db: Executor,
+  accountNo: string,
+  unitPath: string,
+): Promise<number | undefined> {
   const [row] = await selectRows<{ id: number }>(
     db,
     sql`select id from accounts where account_no = ${accountNo} and unit_path like ${likePrefix(unitPath)}`,

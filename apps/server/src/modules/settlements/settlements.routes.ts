@@ -5,6 +5,7 @@ import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import {
   SETTLEMENT_DECISIONS,
   SETTLEMENT_SCREENS,
+  accountSettlementSummarySchema,
   settlementAccountSchema,
   settlementDecisionSchemaFor,
   settlementDetailSchema,
@@ -20,6 +21,7 @@ import { unitContext } from '../../http/request-context.ts';
 import { decideSettlement, resubmitSettlement } from './services/decide-settlement.ts';
 import { initiateSettlementInTx } from './services/initiate-settlement.ts';
 import {
+  accountSettlementSummary,
   listSettlementsPage,
   lookupAccount,
   settlementAccount,
@@ -112,6 +114,22 @@ export function settlementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => settlementAccount(deps, unitContext(request.ctx), request.params.id),
+    );
+
+    app.get(
+      '/api/settlements/accounts/:id/summary',
+      {
+        // The collections account view shows it: any user acting in a unit whose subtree holds the account.
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'The account view’s settlement line: the newest settlement, money received, the next instalment',
+          security,
+          params: idParams,
+          response: { 200: accountSettlementSummarySchema },
+        },
+      },
+      (request) => accountSettlementSummary(deps, unitContext(request.ctx), request.params.id),
     );
 
     app.get(

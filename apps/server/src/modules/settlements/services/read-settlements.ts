@@ -1,6 +1,7 @@
 import { formatBasisPoints, minorToDecimal, trackSchedule } from '@recovery-desk/domain/settlements/arithmetic.ts';
 import {
   settlementListQuerySchema,
+  type AccountSettlementSummary,
   type SettlementAccount,
   type SettlementDetail,
   type SettlementListReply,
@@ -194,8 +195,40 @@ export async function settlementAccount(
 }
 
 /** An account of the acting unit's subtree by its number (404 otherwise: never another unit's account). */
-export async function lookupAccount(deps: AppDeps, ctx: UnitContext, accountNo: string): Promise<{ accountId: number }> {
+export async function lookupAccount(
+  deps: AppDeps,
+  ctx: UnitContext,
+  accountNo: string,
+): Promise<{ accountId: number }> {
   const id = await findAccountIdByNumber(deps.db, accountNo, ctx.actingUnit.path);
   if (id === undefined) throw new AppError('NOT_FOUND', 'Account not found');
   return { accountId: id };
+}
+
+/** The account view's settlement line: its newest settlement, what was received and the next instalment left. */
+export async function accountSettlementSummary(
+  deps: AppDeps,
+  ctx: UnitContext,
+  accountId: number,
+): Promise<AccountSettlementSummary> {
+  const account = await findAccount(deps.db, accountId);
+  if (!account || !account.unitPath.startsWith(ctx.actingUnit.path)) {
+    throw new AppError('NOT_FOUND', 'Account not found');
+  }
+  const [record] = await listAccountSettlements(deps.db, accountId);
+  if (!record) return { settlement: null };
+  const progress = await scheduleProgress(deps.db, record, deps.config.settlementGraceDays);
+  const next = record.stage === 'PAYMENT' ? progress.items.find((item) => item.status !== 'PAID') : undefined;
+  return {
+    settlement: {
+      id: record.id,
+      status: record.status as SettlementStatus,
+      stage: record.stage as SettlementStage,
+      currency: record.currency,
+      totalPayable: minorToDecimal(BigInt(record.payableMinor)),
+      received: minorToDecimal(progress.received),
+      restructuring: record.restructuring,
+      nextDue: next ? { dueDate: next.dueDate, amount: minorToDecimal(next.amountMinor - next.paidMinor) } : null,
+    },
+  };
 }
