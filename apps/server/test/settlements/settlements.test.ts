@@ -377,6 +377,18 @@ describe.each(testDatabaseKinds())('settlements (%s)', (kind) => {
     expect(row!.tatDays).toBeGreaterThan(t.config.settlementApprovalTatDays);
     expect(reply.counts.all).toBeGreaterThanOrEqual(reply.counts.pending! + reply.counts.approved!);
     expect((await maker.get('/api/settlements/screens/initiate?tab=pushback')).statusCode).toBe(200);
+    // The menu counts what each checker can decide: the zone counts levels 1–3, the head office every level.
+    const zoneCount = (await checker('zone').get('/api/menu-counts')).json<{ counts: Record<string, number> }>();
+    const hoCount = (await checker('ho').get('/api/menu-counts')).json<{ counts: Record<string, number> }>();
+    const [waiting] = await handle.db
+      .select({
+        low: sql<number>`count(*) filter (where required_level <= 3)::int`,
+        all: sql<number>`count(*)::int`,
+      })
+      .from(settlements)
+      .where(eq(settlements.status, 'PENDING_APPROVAL'));
+    expect(zoneCount.counts.settelmentApproval).toBe(waiting!.low);
+    expect(hoCount.counts.settelmentApproval).toBe(waiting!.all);
     expect((await checker('branch').get('/api/settlements/screens/initiate')).statusCode).toBe(403);
   });
 });
