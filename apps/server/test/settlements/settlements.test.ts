@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '@recovery-desk/db/collections-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { recomputeDelinquency } from '@recovery-desk/db/delinquency.ts';
 import { organisation } from '@recovery-desk/db/schema.ts';
 import { settlements } from '@recovery-desk/db/settlements-schema.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
@@ -283,6 +284,11 @@ describe.each(testDatabaseKinds())('settlements (%s)', (kind) => {
     expect(settled.stage).toBe('SETTLED');
     const [closed] = await handle.db.select().from(accounts).where(eq(accounts.id, created.id));
     expect(closed).toMatchObject({ settlementStatus: 'SETTLED', dpd: 0, totalDueAmount: '0.00' });
+    // A later day start does not make it overdue again from the waived dues.
+    await recomputeDelinquency(handle.db, addDays(BUSINESS_DATE, 60));
+    const [later] = await handle.db.select().from(accounts).where(eq(accounts.id, created.id));
+    expect(later).toMatchObject({ dpd: 0, bucket: 'CURRENT', oldestUnpaidDueDate: null });
+    await recomputeDelinquency(handle.db, BUSINESS_DATE);
     expect(await auditRows(handle.db, { action: 'collections.settlement.settle', entityId: s.id })).toHaveLength(1);
     const again = await initiate(maker, terms(created.id, '100.00'));
     expect(errorOf(again).code).toBe('NOT_ELIGIBLE');
