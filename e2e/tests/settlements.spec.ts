@@ -111,5 +111,16 @@ test('a settlement is initiated, pushed back, resubmitted and approved, and its 
   await expectPdfDownload(download);
   await expect(detail.getByTestId('settlement-history')).toContainText('Resubmitted');
   await expectNoAxeViolations(detail);
+
+  // Settlement Viewer: the approved settlement in the Approved view, and its read-only detail.
+  await checker.goto('/settelment/settelmentViewer?tab=approved');
+  await expect(checker.getByRole('heading', { level: 1, name: 'Settlement Viewer' })).toBeVisible();
+  const viewed = checker.getByTestId('settlement-row').filter({ hasText: settlement.accountNo });
+  await expect(viewed.first()).toContainText('Approved');
+  await expectNoAxeViolations(checker);
+  await checker.goto(`/settelment/settelmentViewer/case/${settlement.id}/account/${lapsed!.accountId}`);
+  await expect(checker.getByTestId('settlement-letter')).toBeVisible();
+  await expect(checker.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expectNoAxeViolations(checker);
   await checkerContext.close();
 });
