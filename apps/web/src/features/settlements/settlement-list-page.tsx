@@ -108,6 +108,7 @@ function SettlementListPage({ screen }: { screen: SettlementScreen }) {
         </Group>
       ),
     },
+    { key: 'level', header: String(t('SettlementLevel')), cell: (row) => levelLabel(t, row.requiredLevel) },
     { key: 'initiator', header: String(t('SettlementInitiator')), cell: (row) => row.initiator },
     {
       key: 'tat',
