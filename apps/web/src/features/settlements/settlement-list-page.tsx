@@ -20,6 +20,7 @@ import { HttpError } from '../../lib/http-client.ts';
 import { fetchSettlements, lookupSettlementAccount, settlementKeys } from './settlements-api.ts';
 import {
   detailPath,
+  levelLabel,
   money,
   openInTab,
   SCREEN_ROUTE,
