@@ -5,6 +5,7 @@ import {
   formatBasisPoints,
   isRestructuring,
   minorToDecimal,
+  parseSettlementMatrix,
   requiredLevel,
   splitWaiver,
   trackSchedule,
@@ -57,6 +58,20 @@ describe('settlement arithmetic', () => {
       level: 5,
       reason: 'FRAUD_OR_WILFUL',
     });
+  });
+
+  it('reads a matrix from its configuration text, and refuses a bad one', () => {
+    const matrix = parseSettlementMatrix('5:10000:120,20.5:100000:1200');
+    expect(matrix).toEqual([
+      { maxBasisPoints: 500, maxWaiverMinor: { INR: 1_000_000n, USD: 12_000n }, level: 1 },
+      { maxBasisPoints: 2050, maxWaiverMinor: { INR: 10_000_000n, USD: 120_000n }, level: 2 },
+    ]);
+    const base = { currency: 'INR', sanctionLevel: 'OFFICER', fraud: false, wilfulDefaulter: false } as const;
+    expect(requiredLevel({ ...base, waiverBasisPoints: 600, waiverMinor: 100n }, matrix).level).toBe(2);
+    expect(requiredLevel({ ...base, waiverBasisPoints: 2100, waiverMinor: 100n }, matrix).level).toBe(4);
+    expect(() => parseSettlementMatrix('10:abc:1')).toThrow();
+    expect(() => parseSettlementMatrix('20:100:1,10:200:2')).toThrow();
+    expect(() => parseSettlementMatrix('1:1:1,2:2:2,3:3:3,4:4:4')).toThrow();
   });
 
   it('flags a plan past 90 days as restructuring and tracks payments against the schedule', () => {

@@ -102,6 +102,37 @@ export const DEFAULT_SETTLEMENT_MATRIX: readonly MatrixRow[] = [
   { maxBasisPoints: 2500, maxWaiverMinor: { INR: 2_00_000_00n, USD: 2_400_00n }, level: 2 },
   { maxBasisPoints: 4000, maxWaiverMinor: { INR: 10_00_000_00n, USD: 12_000_00n }, level: 3 },
 ];
+/**
+ * A matrix from its configuration text (SETTLEMENT_MATRIX): rows `percent:inrCap:usdCap` separated by commas, lowest
+ * level first (row 1 → branch, 2 → region, 3 → zone), e.g. `10:50000:600,25:200000:2400,40:1000000:12000`; at most
+ * three rows (above them: the credit committee), each share and cap above the previous one. Throws on bad text.
+ */
+export function parseSettlementMatrix(text: string): MatrixRow[] {
+  const rows = text.split(',').map((part, index) => {
+    const match = /^\s*(\d{1,3}(?:\.\d{1,2})?):(\d{1,13}):(\d{1,13})\s*$/.exec(part);
+    if (!match) throw new Error(`row ${index + 1} must be percent:inrCap:usdCap`);
+    const [whole = '0', fraction = ''] = match[1]!.split('.');
+    const maxBasisPoints = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    if (maxBasisPoints > 10_000) throw new Error(`row ${index + 1}: a share above 100 %`);
+    return {
+      maxBasisPoints,
+      maxWaiverMinor: { INR: BigInt(match[2]!) * 100n, USD: BigInt(match[3]!) * 100n },
+      level: index + 1,
+    };
+  });
+  if (rows.length > ABOVE_MATRIX_LEVEL - 1) throw new Error(`at most ${ABOVE_MATRIX_LEVEL - 1} rows`);
+  rows.forEach((row, index) => {
+    const before = rows[index - 1];
+    if (
+      before &&
+      (row.maxBasisPoints < before.maxBasisPoints || row.maxWaiverMinor.INR! < before.maxWaiverMinor.INR!)
+    ) {
+      throw new Error(`row ${index + 1} must not be below row ${index}`);
+    }
+  });
+  return rows;
+}
+
 /** Above every row of the matrix. */
 export const ABOVE_MATRIX_LEVEL = 4;
 

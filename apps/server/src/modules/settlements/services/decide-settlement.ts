@@ -44,7 +44,7 @@ export async function resubmitSettlement(
   const account = await findAccount(deps.db, record.accountId);
   const request = await findApprovalRequest(deps.db, id);
   if (!account || !request) throw new AppError('NOT_FOUND', 'Settlement not found');
-  const terms = computeTerms(account, body, await requireBusinessDate(deps.db));
+  const terms = computeTerms(account, body, await requireBusinessDate(deps.db), deps.config.settlementMatrix);
   await resubmitApproval(deps, {
     ctx,
     handler: SETTLEMENT_APPROVAL_HANDLER,

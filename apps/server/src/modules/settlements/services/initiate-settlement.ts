@@ -56,7 +56,7 @@ export async function initiateSettlementInTx(
     throw new AppError('NOT_ELIGIBLE', 'This account is already closed as settled.');
   }
   const businessDate = await requireBusinessDate(tx);
-  const terms = computeTerms(account, input, businessDate);
+  const terms = computeTerms(account, input, businessDate, deps.config.settlementMatrix);
   const at = deps.clock.now();
   let settlementId: number;
   try {

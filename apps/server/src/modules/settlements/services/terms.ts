@@ -1,10 +1,12 @@
 import { isAmountInMinorUnits, toCents } from '@recovery-desk/domain/money.ts';
 import {
+  DEFAULT_SETTLEMENT_MATRIX,
   isRestructuring,
   minorToDecimal,
   requiredLevel,
   splitWaiver,
   type Instalment,
+  type MatrixRow,
   type RequiredLevel,
   type SanctionLevel,
   type WaiverSplit,
@@ -40,6 +42,7 @@ export function computeTerms(
   account: SettlementAccountRow,
   terms: SettlementTerms,
   businessDate: string,
+  matrix: readonly MatrixRow[] = DEFAULT_SETTLEMENT_MATRIX,
 ): ComputedTerms {
   const fields: FieldError[] = [];
   const outstanding = outstandingOf(account);
@@ -84,14 +87,17 @@ export function computeTerms(
   }
   if (fields.length > 0) throw refuse(fields);
   const split = splitWaiver(outstanding, payable);
-  const level = requiredLevel({
-    waiverBasisPoints: split.waiverBasisPoints,
-    waiverMinor: split.totalWaiver,
-    currency: account.currency,
-    sanctionLevel: account.sanctionLevel as SanctionLevel,
-    fraud: account.isFraud,
-    wilfulDefaulter: account.isWilfulDefaulter,
-  });
+  const level = requiredLevel(
+    {
+      waiverBasisPoints: split.waiverBasisPoints,
+      waiverMinor: split.totalWaiver,
+      currency: account.currency,
+      sanctionLevel: account.sanctionLevel as SanctionLevel,
+      fraud: account.isFraud,
+      wilfulDefaulter: account.isWilfulDefaulter,
+    },
+    matrix,
+  );
   return {
     split,
     instalments,
