@@ -10,6 +10,8 @@ export default defineConfig({
     './src/jobs-schema.ts',
     './src/approvals-schema.ts',
     './src/lists-schema.ts',
+    './src/receipts-schema.ts',
+    './src/settlements-schema.ts',
   ],
   out: './migrations',
 });

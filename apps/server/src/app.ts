@@ -33,6 +33,7 @@ import { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import { createSsoClient } from './modules/auth/sso-client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-handlers.ts';
+import { SETTLEMENT_APPROVAL_HANDLERS, settlementRoutes } from './modules/settlements/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -170,13 +171,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionsRoutes(deps));
   app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
+  app.register(settlementRoutes(deps));
   app.register(jobsRoutes(deps));
   app.register(adminRoutes(deps));
   app.register(listsRoutes(deps));
   app.register(
     approvalRoutes(
       deps,
-      approvalHandlers(APPROVAL_FLOWS, [...COLLECTIONS_APPROVAL_HANDLERS, ...(options.approvalHandlers ?? [])]),
+      approvalHandlers(APPROVAL_FLOWS, [
+        ...COLLECTIONS_APPROVAL_HANDLERS,
+        ...SETTLEMENT_APPROVAL_HANDLERS,
+        ...(options.approvalHandlers ?? []),
+      ]),
     ),
   );
   if (config.demoMode) app.register(demoRoutes(deps));

@@ -1,3 +1,8 @@
+import {
+  DEFAULT_SETTLEMENT_MATRIX,
+  parseSettlementMatrix,
+  type MatrixRow,
+} from '@recovery-desk/domain/settlements/arithmetic.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { APPROVER_AUTHORITIES, isAuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import fs from 'node:fs';
@@ -144,6 +149,23 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Exports of at most this many rows download at once; larger ones (up to 50,000) run as a background job whose file downloads when done.',
   },
   {
+    name: 'SETTLEMENT_GRACE_DAYS',
+    default: '7',
+    meaning:
+      'Days after a settlement instalment’s date before it counts as missed; a missed instalment lapses the settlement and the account returns to full dues.',
+  },
+  {
+    name: 'SETTLEMENT_MATRIX',
+    default: '10:50000:600,25:200000:2400,40:1000000:12000',
+    meaning:
+      'The settlement delegation matrix: rows percent:inrCap:usdCap, lowest level first (branch, region, zone); a waiver within a row’s share AND cap is approved at its level, above every row by the credit committee. Fraud and wilful defaulters always need the Board.',
+  },
+  {
+    name: 'SETTLEMENT_APPROVAL_TAT_DAYS',
+    default: '3',
+    meaning: 'A settlement waiting longer than this many days for its approval is flagged overdue.',
+  },
+  {
     name: 'NOTICE_SYNC_MAX_CASES',
     default: '10',
     meaning:
@@ -206,6 +228,12 @@ export type Config = {
   exportSyncMaxRows: number;
   /** notice generation for more cases than this runs as a background job */
   noticeSyncMaxCases: number;
+  /** days after a settlement instalment's date before it counts as missed (and lapses the settlement) */
+  settlementGraceDays: number;
+  /** a settlement waiting longer than this for approval is flagged overdue */
+  settlementApprovalTatDays: number;
+  /** the settlement delegation matrix (waiver share and amount → approval level) */
+  settlementMatrix: readonly MatrixRow[];
   /** a job without a heartbeat for this long is taken for dead and resumed by another worker */
   jobLeaseSeconds: number;
   trustProxy: boolean | number | string[];
@@ -366,6 +394,18 @@ const envSchema = z.object({
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
+  SETTLEMENT_GRACE_DAYS: optional(wholeNumber(0, 90)),
+  SETTLEMENT_APPROVAL_TAT_DAYS: optional(wholeNumber(1, 90)),
+  SETTLEMENT_MATRIX: optional(
+    z.string().transform((text, context) => {
+      try {
+        return parseSettlementMatrix(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  ),
   JOB_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   TRUST_PROXY: optional(
     z
@@ -469,6 +509,9 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
+    settlementGraceDays: v.SETTLEMENT_GRACE_DAYS ?? 7,
+    settlementApprovalTatDays: v.SETTLEMENT_APPROVAL_TAT_DAYS ?? 3,
+    settlementMatrix: v.SETTLEMENT_MATRIX ?? DEFAULT_SETTLEMENT_MATRIX,
     jobLeaseSeconds: v.JOB_LEASE_SECONDS ?? 60,
     trustProxy: v.TRUST_PROXY ?? false,
     auditKey: v.AUDIT_KEY ?? null,

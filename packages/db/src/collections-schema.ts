@@ -112,6 +112,13 @@ export const accounts = pgTable(
     nextActionDate: date('next_action_date'),
     lastDisposition: text('last_disposition'),
     brokenPtpCount: integer('broken_ptp_count').notNull().default(0),
+    /** who sanctioned the loan (OFFICER | BRANCH | REGION | ZONE | HO): a settlement's approver is at least one level above */
+    sanctionLevel: text('sanction_level').notNull().default('OFFICER'),
+    /** declared fraud / wilful defaulter: a settlement needs the top level (board) */
+    isFraud: boolean('is_fraud').notNull().default(false),
+    isWilfulDefaulter: boolean('is_wilful_defaulter').notNull().default(false),
+    /** null, or ACTIVE (an approved settlement is being paid) or SETTLED: either keeps it out of the collection trays */
+    settlementStatus: text('settlement_status'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

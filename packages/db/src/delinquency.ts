@@ -16,8 +16,10 @@ export async function recomputeDelinquency(db: Executor, businessDate: string): 
       where d.amount_paid < d.amount_due and d.due_date <= ${businessDate}::date
       group by d.account_id
     ), computed as (
-      select a.id, o.due,
-        case when o.due is null then 0 else (${businessDate}::date - o.due) + 1 end as dpd
+      -- An account closed as settled (issue 13) owes nothing: its unpaid dues were waived, so it is never overdue.
+      select a.id, case when a.settlement_status = 'SETTLED' then null else o.due end as due,
+        case when o.due is null or a.settlement_status = 'SETTLED' then 0
+          else (${businessDate}::date - o.due) + 1 end as dpd
       from accounts a left join oldest o on o.id = a.id
     )
     update accounts a set

@@ -122,6 +122,10 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
       grant('MAN_ACC_UNMARK_SAUTH'),
     ],
   },
+  /** head office: settlements at credit-committee and board level (a board resolution recorded by its secretary) */
+  creditCommittee: {
+    collapp: [grant('SETTLE_APP_SAUTH', readOnly), grant('SETTLE_VIEWER_SAUTH', readOnly)],
+  },
   settlementOfficer: {
     collapp: [
       grant('SETTLE_INIT_SAUTH', readOnly),
@@ -363,6 +367,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     persona: 'settlementOfficer',
     personaLabel: 'Settlement officer',
     units: ['ZN-W'],
+  },
+  {
+    username: 'credit.ho',
+    fullName: 'Ramesh Iyer',
+    persona: 'creditCommittee',
+    personaLabel: 'Credit committee secretary (HO settlements, OTP required)',
+    units: ['HO'],
   },
   {
     username: 'legal.mumbai',

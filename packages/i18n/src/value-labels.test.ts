@@ -60,6 +60,15 @@ const NOT_SHOWN: Record<string, string> = {
   NEXT_STEPS: 'what a disposition does to the account; never shown as such',
   BUCKETS: 'shown as day ranges (bucketText), Current translated',
   ASSET_CLASSES: 'RBI asset classes (SMA-0, NPA) read the same in every language; Standard is translated',
+  // Settlements (issue 13): the screens word each code with their own Settlement* keys (settlements-*.ts).
+  SETTLEMENT_COMPONENTS: 'shown as SettlementPrincipal / SettlementInterest / SettlementCharges',
+  SETTLEMENT_LEVELS: 'shown as SettlementLevel* (the flow’s level labelKeys)',
+  SANCTION_LEVELS: 'shown as SettlementSanction*',
+  SETTLEMENT_DECISIONS: 'API verbs; the buttons carry SettlementApprove / SettlementPushback / SettlementReject',
+  SETTLEMENT_TABS: 'URL names of the views; the tabs show SettlementTab*',
+  SETTLEMENT_SCREENS: 'API path segments of the three screens, never shown',
+  SETTLEMENT_STATUSES: 'shown as SettlementStatus*',
+  SETTLEMENT_STAGES: 'shown as SettlementStage*',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

@@ -72,6 +72,8 @@ export type RequestOptions = {
   /** send the bearer token and refresh it on 401 (default true) */
   auth?: boolean;
   signal?: AbortSignal;
+  /** a money post's `Idempotency-Key` (one per attempt the user makes: a retry of that attempt reuses it) */
+  idempotencyKey?: string;
 };
 
 export type DownloadedFile = { blob: Blob; fileName: string | null };
@@ -186,6 +188,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
+    if (requestOptions.idempotencyKey) headers['Idempotency-Key'] = requestOptions.idempotencyKey;
 
     const controller = new AbortController();
     const timer =

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppCode } from '../apps.ts';
 import type { AuthorityCode } from '../authorities.ts';
+import { UNIT_LEVELS, type UnitLevel } from '../units.ts';
 
 // A maker-checker approval flow as data (issue 10): what it approves, who requests it, which authority checks it at
 // each level, which decisions it allows and whether a checker's delegation limit applies. The server's approval kit
@@ -63,7 +64,18 @@ export type ApprovalLevel = {
   /** the authority a checker needs at this level (in the acting unit, for the flow's app) */
   authority: AuthorityCode;
   labelKey: string;
+  /**
+   * The checker acts in a unit of this organisational level or above (e.g. ZONE: a zone or the head office).
+   * Leave it out when any unit holding the authority may decide. A request may start above level 1 (the owning
+   * module says where, `NewApproval.level`), so a flow's levels can be a ladder of delegation (branch → board).
+   */
+  unitLevel?: UnitLevel;
 };
+
+/** Whether a unit of level `actual` is at `required` or above it (HO is the top). */
+export function unitLevelReaches(actual: UnitLevel, required: UnitLevel): boolean {
+  return UNIT_LEVELS.indexOf(actual) <= UNIT_LEVELS.indexOf(required);
+}
 
 export type ApprovalFlow = {
   /** UPPER_SNAKE, stored on every request */

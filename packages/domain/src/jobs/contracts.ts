@@ -22,6 +22,7 @@ export const JOB_KINDS = [
   'mail.retry',
   'legal.hearing_reminders',
   'audit.checkpoint',
+  'settlements.check',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

@@ -12,6 +12,8 @@ import { listsEn } from './lists-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 import { moneyEn } from './money-en.ts';
+import { settlementsEn } from './settlements-en.ts';
+import { receiptsEn } from './receipts-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
 import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
@@ -438,6 +440,8 @@ export const en = {
   // The web form kit (issue 10)
   ...formEn,
   ...moneyEn,
+  ...settlementsEn,
+  ...receiptsEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

@@ -12,6 +12,8 @@ import { listsHi } from './lists-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import { moneyHi } from './money-hi.ts';
+import { settlementsHi } from './settlements-hi.ts';
+import { receiptsHi } from './receipts-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
 import { pluralsHi } from './plurals-hi.ts';
@@ -418,6 +420,8 @@ export const hi: Dictionary = {
   // The web form kit (issue 10)
   ...formHi,
   ...moneyHi,
+  ...settlementsHi,
+  ...receiptsHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
   ...pluralsHi,

@@ -40,6 +40,11 @@ export type ApprovalHandler<Input = unknown> = {
    * the conditional UPDATE checks it, and the effects bump it at every step.
    */
   subjectVersion?: { table: PgTable; id: AnyPgColumn; version: AnyPgColumn };
+  /**
+   * The level a request waits at again when its maker resubmits it or a checker reconsiders it (default 1): a flow
+   * whose request started above level 1 (`NewApproval.level`) returns there, e.g. from a value in its payload.
+   */
+  reopenLevel?: (request: ApprovalRecord) => number;
   /** a request was approved at the last level it needed */
   onApproved?: Effect<Input>;
   /** an approval above the checker's limit moved the request up a level */

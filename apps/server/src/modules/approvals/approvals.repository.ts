@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { approvalEvents, approvalLimits, approvalRequests } from '@recovery-desk/db/approvals-schema.ts';
-import { userAuthorities, users } from '@recovery-desk/db/schema.ts';
+import { units, userAuthorities, users } from '@recovery-desk/db/schema.ts';
+import type { UnitLevel } from '@recovery-desk/domain/units.ts';
 import type { ApprovalStatus, ApprovalStep } from '@recovery-desk/domain/approvals/flow.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -227,6 +228,12 @@ export async function holdsAuthority(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** The organisational level of a unit (HO, ZONE, REGION, BRANCH). */
+export async function actingUnitLevel(db: Executor, unitId: number): Promise<UnitLevel | undefined> {
+  const [row] = await db.select({ level: units.level }).from(units).where(eq(units.id, unitId));
+  return row?.level as UnitLevel | undefined;
 }
 
 /** The user's delegation limits for an authority in a unit (none: no limit). */

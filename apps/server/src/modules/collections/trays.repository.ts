@@ -423,6 +423,8 @@ function whereClause(selection: TraySelection, extra: SQL[] = []): SQL {
   const conditions = [
     ...scopeConditions(selection),
     holdsCondition(selection.trayKey, selection.searchView),
+    // An account paying an approved settlement, or closed as settled, is out of the collection trays (issue 13).
+    ...(selection.rowKind === 'account' ? [sql`a.settlement_status is null`] : []),
     ...filterConditions(selection),
     ...extra,
   ];

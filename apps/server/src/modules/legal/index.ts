@@ -4,6 +4,7 @@ export { registerLegalEffects } from './legal-effects.ts';
 export { poolRuleConditions } from './pool.repository.ts';
 export { createNoticeDocument } from './services/notice-document.ts';
 export { formatNoticeAmount, formatNoticeDate } from './services/notice-format.ts';
+export { renderNoticePdf } from './services/notice-pdf.ts';
 export { declinePoolAccounts, initiatePoolCases } from './services/pool-cases.ts';
 export { generateNotices } from './services/send-notices.ts';
 export { loadLegalSettings } from './services/settings.ts';

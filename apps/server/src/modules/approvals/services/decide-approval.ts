@@ -1,8 +1,9 @@
-import type {
-  ApprovalDecision,
-  ApprovalFlow,
-  ApprovalStatus,
-  ApprovalStep,
+import {
+  unitLevelReaches,
+  type ApprovalDecision,
+  type ApprovalFlow,
+  type ApprovalStatus,
+  type ApprovalStep,
 } from '@recovery-desk/domain/approvals/flow.ts';
 import { toCents } from '@recovery-desk/domain/money.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
@@ -12,6 +13,7 @@ import { validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import type { ApprovalHandler, Effect } from '../approval-handler.ts';
 import {
+  actingUnitLevel,
   findRequestInScope,
   holdsAuthority,
   insertEvent,
@@ -25,6 +27,7 @@ import {
   alreadyDecided,
   checkerAlreadyApproved,
   levelAuthorityMissing,
+  levelUnitTooLow,
   limitExceeded,
   makerCannotCheck,
   notFound,
@@ -73,6 +76,12 @@ async function requireLevelAuthority(
     authorities: [authority],
   });
   if (!holds) throw levelAuthorityMissing(flow, level, authority);
+  const unitLevel = flow.levels[level - 1]?.unitLevel;
+  if (unitLevel) {
+    // A ladder of delegation (branch → board): the checker's acting unit must be of the level's rank or above.
+    const acting = await actingUnitLevel(db, ctx.actingUnit.id);
+    if (!acting || !unitLevelReaches(acting, unitLevel)) throw levelUnitTooLow(flow, level, unitLevel);
+  }
   return authority;
 }
 
@@ -86,6 +95,15 @@ async function limitCovers(
   if (limits.length === 0) return true;
   const limit = limits.find((entry) => entry.currency === input.currency);
   return limit !== undefined && toCents(input.amount) <= toCents(limit.maxAmount);
+}
+
+/** The level a reopened request (resubmitted, reconsidered) waits at: the handler's start level, else 1. */
+function reopenLevel<I>(handler: ApprovalHandler<I>, request: ApprovalRecord): number {
+  const level = handler.reopenLevel?.(request) ?? 1;
+  if (!Number.isInteger(level) || level < 1 || level > handler.flow.levels.length) {
+    throw new Error(`${handler.flow.code}: reopen level ${level} is not one of its levels`);
+  }
+  return level;
 }
 
 type Step = {
@@ -153,7 +171,7 @@ async function checkerStep<I>(
   if (request.makerUserId === ctx.user.id) throw makerCannotCheck(flow);
   if (request.status !== waiting) throw notWaiting(flow, request.status, waiting);
   if (request.checkerUserIds.includes(ctx.user.id)) throw checkerAlreadyApproved(flow, request.level);
-  const level = decision.kind === 'reconsider' ? 1 : request.level;
+  const level = decision.kind === 'reconsider' ? reopenLevel(handler, request) : request.level;
   const authority = await requireLevelAuthority(db, ctx, flow, level);
   const from = { status: waiting, level: request.level, version };
   const base = { from, asChecker: true, asMaker: false };
@@ -196,7 +214,7 @@ async function checkerStep<I>(
         effect: handler.onReopened as Effect<never> | undefined,
         transition: {
           ...base,
-          to: { status: 'PENDING', level: 1, decision: null, checkers: 'clear', decided: false, remarks: null },
+          to: { status: 'PENDING', level, decision: null, checkers: 'clear', decided: false, remarks: null },
         },
       };
   }
@@ -345,10 +363,15 @@ export async function resubmitApproval<I>(
     remarks?: string | null | undefined;
     amount?: string | undefined;
     payload?: Record<string, unknown> | undefined;
+    /** the level it waits at again (new terms may need another level); default: the handler's reopen level, else 1 */
+    level?: number | undefined;
     input: I;
   },
 ): Promise<ApprovalRecord> {
   const { ctx, handler } = args;
+  if (args.level !== undefined && (args.level < 1 || args.level > handler.flow.levels.length)) {
+    throw new Error(`${handler.flow.code} has no level ${args.level}`);
+  }
   if (args.amount !== undefined && toCents(args.amount) <= 0n)
     throw validationError('amount', 'must be more than zero');
   const payload = args.payload === undefined ? undefined : checkPayload(handler.flow, args.payload);
@@ -365,7 +388,7 @@ export async function resubmitApproval<I>(
       asMaker: true,
       to: {
         status: 'PENDING',
-        level: 1,
+        level: args.level ?? reopenLevel(handler, request),
         decision: null,
         checkers: 'clear',
         decided: false,

@@ -57,3 +57,10 @@ export function limitExceeded(flow: ApprovalFlow, amount: string, currency: stri
 export function notTheMaker(flow: ApprovalFlow): AppError {
   return new AppError('NOT_THE_MAKER', `Only the maker of this ${flow.texts.name.toLowerCase()} can resubmit it.`);
 }
+
+export function levelUnitTooLow(flow: ApprovalFlow, level: number, unitLevel: string): AppError {
+  return new AppError(
+    'AUTHORITY_MISSING',
+    `This ${flow.texts.name.toLowerCase()} waits at level ${level}, which needs a checker acting at ${unitLevel.toLowerCase()} level or above.`,
+  );
+}

@@ -21,6 +21,11 @@ export type NewApproval = {
   currency?: string | null;
   payload?: Record<string, unknown>;
   remarks?: string | null;
+  /**
+   * The level the request starts at (default 1): a flow whose levels are a ladder of delegation (settlement: branch
+   * → board) starts where its rules say, and the levels below it never see it.
+   */
+  level?: number;
   at: Date;
 };
 
@@ -69,6 +74,10 @@ export async function requestApprovalInTx(
   input: NewApproval,
 ): Promise<ApprovalRecord> {
   const { flow } = handler;
+  const level = input.level ?? 1;
+  if (!Number.isInteger(level) || level < 1 || level > flow.levels.length) {
+    throw new Error(`${flow.code} has no level ${level}`);
+  }
   const request = await insertRequest(tx, {
     flowCode: flow.code,
     subjectType: flow.subject,
@@ -80,6 +89,7 @@ export async function requestApprovalInTx(
     currency: input.currency ?? null,
     payload: input.payload ?? {},
     remarks: input.remarks ?? null,
+    level,
     createdAt: input.at,
     updatedAt: input.at,
   });
@@ -89,7 +99,7 @@ export async function requestApprovalInTx(
     fromStatus: null,
     toStatus: 'PENDING',
     fromLevel: null,
-    toLevel: 1,
+    toLevel: level,
     actorUserId: input.maker?.userId ?? null,
     actingUnitId: input.maker?.unitId ?? null,
     remarks: input.remarks ?? null,

@@ -1,7 +1,9 @@
+import { unitLevelReaches } from '@recovery-desk/domain/approvals/flow.ts';
 import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
 import type { AppCode } from '@recovery-desk/domain/apps.ts';
 import type { MenuCountsReply } from '@recovery-desk/domain/lists/contracts.ts';
 import { ROUTE_CATALOGUE } from '@recovery-desk/domain/route-catalogue.ts';
+import type { UnitLevel } from '@recovery-desk/domain/units.ts';
 import { isApprovalStage } from '@recovery-desk/domain/workflow/definition.ts';
 import { sql } from 'drizzle-orm';
 import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
@@ -40,12 +42,21 @@ export async function menuCounts(deps: AppDeps, { ctx }: { ctx: UnitContext }): 
   const scope = likePrefix(ctx.actingUnit.path);
   const counts: Record<string, number> = {};
 
+  // A level that names the organisational level of its checker (a ladder of delegation) counts only when the
+  // acting unit is of that level or above: it is the only place that can decide it.
+  const [unit] = await selectRows<{ level: UnitLevel }>(
+    deps.db,
+    sql`select level from units where id = ${ctx.actingUnit.id}`,
+  );
   const levels: { flow: string; level: number; entry: string }[] = [];
   for (const flow of APPROVAL_FLOWS) {
     const authorities = await held(flow.app);
     flow.levels.forEach((level, index) => {
       const entry = menuEntryOf(flow.app, level.authority);
-      if (entry && authorities.has(level.authority)) levels.push({ flow: flow.code, level: index + 1, entry });
+      const reaches = !level.unitLevel || (unit !== undefined && unitLevelReaches(unit.level, level.unitLevel));
+      if (entry && reaches && authorities.has(level.authority)) {
+        levels.push({ flow: flow.code, level: index + 1, entry });
+      }
     });
   }
   if (levels.length > 0) {

@@ -9,6 +9,7 @@ import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fetchAccountView } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
+import { AccountSettlement } from '../../settlements/account-settlement.tsx';
 import { AccountHeader } from './account-header.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { AddressTab } from './address-tab.tsx';
@@ -144,6 +145,7 @@ export function AccountView({ trayKey, accountId, title, clock }: AccountViewPro
     <Stack gap="md" data-testid="account-view">
       <Title order={1}>{title}</Title>
       <AccountHeader view={view} />
+      <AccountSettlement accountId={view.account.id} />
       {active === null ? (
         <Alert color="blue" variant="outline">
           {String(t('NoTabsPermitted'))}
