@@ -162,6 +162,30 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'How long a tray count is reused, 0 to 300 seconds (0 counts every time). Changes through any instance clear it at once.',
   },
   {
+    name: 'UPI_PROVIDER',
+    default: 'sandbox',
+    meaning:
+      'The payment provider of UPI collect requests. `sandbox`: the built-in sandbox PSP this process serves in demo mode and tests (outside them UPI collection answers 503 until a real provider is configured). Another name selects a provider registered in apps/server/src/modules/payments/upi/providers.ts (README, "UPI collection").',
+  },
+  {
+    name: 'UPI_PROVIDER_URL',
+    default: '(unset)',
+    meaning: 'The base URL of a real provider’s API (unused by the sandbox).',
+  },
+  {
+    name: 'UPI_WEBHOOK_SECRET',
+    default: 'derived from JWT_SECRET',
+    meaning:
+      'At least 32 characters: the shared secret of the provider’s callbacks (HMAC-SHA256 over the raw body, header X-UPI-Signature). Set it to the secret your provider gives you.',
+    secret: true,
+  },
+  {
+    name: 'RECON_DATE_WINDOW_DAYS',
+    default: '3',
+    meaning:
+      'Reconciliation: a bank credit matches a batch or an electronic receipt when its value date is within this many days of the collection date (0 to 30).',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     meaning:
@@ -213,6 +237,10 @@ export type Config = {
   auditKey: string | null;
   /** holders of any of these authorities need a one-time code at sign-in */
   signInOtpAuthorities: readonly string[];
+  /** UPI collection: the provider's name ('sandbox' or a registered real one), its URL and callback secret */
+  upi: { provider: string; providerUrl: string | null; webhookSecret: string | null };
+  /** reconciliation: a credit's value date may be this many days from the collection date */
+  reconWindowDays: number;
 };
 
 /** The configuration before the demo secrets are filled in. */
@@ -367,6 +395,15 @@ const envSchema = z.object({
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
   JOB_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
+  UPI_PROVIDER: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9_-]{1,30}$/, 'must be a provider name such as sandbox'),
+  ),
+  UPI_PROVIDER_URL: optional(z.string().refine((value) => isUrl(value, ['http:', 'https:']), 'must be an http(s) URL')),
+  UPI_WEBHOOK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  RECON_DATE_WINDOW_DAYS: optional(wholeNumber(0, 30)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -473,6 +510,12 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     trustProxy: v.TRUST_PROXY ?? false,
     auditKey: v.AUDIT_KEY ?? null,
     signInOtpAuthorities: otpAuthorities(v.SIGN_IN_OTP_AUTHORITIES ?? ['approvers']),
+    upi: {
+      provider: v.UPI_PROVIDER ?? 'sandbox',
+      providerUrl: v.UPI_PROVIDER_URL ?? null,
+      webhookSecret: v.UPI_WEBHOOK_SECRET ?? null,
+    },
+    reconWindowDays: v.RECON_DATE_WINDOW_DAYS ?? 3,
   };
 }
 
@@ -489,6 +532,13 @@ function otpAuthorities(entries: readonly string[]): readonly string[] {
 export function auditKeyOf(config: Pick<Config, 'auditKey' | 'jwtSecret'>): string {
   return (
     config.auditKey ?? createHmac('sha256', config.jwtSecret).update('recovery-desk audit checkpoints').digest('hex')
+  );
+}
+
+/** The secret of the UPI provider's callback signatures: UPI_WEBHOOK_SECRET, else one derived from JWT_SECRET. */
+export function upiWebhookSecretOf(config: Pick<Config, 'upi' | 'jwtSecret'>): string {
+  return (
+    config.upi.webhookSecret ?? createHmac('sha256', config.jwtSecret).update('recovery-desk upi webhook').digest('hex')
   );
 }
 

@@ -250,6 +250,15 @@ const collectionsRoutes: RouteEntry[] = [
   ),
   list(C, '/collapp/payBatchViewer', 'payBatchViewer', 'Payment Batch Viewer', 'PAY_BATCH_VIEWER_SAUTH'),
   list(C, '/collapp/eftReceiptCancel', 'eftReceiptCancel', 'EFT Receipt Cancel', 'PAY_BATCH_RECONCILIATION_SAUTH'),
+  // Named by label only in the spec ("Electronic Payment (UPI collection)"): UPI collect requests through the
+  // payment provider, for the payments desk that verifies receipts.
+  list(
+    C,
+    '/collapp/electronicPayment',
+    'electronicPayment',
+    'Electronic Payment (UPI collection)',
+    'PAY_VERIFICATION_SAUTH',
+  ),
   list(
     C,
     '/collapp/activitySuppressRemoval',

@@ -2,6 +2,7 @@ import { auditCheckpointJob } from '../audit/audit-checkpoint.job.ts';
 import { mailRetryJob } from '../mail/mail-retry.job.ts';
 import { dayStartJob, trayExportJob } from '../modules/collections/index.ts';
 import { hearingRemindersJob, legalUploadJob, noticesJob } from '../modules/legal/index.ts';
+import { upiPollJob } from '../modules/payments/index.ts';
 import { stageExportJob } from '../modules/workflow/index.ts';
 import type { JobKind } from './job-kind.ts';
 
@@ -18,4 +19,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   mailRetryJob,
   hearingRemindersJob,
   auditCheckpointJob,
+  upiPollJob,
 ] as unknown as readonly JobKind<never>[];

@@ -22,6 +22,7 @@ export const JOB_KINDS = [
   'mail.retry',
   'legal.hearing_reminders',
   'audit.checkpoint',
+  'payments.upi_poll',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

@@ -12,6 +12,7 @@ import { listsAr } from './lists-ar.ts';
 import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import { moneyAr } from './money-ar.ts';
+import { paymentsAr } from './payments-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
 import { pluralsAr } from './plurals-ar.ts';
@@ -417,6 +418,7 @@ export const ar: Dictionary = {
   // The web form kit (issue 10)
   ...formAr,
   ...moneyAr,
+  ...paymentsAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form
   ...pluralsAr,

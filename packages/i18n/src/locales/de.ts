@@ -12,6 +12,7 @@ import { listsDe } from './lists-de.ts';
 import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import { moneyDe } from './money-de.ts';
+import { paymentsDe } from './payments-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
 import { pluralsDe } from './plurals-de.ts';
@@ -432,6 +433,7 @@ export const de: Dictionary = {
   // The web form kit (issue 10)
   ...formDe,
   ...moneyDe,
+  ...paymentsDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form
   ...pluralsDe,

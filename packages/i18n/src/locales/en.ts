@@ -12,6 +12,7 @@ import { listsEn } from './lists-en.ts';
 import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 import { moneyEn } from './money-en.ts';
+import { paymentsEn } from './payments-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
 import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
@@ -438,6 +439,7 @@ export const en = {
   // The web form kit (issue 10)
   ...formEn,
   ...moneyEn,
+  ...paymentsEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

@@ -12,6 +12,7 @@ import { listsHi } from './lists-hi.ts';
 import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import { moneyHi } from './money-hi.ts';
+import { paymentsHi } from './payments-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
 import { pluralsHi } from './plurals-hi.ts';
@@ -418,6 +419,7 @@ export const hi: Dictionary = {
   // The web form kit (issue 10)
   ...formHi,
   ...moneyHi,
+  ...paymentsHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
   ...pluralsHi,

@@ -1,10 +1,16 @@
 import type { ApprovalFlow } from '../flow.ts';
 import { ESCALATION_FLOW } from './escalation.ts';
+import { PAY_BATCH_FLOW } from './pay-batch.ts';
 import { PTP_DEVIATION_FLOW } from './ptp-deviation.ts';
 import { REALLOCATION_FLOW } from './reallocation.ts';
 
 /** Every built-in approval flow (a new flow is one file in this folder and one line here). */
-export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [REALLOCATION_FLOW, PTP_DEVIATION_FLOW, ESCALATION_FLOW];
+export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
+  REALLOCATION_FLOW,
+  PTP_DEVIATION_FLOW,
+  ESCALATION_FLOW,
+  PAY_BATCH_FLOW,
+];
 
 export function findApprovalFlow(code: string): ApprovalFlow | undefined {
   return APPROVAL_FLOWS.find((flow) => flow.code === code);
