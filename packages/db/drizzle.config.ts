@@ -11,6 +11,7 @@ export default defineConfig({
     './src/approvals-schema.ts',
     './src/lists-schema.ts',
     './src/payments-schema.ts',
+    './src/receipts-schema.ts',
   ],
   out: './migrations',
 });

@@ -71,6 +71,9 @@ export const ERROR_STATUS = {
   APPROVAL_LIMIT_EXCEEDED: 403,
   NOT_THE_MAKER: 403,
   APPROVAL_ALREADY_OPEN: 409,
+  // money posts (issue 13)
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_IN_FLIGHT: 409,
 } as const satisfies Record<string, number>;
 
 /**
@@ -105,6 +108,8 @@ export const ERROR_STATUS = {
  * - APPROVAL_LIMIT_EXCEEDED: at the top level, the amount is above the checker's delegation limit.
  * - NOT_THE_MAKER: only the maker resubmits a request pushed back to them.
  * - APPROVAL_ALREADY_OPEN: the subject already waits in an open request of that flow.
+ * - IDEMPOTENCY_KEY_REUSED: the `Idempotency-Key` was used before for a different request (422).
+ * - IDEMPOTENCY_IN_FLIGHT: the first request with this `Idempotency-Key` is still being processed; retry.
  */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

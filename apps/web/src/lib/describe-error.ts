@@ -43,6 +43,8 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, DictionaryKey> = {
   PRECONDITION_REQUIRED: 'ErrorPreconditionRequired',
   ALREADY_DECIDED: 'ErrorAlreadyDecided',
   APPROVAL_ALREADY_OPEN: 'ErrorApprovalAlreadyOpen',
+  IDEMPOTENCY_KEY_REUSED: 'ErrorIdempotencyKeyReused',
+  IDEMPOTENCY_IN_FLIGHT: 'ErrorIdempotencyInFlight',
   ACCOUNT_ON_HOLD: 'ErrorAccountOnHold',
   ACCOUNT_NOT_ALLOCATED: 'ErrorAccountNotAllocated',
   ACCOUNT_IN_PENDING_REQUEST: 'ErrorAccountInPendingRequest',

@@ -13,6 +13,7 @@ import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import { moneyAr } from './money-ar.ts';
 import { paymentsAr } from './payments-ar.ts';
+import { receiptsAr } from './receipts-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
 import { pluralsAr } from './plurals-ar.ts';
@@ -419,6 +420,7 @@ export const ar: Dictionary = {
   ...formAr,
   ...moneyAr,
   ...paymentsAr,
+  ...receiptsAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form
   ...pluralsAr,

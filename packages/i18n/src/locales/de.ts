@@ -13,6 +13,7 @@ import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import { moneyDe } from './money-de.ts';
 import { paymentsDe } from './payments-de.ts';
+import { receiptsDe } from './receipts-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
 import { pluralsDe } from './plurals-de.ts';
@@ -434,6 +435,7 @@ export const de: Dictionary = {
   ...formDe,
   ...moneyDe,
   ...paymentsDe,
+  ...receiptsDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form
   ...pluralsDe,

@@ -1,0 +1,5 @@
+// The receipts module's public surface: what other modules may import from it (issue 13 contract,
+// /work/briefs/money.md and docs/architecture.md "Receipts").
+export { postReceiptInTx, recomputeAccountDelinquency } from './services/post-receipt.ts';
+export type { PostReceiptInput, PostReceiptOptions, ReceiptInstrument, Receipt } from './services/post-receipt.ts';
+export { reverseReceiptInTx } from './services/reverse-receipt.ts';
