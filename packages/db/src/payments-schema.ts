@@ -13,12 +13,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './collections-schema.ts';
 import { createdAt } from './columns.ts';
+import { receipts } from './receipts-schema.ts';
 import { units, users } from './schema.ts';
 
 // Payments (issue 13, the UPI / batch / reconciliation part): UPI collect requests and their provider callbacks, the
 // sandbox payment service provider's own book, deposit batches of verified cash and cheque receipts, bank statement
 // credits matched to batches and electronic receipts, and EFT receipt cancellations. Money is integer minor units
-// (paise, cents) beside its currency. Receipts are referenced by id (the receipts part owns that table).
+// (paise, cents) beside its currency. Receipts are referenced by id (the receipts part owns that table; its columns
+// are never extended here).
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 const minor = (name: string) => bigint(name, { mode: 'bigint' });
@@ -57,7 +59,7 @@ export const upiCollectRequests = pgTable(
     /** SUCCESS arrived after the request had expired here: the money was taken, so it became a receipt anyway */
     lateSuccess: boolean('late_success').notNull().default(false),
     /** the receipt the successful payment became (exactly one) */
-    receiptId: bigint('receipt_id', { mode: 'number' }),
+    receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
     remarks: text('remarks'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -160,7 +162,9 @@ export const paymentBatchReceipts = pgTable(
     batchId: bigint('batch_id', { mode: 'number' })
       .notNull()
       .references(() => paymentBatches.id),
-    receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
+    receiptId: bigint('receipt_id', { mode: 'number' })
+      .notNull()
+      .references(() => receipts.id),
     amountMinor: minor('amount_minor').notNull(),
     /** false once the batch was rejected: the receipt is free for another batch */
     live: boolean('live').notNull().default(true),
@@ -211,7 +215,7 @@ export const bankStatementCredits = pgTable(
     /** BATCH | RECEIPT, null while unmatched */
     matchKind: text('match_kind'),
     matchedBatchId: bigint('matched_batch_id', { mode: 'number' }).references(() => paymentBatches.id),
-    matchedReceiptId: bigint('matched_receipt_id', { mode: 'number' }),
+    matchedReceiptId: bigint('matched_receipt_id', { mode: 'number' }).references(() => receipts.id),
   },
   (t) => [
     index('bank_statement_credits_statement_idx').on(t.statementId, t.rowNo),
@@ -229,7 +233,9 @@ export const eftReceiptCancellations = pgTable(
   'eft_receipt_cancellations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
+    receiptId: bigint('receipt_id', { mode: 'number' })
+      .notNull()
+      .references(() => receipts.id),
     reasonCode: text('reason_code').notNull(),
     remarks: text('remarks').notNull(),
     cancelledByUserId: integer('cancelled_by_user_id')

@@ -27,15 +27,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
 import type { AppDeps } from '../../deps.ts';
+import { idempotentPost } from '../../http/idempotency.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { unitContext } from '../../http/request-context.ts';
 import type { ApprovalHandler } from '../approvals/index.ts';
 import {
   decideBatch,
-  generateBatch,
+  generateBatchInTx,
   listBatchCandidates,
   listBatches,
   listUndepositedCash,
+  refusingRaces,
   requireBatch,
 } from './services/batches.ts';
 import { demoStatementFile } from './services/demo-statement.ts';
@@ -47,8 +49,9 @@ import {
   uploadStatement,
 } from './services/reconciliation.ts';
 import {
-  initiateUpiCollect,
+  dispatchUpiCollect,
   listUpiRequests,
+  recordUpiCollectInTx,
   receiveUpiCallback,
   requireUpiRequest,
   sandboxPayerAction,
@@ -88,8 +91,17 @@ export function paymentsRoutes(deps: AppDeps, handler: ApprovalHandler<never>): 
           response: { 200: upiRequestSchema },
         },
       },
-      // TODO(merge receipts): wrap in the shared Idempotency-Key helper (apps/server/src/http/idempotency.ts).
-      (request) => initiateUpiCollect(deps, { ctx: unitContext(request.ctx), input: request.body }),
+      // Idempotency-Key: the same key and body give the first reply (and one request); the provider is asked after
+      // the commit, once (dispatchUpiCollect sends only a request the provider has not acknowledged).
+      async (request, reply) => {
+        const ctx = unitContext(request.ctx);
+        const recorded = await idempotentPost(deps.db, request, reply, async (tx) => ({
+          statusCode: 200,
+          body: await recordUpiCollectInTx(tx, deps, { ctx, input: request.body }),
+        }));
+        await dispatchUpiCollect(deps, recorded.txnId);
+        return recorded;
+      },
     );
     app.get(
       '/api/payments/upi/requests',
@@ -210,8 +222,14 @@ export function paymentsRoutes(deps: AppDeps, handler: ApprovalHandler<never>): 
           response: { 200: batchDetailSchema },
         },
       },
-      // TODO(merge receipts): wrap in the shared Idempotency-Key helper (apps/server/src/http/idempotency.ts).
-      (request) => generateBatch(deps, { ctx: unitContext(request.ctx), input: request.body, handler }),
+      // Idempotency-Key: a repeated post gives the first batch, never a second one.
+      (request, reply) =>
+        refusingRaces(() =>
+          idempotentPost(deps.db, request, reply, async (tx) => ({
+            statusCode: 200,
+            body: await generateBatchInTx(tx, deps, { ctx: unitContext(request.ctx), input: request.body, handler }),
+          })),
+        ),
     );
     for (const [path, config] of [
       ['generation', gen],

@@ -1,38 +1,29 @@
 import type { Transaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { postReceiptInTx, reverseReceiptInTx, type PostReceiptInput } from '../receipts/index.ts';
 
-// The receipts part's contract (../shared money brief): receipts own posting. This file is the one place the payments
-// module calls it, so the rest of the module does not change when the receipts module is merged.
-// TODO(merge receipts): replace the bodies with `postReceiptInTx` / `reverseReceiptInTx` of ../receipts/index.ts.
+// The receipts part's contract (receipts own posting): the one place the payments module calls it.
 
-export type PostReceiptInput = {
-  accountId: number;
-  mode: 'CASH' | 'CHEQUE' | 'DD' | 'NEFT' | 'RTGS' | 'IMPS' | 'UPI';
-  amountMinor: bigint;
-  currency: 'INR' | 'USD';
-  reference?: string | null;
-  receivedByUserId: number;
-  receivedUnitId: number;
-  source: 'MANUAL' | 'UPI_COLLECT' | 'IMPORT';
-  sourceRef?: string | null;
-};
-
+export type { PostReceiptInput };
 export type PostedReceipt = { id: number; receiptNo: string };
 
+/** Posts a receipt in the caller's transaction; a source ref that already has a receipt returns that one. */
 export async function postReceipt(
-  _tx: Transaction,
-  _input: PostReceiptInput,
-  _ctx: RequestContext,
+  tx: Transaction,
+  input: PostReceiptInput,
+  ctx: RequestContext,
 ): Promise<PostedReceipt> {
-  throw new AppError('SERVICE_UNAVAILABLE', 'Receipt posting is not available yet.');
+  const receipt = await postReceiptInTx(tx, input, ctx);
+  return { id: receipt.id, receiptNo: receipt.receiptNo };
 }
 
+/** The exact reversal of a receipt's posting (negative payments row, CANCELLED, dues restored). */
 export async function reverseReceipt(
-  _tx: Transaction,
-  _receiptId: number,
-  _reason: { code: string; remarks: string },
-  _ctx: RequestContext,
+  tx: Transaction,
+  receiptId: number,
+  reason: { code: string; remarks: string },
+  ctx: RequestContext,
 ): Promise<PostedReceipt> {
-  throw new AppError('SERVICE_UNAVAILABLE', 'Receipt reversal is not available yet.');
+  const receipt = await reverseReceiptInTx(tx, receiptId, reason, ctx);
+  return { id: receipt.id, receiptNo: receipt.receiptNo };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { paymentBatches, paymentBatchReceipts } from '@recovery-desk/db/payments-schema.ts';
 import { PAY_BATCH_FLOW } from '@recovery-desk/domain/approvals/flows/pay-batch.ts';
@@ -223,11 +224,12 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * Generates a deposit batch and opens its approval request in one transaction (audited `payments.batch.generate`
+ * Generates a deposit batch and opens its approval request in the caller's transaction (audited `payments.batch.generate`
  * and the kit's `payments.batch.request`). Every receipt must be in scope (else 404), VERIFIED, CASH or CHEQUE, of
  * the batch's branch and collection day, in one currency and in no live batch (else 409 NOT_ELIGIBLE naming them).
  */
-export async function generateBatch(
+export async function generateBatchInTx(
+  tx: Transaction,
   deps: AppDeps,
   args: { ctx: UnitContext; input: BatchGenerateInput; handler: ApprovalHandler<never> },
 ): Promise<BatchDetail> {
@@ -235,105 +237,116 @@ export async function generateBatch(
   const ids = [...new Set(input.receiptIds)];
   if (ids.length !== input.receiptIds.length) throw validationError('receiptIds', 'names a receipt twice');
   const [branch] = await selectRows<{ id: number; path: string; level: string; unit_code: string }>(
-    deps.db,
+    tx,
     sql`select id, path, level, unit_code from units where id = ${input.branchUnitId}
       and path like ${likePrefix(ctx.actingUnit.path)}`,
   );
   if (!branch) throw new AppError('NOT_FOUND', 'Branch not found');
   if (branch.level !== 'BRANCH') throw validationError('branchUnitId', 'must be a branch');
   const at = deps.clock.now();
+  const receipts = await selectRows<LockedReceipt>(
+    tx,
+    sql`select r.id, r.receipt_no, r.unit_path, r.branch_unit_id, r.mode, r.status, r.received_on, r.amount_minor,
+        r.currency,
+        (select b.batch_no from payment_batch_receipts pbr join payment_batches b on b.id = pbr.batch_id
+          where pbr.receipt_id = r.id and pbr.live limit 1) as in_batch
+      from receipts r where r.id in (${sql.join(
+        ids.map((receiptId) => sql`${receiptId}`),
+        sql`, `,
+      )}) and r.unit_path like ${likePrefix(ctx.actingUnit.path)}
+      order by r.id for update of r`,
+  );
+  const found = new Set(receipts.map((receipt) => Number(receipt.id)));
+  const missing = ids.filter((receiptId) => !found.has(receiptId));
+  if (missing.length > 0) throw new AppError('NOT_FOUND', `Receipt not found: ${missing.join(', ')}`);
+  const problems: string[] = [];
+  for (const receipt of receipts) {
+    const reasons: string[] = [];
+    if (receipt.status !== 'VERIFIED') reasons.push(`is ${receipt.status.toLowerCase().replaceAll('_', ' ')}`);
+    if (receipt.mode !== 'CASH' && receipt.mode !== 'CHEQUE') reasons.push(`is ${receipt.mode}, not cash or cheque`);
+    if (Number(receipt.branch_unit_id) !== branch.id) reasons.push('belongs to another branch');
+    if (String(receipt.received_on) !== input.collectionDate) reasons.push(`was received on ${receipt.received_on}`);
+    if (receipt.in_batch) reasons.push(`is already in batch ${receipt.in_batch}`);
+    if (reasons.length > 0) problems.push(`${receipt.receipt_no} ${reasons.join(', ')}`);
+  }
+  if (problems.length > 0) {
+    throw new AppError('NOT_ELIGIBLE', `These receipts cannot go into this batch: ${problems.join('; ')}.`);
+  }
+  const currencies = new Set(receipts.map((receipt) => receipt.currency));
+  if (currencies.size > 1) throw validationError('receiptIds', 'mixes currencies; make one batch per currency');
+  const [slipTaken] = await selectRows<{ batch_no: string }>(
+    tx,
+    sql`select batch_no from payment_batches where branch_unit_id = ${branch.id}
+      and collection_date = ${input.collectionDate} and deposit_slip_no = ${input.depositSlipNo} and status <> 'REJECTED'`,
+  );
+  if (slipTaken) {
+    throw validationError('depositSlipNo', `already has a live batch of this branch and day (${slipTaken.batch_no})`);
+  }
+  const currency = receipts[0]!.currency;
+  const amountMinor = receipts.reduce((sum, receipt) => sum + BigInt(receipt.amount_minor), 0n);
+  const [batch] = await tx
+    .insert(paymentBatches)
+    .values({
+      batchNo: `PENDING-${randomUUID()}`,
+      branchUnitId: branch.id,
+      unitPath: branch.path,
+      collectionDate: input.collectionDate,
+      depositSlipNo: input.depositSlipNo,
+      currency,
+      amountMinor,
+      receiptCount: receipts.length,
+      makerUserId: ctx.user.id,
+      makerUnitId: ctx.actingUnit.id,
+      remarks: input.remarks ?? null,
+    })
+    .returning({ id: paymentBatches.id });
+  const batchId = batch!.id;
+  const batchNo = `PB-${branch.unit_code}-${input.collectionDate.replaceAll('-', '')}-${batchId}`;
+  await tx.insert(paymentBatchReceipts).values(
+    receipts.map((receipt) => ({
+      batchId,
+      receiptId: Number(receipt.id),
+      amountMinor: BigInt(receipt.amount_minor),
+    })),
+  );
+  const request = await requestApprovalInTx(tx, ctx, args.handler, {
+    subjectId: batchId,
+    unitPath: branch.path,
+    maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+    amount: minorToDecimal(amountMinor),
+    currency,
+    payload: { batchNo, depositSlipNo: input.depositSlipNo },
+    remarks: input.remarks ?? null,
+    at,
+  });
+  await tx
+    .update(paymentBatches)
+    .set({ batchNo, approvalRequestId: request.id })
+    .where(sql`${paymentBatches.id} = ${batchId}`);
+  await emitAudit(tx, ctx, {
+    action: 'payments.batch.generate',
+    entity: 'payment_batch',
+    entityId: batchId,
+    after: {
+      batchNo,
+      branch: branch.unit_code,
+      collectionDate: input.collectionDate,
+      depositSlipNo: input.depositSlipNo,
+      amountMinor: amountMinor.toString(),
+      currency,
+      receiptIds: ids,
+    },
+  });
+  return requireBatch(tx, ctx, batchId);
+}
+
+/**
+ * Maps the unique indexes' refusals of a generation that lost a race (another batch took a receipt or the slip
+ * meanwhile) to the same replies the checks give.
+ */
+export async function refusingRaces<T>(work: () => Promise<T>): Promise<T> {
   try {
-    const id = await withTransaction(deps.db, async (tx) => {
-      const receipts = await selectRows<LockedReceipt>(
-        tx,
-        sql`select r.id, r.receipt_no, r.unit_path, r.branch_unit_id, r.mode, r.status, r.received_on, r.amount_minor,
-            r.currency,
-            (select b.batch_no from payment_batch_receipts pbr join payment_batches b on b.id = pbr.batch_id
-              where pbr.receipt_id = r.id and pbr.live limit 1) as in_batch
-          from receipts r where r.id in (${sql.join(
-            ids.map((receiptId) => sql`${receiptId}`),
-            sql`, `,
-          )}) and r.unit_path like ${likePrefix(ctx.actingUnit.path)}
-          order by r.id for update of r`,
-      );
-      const found = new Set(receipts.map((receipt) => Number(receipt.id)));
-      const missing = ids.filter((receiptId) => !found.has(receiptId));
-      if (missing.length > 0) throw new AppError('NOT_FOUND', `Receipt not found: ${missing.join(', ')}`);
-      const problems: string[] = [];
-      for (const receipt of receipts) {
-        const reasons: string[] = [];
-        if (receipt.status !== 'VERIFIED') reasons.push(`is ${receipt.status.toLowerCase().replaceAll('_', ' ')}`);
-        if (receipt.mode !== 'CASH' && receipt.mode !== 'CHEQUE')
-          reasons.push(`is ${receipt.mode}, not cash or cheque`);
-        if (Number(receipt.branch_unit_id) !== branch.id) reasons.push(`belongs to another branch`);
-        if (String(receipt.received_on) !== input.collectionDate)
-          reasons.push(`was received on ${receipt.received_on}`);
-        if (receipt.in_batch) reasons.push(`is already in batch ${receipt.in_batch}`);
-        if (reasons.length > 0) problems.push(`${receipt.receipt_no} ${reasons.join(', ')}`);
-      }
-      if (problems.length > 0) {
-        throw new AppError('NOT_ELIGIBLE', `These receipts cannot go into this batch: ${problems.join('; ')}.`);
-      }
-      const currencies = new Set(receipts.map((receipt) => receipt.currency));
-      if (currencies.size > 1) throw validationError('receiptIds', 'mixes currencies; make one batch per currency');
-      const currency = receipts[0]!.currency;
-      const amountMinor = receipts.reduce((sum, receipt) => sum + BigInt(receipt.amount_minor), 0n);
-      const [batch] = await tx
-        .insert(paymentBatches)
-        .values({
-          batchNo: `PENDING-${at.getTime()}-${ctx.user.id}-${Math.random().toString(36).slice(2, 8)}`,
-          branchUnitId: branch.id,
-          unitPath: branch.path,
-          collectionDate: input.collectionDate,
-          depositSlipNo: input.depositSlipNo,
-          currency,
-          amountMinor,
-          receiptCount: receipts.length,
-          makerUserId: ctx.user.id,
-          makerUnitId: ctx.actingUnit.id,
-          remarks: input.remarks ?? null,
-        })
-        .returning({ id: paymentBatches.id });
-      const batchId = batch!.id;
-      const batchNo = `PB-${branch.unit_code}-${input.collectionDate.replaceAll('-', '')}-${batchId}`;
-      await tx.insert(paymentBatchReceipts).values(
-        receipts.map((receipt) => ({
-          batchId,
-          receiptId: Number(receipt.id),
-          amountMinor: BigInt(receipt.amount_minor),
-        })),
-      );
-      const request = await requestApprovalInTx(tx, ctx, args.handler, {
-        subjectId: batchId,
-        unitPath: branch.path,
-        maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
-        amount: minorToDecimal(amountMinor),
-        currency,
-        payload: { batchNo, depositSlipNo: input.depositSlipNo },
-        remarks: input.remarks ?? null,
-        at,
-      });
-      await tx
-        .update(paymentBatches)
-        .set({ batchNo, approvalRequestId: request.id })
-        .where(sql`${paymentBatches.id} = ${batchId}`);
-      await emitAudit(tx, ctx, {
-        action: 'payments.batch.generate',
-        entity: 'payment_batch',
-        entityId: batchId,
-        after: {
-          batchNo,
-          branch: branch.unit_code,
-          collectionDate: input.collectionDate,
-          depositSlipNo: input.depositSlipNo,
-          amountMinor: amountMinor.toString(),
-          currency,
-          receiptIds: ids,
-        },
-      });
-      return batchId;
-    });
-    return await requireBatch(deps.db, ctx, id);
+    return await work();
   } catch (error) {
     if (isUniqueViolation(error, 'payment_batches_slip_uq')) {
       throw validationError('depositSlipNo', 'already has a live batch of this branch and day');
@@ -343,6 +356,14 @@ export async function generateBatch(
     }
     throw error;
   }
+}
+
+/** Without the HTTP helper (demo seeding): one transaction. */
+export function generateBatch(
+  deps: AppDeps,
+  args: { ctx: UnitContext; input: BatchGenerateInput; handler: ApprovalHandler<never> },
+): Promise<BatchDetail> {
+  return refusingRaces(() => withTransaction(deps.db, (tx) => generateBatchInTx(tx, deps, args)));
 }
 
 async function recordDecision(

@@ -63,10 +63,10 @@ type ParsedCredit = {
 
 function parseDate(text: string): string | null {
   const value = text.trim();
-  let match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(value);
   let iso: string | null = null;
-  if (match) iso = `${match[1]}-${match[2]}-${match[3]}`;
-  match = iso ? null : /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  const head = value.slice(0, 10);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(head) && (value.length === 10 || value[10] === 'T' || value[10] === ' ')) iso = head;
+  const match = iso ? null : /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
   if (match) iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
   if (!iso) return null;
   const date = new Date(`${iso}T00:00:00Z`);

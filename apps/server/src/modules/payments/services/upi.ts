@@ -103,17 +103,18 @@ function newTxnId(at: Date): string {
 
 /**
  * A collect request: the account (in scope), the payer's VPA, the amount in the account's currency and the expiry.
- * Recorded INITIATED (audited) before the provider is asked, so a crash in between leaves a request the poller
- * resolves; a provider that refuses outright fails it at once.
+ * Recorded INITIATED (audited) in the caller's transaction (the Idempotency-Key helper's), before the provider is
+ * asked (`dispatchUpiCollect` after the commit), so a crash in between leaves a request the poller resolves.
  */
-export async function initiateUpiCollect(
+export async function recordUpiCollectInTx(
+  tx: Transaction,
   deps: AppDeps,
   args: { ctx: UnitContext; input: UpiCollectInput },
 ): Promise<UpiRequest> {
   const { ctx, input } = args;
   const provider = paymentProviderOf(deps);
-  const [account] = await selectRows<{ id: number | string; unit_path: string; currency: string; status?: string }>(
-    deps.db,
+  const [account] = await selectRows<{ id: number | string; unit_path: string; currency: string }>(
+    tx,
     sql`select id, unit_path, currency from accounts
       where account_no = ${input.accountNo} and unit_path like ${likePrefix(ctx.actingUnit.path)}`,
   );
@@ -123,50 +124,78 @@ export async function initiateUpiCollect(
   const at = deps.clock.now();
   const expiresAt = new Date(at.getTime() + input.expiryMinutes * 60_000);
   const txnId = newTxnId(at);
-  const id = await withTransaction(deps.db, async (tx) => {
-    const [row] = await tx
-      .insert(upiCollectRequests)
-      .values({
-        txnId,
-        accountId: Number(account.id),
-        unitPath: account.unit_path,
-        vpa: input.vpa,
-        amountMinor,
-        currency: account.currency,
-        provider: provider.name,
-        initiatedByUserId: ctx.user.id,
-        initiatedUnitId: ctx.actingUnit.id,
-        initiatedAt: at,
-        expiresAt,
-        remarks: input.remarks ?? null,
-      })
-      .returning({ id: upiCollectRequests.id });
-    await emitAudit(tx, ctx, {
-      action: 'payments.upi.initiate',
-      entity: 'upi_collect_request',
-      entityId: row!.id,
-      after: { txnId, accountId: Number(account.id), vpa: input.vpa, amountMinor: amountMinor.toString(), expiresAt },
-    });
-    return row!.id;
-  });
-  try {
-    const { providerTxnId } = await provider.initiateCollect({
+  const [row] = await tx
+    .insert(upiCollectRequests)
+    .values({
       txnId,
+      accountId: Number(account.id),
+      unitPath: account.unit_path,
       vpa: input.vpa,
       amountMinor,
       currency: account.currency,
+      provider: provider.name,
+      initiatedByUserId: ctx.user.id,
+      initiatedUnitId: ctx.actingUnit.id,
+      initiatedAt: at,
       expiresAt,
+      remarks: input.remarks ?? null,
+    })
+    .returning({ id: upiCollectRequests.id });
+  await emitAudit(tx, ctx, {
+    action: 'payments.upi.initiate',
+    entity: 'upi_collect_request',
+    entityId: row!.id,
+    after: { txnId, accountId: Number(account.id), vpa: input.vpa, amountMinor: amountMinor.toString(), expiresAt },
+  });
+  return requireUpiRequest(tx, ctx, row!.id);
+}
+
+/**
+ * Sends a recorded request to the provider once (only while it has no provider transaction id; a replayed post
+ * sends one the first attempt could not). An unknown outcome (timeout, network) leaves it INITIATED for the poller.
+ */
+export async function dispatchUpiCollect(deps: AppDeps, txnId: string): Promise<void> {
+  const provider = paymentProviderOf(deps);
+  const [request] = await selectRows<{
+    id: number | string;
+    vpa: string;
+    amount_minor: string | number | bigint;
+    currency: string;
+    expires_at: Date | string;
+    provider_txn_id: string | null;
+    status: string;
+  }>(
+    deps.db,
+    sql`select id, vpa, amount_minor, currency, expires_at, provider_txn_id, status from upi_collect_requests
+      where txn_id = ${txnId}`,
+  );
+  if (!request || request.provider_txn_id || request.status !== 'INITIATED') return;
+  try {
+    const { providerTxnId } = await provider.initiateCollect({
+      txnId,
+      vpa: request.vpa,
+      amountMinor: BigInt(request.amount_minor),
+      currency: request.currency,
+      expiresAt: new Date(request.expires_at),
       note: `Loan repayment ${txnId}`,
     });
     await deps.db
       .update(upiCollectRequests)
       .set({ providerTxnId })
-      .where(sql`${upiCollectRequests.id} = ${id}`);
+      .where(sql`${upiCollectRequests.id} = ${Number(request.id)} and ${upiCollectRequests.providerTxnId} is null`);
   } catch (error) {
-    // Unknown outcome (timeout, network): the request stays INITIATED and the poller asks the provider later.
     deps.log.warn({ err: error, txnId }, 'the UPI provider did not confirm a collect request; the poller will ask');
   }
-  return requireUpiRequest(deps.db, ctx, id);
+}
+
+/** Without the HTTP helper (demo seeding): record, then dispatch. */
+export async function initiateUpiCollect(
+  deps: AppDeps,
+  args: { ctx: UnitContext; input: UpiCollectInput },
+): Promise<UpiRequest> {
+  const recorded = await withTransaction(deps.db, (tx) => recordUpiCollectInTx(tx, deps, args));
+  await dispatchUpiCollect(deps, recorded.txnId);
+  return requireUpiRequest(deps.db, args.ctx, recorded.id);
 }
 
 export async function listUpiRequests(
