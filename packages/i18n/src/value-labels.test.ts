@@ -32,6 +32,9 @@ const LABELLED: Record<string, ValueKind> = {
   UPLOAD_STATUSES: 'uploadStatus',
   CASE_STATUSES: 'caseStatus',
   FINAL_COURT_OUTCOMES: 'courtOutcome',
+  UPI_STATUSES: 'upiStatus',
+  BATCH_STATUSES: 'batchStatus',
+  EFT_CANCEL_REASONS: 'eftCancelReason',
 };
 
 /** domain export → why its values are never shown as codes */
@@ -60,6 +63,10 @@ const NOT_SHOWN: Record<string, string> = {
   NEXT_STEPS: 'what a disposition does to the account; never shown as such',
   BUCKETS: 'shown as day ranges (bucketText), Current translated',
   ASSET_CLASSES: 'RBI asset classes (SMA-0, NPA) read the same in every language; Standard is translated',
+  BATCH_MODES: 'receipt modes a batch takes (cash, cheque); receipts show their mode by the receipts part’s labels',
+  ELECTRONIC_MODES: 'receipt modes EFT cancel takes; receipts show their mode by the receipts part’s labels',
+  STATEMENT_COLUMNS: 'the header names of the statement file format, shown as file syntax',
+  MATCH_KINDS: 'the reconciliation report groups credits by section (PayRecon* labels), never shows the kind',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

@@ -99,7 +99,7 @@ export const paymentsAr: Record<PaymentsKey, string> = {
   PayReconSection: 'القسم',
   PayReconMatchedTo: 'طوبقت مع',
   PayReconNothing: 'لا شيء هنا.',
-  PayReconWindow: 'يطابق القيد عندما يقع تاريخه ضمن {{days}} أيام.',
+  PayReconWindow: 'يطابق القيد عندما لا يبعد تاريخه أكثر من هذا العدد من الأيام: {{days}}.',
   PayReconDone: 'تمت مطابقة الكشف. القيود المطابقة: {{matched}} من {{credits}}.',
   PayReportTitle: 'مطابقة {{fileName}}',
   PayExportXlsx: 'تصدير XLSX',

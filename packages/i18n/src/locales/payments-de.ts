@@ -101,7 +101,7 @@ export const paymentsDe: Record<PaymentsKey, string> = {
   PayReconSection: 'Abschnitt',
   PayReconMatchedTo: 'Zugeordnet zu',
   PayReconNothing: 'Hier ist nichts.',
-  PayReconWindow: 'Eine Gutschrift passt, wenn ihr Datum höchstens {{days}} Tage abweicht.',
+  PayReconWindow: 'Eine Gutschrift passt, wenn ihr Datum höchstens so viele Tage abweicht: {{days}}.',
   PayReconDone: 'Auszug abgeglichen. Zugeordnete Gutschriften: {{matched}} von {{credits}}.',
   PayReportTitle: 'Abgleich von {{fileName}}',
   PayExportXlsx: 'XLSX exportieren',

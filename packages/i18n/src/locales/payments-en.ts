@@ -99,7 +99,7 @@ export const paymentsEn = {
   PayReconSection: 'Section',
   PayReconMatchedTo: 'Matched To',
   PayReconNothing: 'Nothing here.',
-  PayReconWindow: 'A credit matches when its date is within {{days}} days.',
+  PayReconWindow: 'A credit matches when its date is at most this many days away: {{days}}.',
   PayReconDone: 'Statement reconciled. Credits matched: {{matched}} of {{credits}}.',
   PayReportTitle: 'Reconciliation of {{fileName}}',
   PayExportXlsx: 'Export XLSX',

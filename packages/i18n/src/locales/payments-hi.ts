@@ -99,7 +99,7 @@ export const paymentsHi: Record<PaymentsKey, string> = {
   PayReconSection: 'खंड',
   PayReconMatchedTo: 'किससे मिलान',
   PayReconNothing: 'यहाँ कुछ नहीं है।',
-  PayReconWindow: 'जमा का मिलान तब होता है जब उसकी तारीख {{days}} दिन के भीतर हो।',
+  PayReconWindow: 'जमा का मिलान तब होता है जब उसकी तारीख अधिकतम इतने दिन दूर हो: {{days}}।',
   PayReconDone: 'विवरण का मिलान हुआ। मिलान हुई जमा: {{credits}} में से {{matched}}।',
   PayReportTitle: '{{fileName}} का मिलान',
   PayExportXlsx: 'XLSX निर्यात',
