@@ -4,3 +4,5 @@ export { PAY_BATCH_HANDLER } from './services/batches.ts';
 export { upiPollJob } from './upi/upi-poll.job.ts';
 export { setUpiCallbackTransport, sandboxOf } from './upi/providers.ts';
 export { SIGNATURE_HEADER, signBody, type PaymentProvider } from './upi/provider.ts';
+export { decideBatch, generateBatch } from './services/batches.ts';
+export { initiateUpiCollect, pollUpiRequests, providerContext, sandboxPayerAction } from './services/upi.ts';
