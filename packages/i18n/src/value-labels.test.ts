@@ -32,6 +32,16 @@ const LABELLED: Record<string, ValueKind> = {
   UPLOAD_STATUSES: 'uploadStatus',
   CASE_STATUSES: 'caseStatus',
   FINAL_COURT_OUTCOMES: 'courtOutcome',
+  RECEIPT_MODES: 'receiptMode',
+  BOOK_MODES: 'receiptMode',
+  INSTRUMENT_MODES: 'receiptMode',
+  TRANSFER_MODES: 'receiptMode',
+  RECEIPT_STATUSES: 'receiptStatus',
+  RECEIPT_SOURCES: 'receiptSource',
+  RECEIPT_KINDS: 'receiptKind',
+  CANCEL_REASONS: 'cancelReason',
+  POSTING_COMPONENTS: 'postingComponent',
+  DEFAULT_POSTING_ORDER: 'postingComponent',
 };
 
 /** domain export → why its values are never shown as codes */

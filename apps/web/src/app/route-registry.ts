@@ -3,6 +3,7 @@ import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import type { ComponentType } from 'react';
 import { jobsScreens } from '../features/jobs/screens.ts';
 import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
+import { receiptsScreens } from '../features/receipts/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
 
@@ -85,6 +86,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...workflowScreens(),
   ...legalScreens(),
   ...jobsScreens(),
+  ...receiptsScreens(),
 };
 
 export const demoOutboxPage: ScreenLoader = () =>

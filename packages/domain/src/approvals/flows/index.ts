@@ -2,9 +2,17 @@ import type { ApprovalFlow } from '../flow.ts';
 import { ESCALATION_FLOW } from './escalation.ts';
 import { PTP_DEVIATION_FLOW } from './ptp-deviation.ts';
 import { REALLOCATION_FLOW } from './reallocation.ts';
+import { RECEIPT_CANCELLATION_FLOW } from './receipt-cancellation.ts';
+import { RECEIPT_VERIFICATION_FLOW } from './receipt-verification.ts';
 
 /** Every built-in approval flow (a new flow is one file in this folder and one line here). */
-export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [REALLOCATION_FLOW, PTP_DEVIATION_FLOW, ESCALATION_FLOW];
+export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
+  REALLOCATION_FLOW,
+  PTP_DEVIATION_FLOW,
+  ESCALATION_FLOW,
+  RECEIPT_VERIFICATION_FLOW,
+  RECEIPT_CANCELLATION_FLOW,
+];
 
 export function findApprovalFlow(code: string): ApprovalFlow | undefined {
   return APPROVAL_FLOWS.find((flow) => flow.code === code);
