@@ -9,6 +9,7 @@ import { isLoopbackHost } from './http/loopback.ts';
 import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
+import { seedDemoReceipts } from './modules/demo/services/seed-receipts.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
 // (PGlite must be closed properly, or its data folder can be damaged).
@@ -90,6 +91,15 @@ async function seedDemoLegalCasesOnce(config: Config, handle: DatabaseHandle, lo
   }
 }
 
+/** The demo's receipts in every state (fc.andheri, pay.mumbai, appr.west); a failure is logged. */
+async function seedDemoReceiptsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await seedDemoReceipts(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo receipts could not be created; starting without them');
+  }
+}
+
 /** The demo's first background job (a day start), so the Upload Dashboard has content; a failure is logged. */
 async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -147,6 +157,7 @@ async function main(): Promise<void> {
       if (created) {
         app.log.info('demo organisation created');
         await phase(app.log, 'demo-legal-cases', () => seedDemoLegalCasesOnce(config, handle, app.log));
+        await phase(app.log, 'demo-receipts', () => seedDemoReceiptsOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
       }
     } else {

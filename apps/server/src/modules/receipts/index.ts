@@ -5,3 +5,10 @@ export type { PostReceiptInput, PostReceiptOptions, ReceiptInstrument, Receipt }
 export { reverseReceiptInTx } from './services/reverse-receipt.ts';
 export { RECEIPT_APPROVAL_HANDLERS, findReceiptSubject } from './approval-handlers.ts';
 export { receiptsRoutes } from './receipts.routes.ts';
+export { issueReceiptBookInTx } from './services/receipt-books.ts';
+export {
+  captureReceiptInTx,
+  decideCancellation,
+  decideVerification,
+  requestCancellation,
+} from './services/receipt-services.ts';
