@@ -33,6 +33,7 @@ import { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import { createSsoClient } from './modules/auth/sso-client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-handlers.ts';
+import { RECEIPT_APPROVAL_HANDLERS, receiptsRoutes } from './modules/receipts/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -179,8 +180,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(jobsRoutes(deps));
   app.register(adminRoutes(deps));
   app.register(listsRoutes(deps));
+  app.register(receiptsRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
+    ...RECEIPT_APPROVAL_HANDLERS,
     PAY_BATCH_HANDLER as ApprovalHandler<never>,
     ...(options.approvalHandlers ?? []),
   ]);

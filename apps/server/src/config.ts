@@ -1,5 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { APPROVER_AUTHORITIES, isAuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import {
+  DEFAULT_POSTING_ORDER,
+  parsePostingOrder,
+  type PostingComponent,
+} from '@recovery-desk/domain/receipts/posting.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -144,6 +149,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Exports of at most this many rows download at once; larger ones (up to 50,000) run as a background job whose file downloads when done.',
   },
   {
+    name: 'RECEIPT_POSTING_ORDER',
+    default: 'CHARGES,INTEREST,PRINCIPAL',
+    meaning:
+      'The order a receipt pays an account’s charges, interest and principal in (each once, comma-separated). Charges are bounce, then overdue, then other charges.',
+  },
+  {
     name: 'NOTICE_SYNC_MAX_CASES',
     default: '10',
     meaning:
@@ -230,6 +241,8 @@ export type Config = {
   exportSyncMaxRows: number;
   /** notice generation for more cases than this runs as a background job */
   noticeSyncMaxCases: number;
+  /** the order a receipt pays charges, interest and principal in */
+  receiptPostingOrder: readonly PostingComponent[];
   /** a job without a heartbeat for this long is taken for dead and resumed by another worker */
   jobLeaseSeconds: number;
   trustProxy: boolean | number | string[];
@@ -394,6 +407,19 @@ const envSchema = z.object({
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
+  RECEIPT_POSTING_ORDER: optional(
+    z.string().transform((value, ctx) => {
+      const order = parsePostingOrder(value);
+      if (!order) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must name CHARGES, INTEREST and PRINCIPAL once each, comma-separated',
+        });
+        return z.NEVER;
+      }
+      return order;
+    }),
+  ),
   JOB_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
   UPI_PROVIDER: optional(
     z
@@ -506,6 +532,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
+    receiptPostingOrder: v.RECEIPT_POSTING_ORDER ?? DEFAULT_POSTING_ORDER,
     jobLeaseSeconds: v.JOB_LEASE_SECONDS ?? 60,
     trustProxy: v.TRUST_PROXY ?? false,
     auditKey: v.AUDIT_KEY ?? null,

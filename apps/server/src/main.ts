@@ -10,6 +10,7 @@ import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
+import { seedDemoReceipts } from './modules/demo/services/seed-receipts.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
 // (PGlite must be closed properly, or its data folder can be damaged).
@@ -100,6 +101,15 @@ async function seedDemoPaymentsOnce(config: Config, handle: DatabaseHandle, log:
   }
 }
 
+/** The demo's receipts in every state (fc.andheri, pay.mumbai, appr.west); a failure is logged. */
+async function seedDemoReceiptsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await seedDemoReceipts(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo receipts could not be created; starting without them');
+  }
+}
+
 /** The demo's first background job (a day start), so the Upload Dashboard has content; a failure is logged. */
 async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -157,6 +167,7 @@ async function main(): Promise<void> {
       if (created) {
         app.log.info('demo organisation created');
         await phase(app.log, 'demo-legal-cases', () => seedDemoLegalCasesOnce(config, handle, app.log));
+        await phase(app.log, 'demo-receipts', () => seedDemoReceiptsOnce(config, handle, app.log));
         await phase(app.log, 'demo-payments', () => seedDemoPaymentsOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
       }

@@ -342,6 +342,10 @@ const collectionsRoutes: RouteEntry[] = [
     'RECEIPT_CANCEL_AUTHOR_SAUTH',
   ),
   list(C, '/collapp/receiptViewer', 'receiptViewer', 'Receipt Viewer', 'RECEIPT_VIEWER_SAUTH'),
+  detail(C, '/collapp/receiptViewer/receipt/:receiptid', 'receiptViewer', 'Receipt', 'RECEIPT_VIEWER_SAUTH'),
+  // Not a spec path: the spec names Receipt Capture by label only and gives it no authority. A collector captures
+  // receipts, so it takes the collector's FIELD_COLLECTOR_SAUTH (docs/architecture.md "Receipts").
+  list(C, '/collapp/receiptCapture', 'receiptCapture', 'Receipt Capture', 'FIELD_COLLECTOR_SAUTH'),
   list(C, '/collapp/allocationMap', 'allocationMap', 'Allocation Map', 'RECEIPT_VIEWER_SAUTH'),
   list(C, '/collapp/heatMap', 'heatMap', 'Heat Map', 'INIT_PVR_TRAY_SAUTH'),
   list(C, '/collapp/delegationPage', 'delegationPage', 'Delegation', 'INIT_PVR_TRAY_SAUTH'),

@@ -35,6 +35,18 @@ const LABELLED: Record<string, ValueKind> = {
   UPI_STATUSES: 'upiStatus',
   BATCH_STATUSES: 'batchStatus',
   EFT_CANCEL_REASONS: 'eftCancelReason',
+  BATCH_MODES: 'receiptMode',
+  ELECTRONIC_MODES: 'receiptMode',
+  RECEIPT_MODES: 'receiptMode',
+  BOOK_MODES: 'receiptMode',
+  INSTRUMENT_MODES: 'receiptMode',
+  TRANSFER_MODES: 'receiptMode',
+  RECEIPT_STATUSES: 'receiptStatus',
+  RECEIPT_SOURCES: 'receiptSource',
+  RECEIPT_KINDS: 'receiptKind',
+  CANCEL_REASONS: 'cancelReason',
+  POSTING_COMPONENTS: 'postingComponent',
+  DEFAULT_POSTING_ORDER: 'postingComponent',
 };
 
 /** domain export → why its values are never shown as codes */
@@ -63,8 +75,6 @@ const NOT_SHOWN: Record<string, string> = {
   NEXT_STEPS: 'what a disposition does to the account; never shown as such',
   BUCKETS: 'shown as day ranges (bucketText), Current translated',
   ASSET_CLASSES: 'RBI asset classes (SMA-0, NPA) read the same in every language; Standard is translated',
-  BATCH_MODES: 'receipt modes a batch takes (cash, cheque); receipts show their mode by the receipts part’s labels',
-  ELECTRONIC_MODES: 'receipt modes EFT cancel takes; receipts show their mode by the receipts part’s labels',
   STATEMENT_COLUMNS: 'the header names of the statement file format, shown as file syntax',
   MATCH_KINDS: 'the reconciliation report groups credits by section (PayRecon* labels), never shows the kind',
 };

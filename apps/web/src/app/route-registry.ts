@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { jobsScreens } from '../features/jobs/screens.ts';
 import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
+import { receiptsScreens } from '../features/receipts/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
 
@@ -87,6 +88,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...legalScreens(),
   ...jobsScreens(),
   ...paymentsScreens(),
+  ...receiptsScreens(),
 };
 
 export const demoOutboxPage: ScreenLoader = () =>

@@ -237,7 +237,7 @@ function BatchDialog({ screen, id, onClose }: { screen: BatchScreen; id: number;
             columns={[
               { key: 'receiptNo', label: String(t('PayReceiptNo')), render: (row) => row.receiptNo },
               { key: 'accountNo', label: String(t('PayAccountNo')), render: (row) => row.accountNo },
-              { key: 'mode', label: String(t('PayMode')), render: (row) => row.mode },
+              { key: 'mode', label: String(t('PayMode')), render: (row) => valueText(t, 'receiptMode', row.mode) },
               { key: 'reference', label: String(t('PayReference')), render: (row) => row.reference ?? EMPTY_VALUE },
               { key: 'amount', label: String(t('PayAmount')), render: (row) => cells.money(row.amount, row.currency) },
               { key: 'receivedBy', label: String(t('PayReceivedBy')), render: (row) => row.receivedBy },
@@ -348,7 +348,7 @@ function GenerateBatch() {
     { key: 'branch', header: String(t('PayBranch')), cell: (row) => row.branchCode },
     { key: 'receivedOn', header: String(t('PayReceivedOn')), cell: (row) => cells.date(row.receivedOn) },
     { key: 'accountNo', header: String(t('PayAccountNo')), cell: (row) => row.accountNo },
-    { key: 'mode', header: String(t('PayMode')), cell: (row) => row.mode },
+    { key: 'mode', header: String(t('PayMode')), cell: (row) => valueText(t, 'receiptMode', row.mode) },
     { key: 'reference', header: String(t('PayReference')), cell: (row) => row.reference ?? EMPTY_VALUE },
     { key: 'amount', header: String(t('PayAmount')), cell: (row) => cells.money(row.amount, row.currency) },
     { key: 'receivedBy', header: String(t('PayReceivedBy')), cell: (row) => row.receivedBy },

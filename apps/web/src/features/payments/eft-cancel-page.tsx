@@ -50,7 +50,7 @@ export function EftReceiptCancelPage() {
     { key: 'receiptNo', header: String(t('PayReceiptNo')), cell: (row) => row.receiptNo },
     { key: 'accountNo', header: String(t('PayAccountNo')), cell: (row) => row.accountNo },
     { key: 'branch', header: String(t('PayBranch')), cell: (row) => row.branchCode },
-    { key: 'mode', header: String(t('PayMode')), cell: (row) => row.mode },
+    { key: 'mode', header: String(t('PayMode')), cell: (row) => valueText(t, 'receiptMode', row.mode) },
     { key: 'reference', header: String(t('PayReference')), cell: (row) => row.reference ?? EMPTY_VALUE },
     { key: 'receivedOn', header: String(t('PayReceivedOn')), cell: (row) => cells.date(row.receivedOn) },
     { key: 'amount', header: String(t('PayAmount')), cell: (row) => cells.money(row.amount, row.currency) },

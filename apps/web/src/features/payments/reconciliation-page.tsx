@@ -10,6 +10,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { valueText } from '../../lib/value-label.ts';
 import { z } from 'zod';
 import { DataGrid, EMPTY_VALUE, type GridColumn } from '../../components/data-grid/data-grid.tsx';
 import { FileField, FormErrors, SubmitButton, ZodForm, useZodForm } from '../../components/form/index.ts';
@@ -194,7 +195,7 @@ function ReportView({ id }: { id: number }) {
   const receiptColumns: GridColumn<UnmatchedReceipt>[] = [
     { key: 'receiptNo', header: String(t('PayReceiptNo')), cell: (row) => row.receiptNo },
     { key: 'receivedOn', header: String(t('PayReceivedOn')), cell: (row) => cells.date(row.receivedOn) },
-    { key: 'mode', header: String(t('PayMode')), cell: (row) => row.mode },
+    { key: 'mode', header: String(t('PayMode')), cell: (row) => valueText(t, 'receiptMode', row.mode) },
     { key: 'reference', header: String(t('PayReference')), cell: (row) => row.reference ?? EMPTY_VALUE },
     { key: 'amount', header: String(t('PayAmount')), cell: (row) => cells.money(row.amount, row.currency) },
     { key: 'accountNo', header: String(t('PayAccountNo')), cell: (row) => row.accountNo },

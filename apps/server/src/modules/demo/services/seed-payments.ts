@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '@recovery-desk/domain/dates.ts';
 import type { Clock } from '../../../clock.ts';
-import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
@@ -17,13 +16,13 @@ import {
   sandboxPayerAction,
 } from '../../payments/index.ts';
 import type { ApprovalHandler } from '../../approvals/index.ts';
-import { postReceiptInTx } from '../../receipts/index.ts';
+import { decideVerification, postReceiptInTx } from '../../receipts/index.ts';
 import { findUnitsByCode, findUsersByUsername, type DemoUnitRow, type DemoUserRow } from '../demo-seed.repository.ts';
 import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 
 // The demo's payments (first start in demo mode), made through the real services as the demo's people would:
 // - fc.andheri's receipts at the Andheri and Thane branches (posted by the receipts part's postReceiptInTx and
-//   verified), cash and cheques for deposit batches and NEFT/IMPS credits for reconciliation;
+//   verified by pay.mumbai through Receipt Verification), cash and cheques for deposit batches and NEFT/IMPS credits for reconciliation;
 // - pay.mumbai (RG-MUM) generates deposit batches; appr.west (ZN-W) approves two and rejects one, one waits: every
 //   view (Initiated, Approved, Rejected) has a batch; verified cash of the previous day stays out of any approved
 //   batch ("collected vs deposited" flags it) and some receipts wait for the next batch;
@@ -91,7 +90,7 @@ export async function seedDemoPayments(deps: AppDeps): Promise<{ batches: number
     receivedOn = businessDate,
   ): Promise<number> => {
     const account = take(list);
-    return withTransaction(deps.db, async (tx) => {
+    const id = await withTransaction(deps.db, async (tx) => {
       const posted = await postReceiptInTx(
         tx,
         {
@@ -107,20 +106,18 @@ export async function seedDemoPayments(deps: AppDeps): Promise<{ batches: number
           sourceRef: `demo-${mode}-${account.id}-${amountMinor}-${receivedOn}`,
         },
         contextOf({ user: collectorUser, unit: region }),
+        { postingOrder: deps.config.receiptPostingOrder, at: deps.clock.now() },
       );
-      // TODO(merge receipts verification): verify through the receipts part's verification service once merged.
-      await tx.execute(
-        sql`update receipts set status = 'VERIFIED', verified_by_user_id = ${payUser.id}, verified_at = now(),
-          received_on = ${receivedOn}, version = version + 1 where id = ${posted.id}`,
-      );
-      await emitAudit(tx, desk, {
-        action: 'receipts.verify',
-        entity: 'receipt',
-        entityId: posted.id,
-        after: { status: 'VERIFIED', demo: true },
-      });
+      // Cash of the previous day (collected vs deposited): the demo dates it back, as a receipt captured yesterday.
+      if (receivedOn !== businessDate) {
+        await tx.execute(sql`update receipts set received_on = ${receivedOn} where id = ${posted.id}`);
+      }
       return posted.id;
     });
+    // pay.mumbai verifies it, as on Receipt Verification (the collector is the maker).
+    const [row] = await selectRows<{ version: number }>(deps.db, sql`select version from receipts where id = ${id}`);
+    await decideVerification(deps, { ctx: desk, id, approve: true, version: row!.version });
+    return id;
   };
 
   const handler = PAY_BATCH_HANDLER as ApprovalHandler<never>;

@@ -277,6 +277,7 @@ export async function applyProviderOutcome(
     const late = current !== 'INITIATED';
     const receipt = await postReceipt(
       tx,
+      deps,
       {
         accountId: Number(request.account_id),
         mode: 'UPI',
