@@ -345,6 +345,11 @@ describe.each(testDatabaseKinds())('payment batches and reconciliation (%s)', (k
     const done = await cancel(lost.id, { reasonCode: 'NOT_CREDITED', remarks: 'Not in the March statement' });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'CANCELLED', receiptId: lost.id });
+    const open = await queryRows<{ status: string }>(
+      handle.db,
+      sql`select status from approval_requests where subject_type = 'RECEIPT' and subject_id = ${lost.id}`,
+    );
+    expect(open.map((request) => request.status)).not.toContain('PENDING');
     const payments = await queryRows<{ amount: string }>(
       handle.db,
       sql`select amount::text from payments where reference = ${utr} order by id`,

@@ -8,6 +8,8 @@ import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
+import { withdrawApprovalsInTx, type ApprovalHandler } from '../../approvals/index.ts';
+import { RECEIPT_APPROVAL_HANDLERS } from '../../receipts/index.ts';
 import { reverseReceipt } from '../receipts-port.ts';
 
 // EFT Receipt Cancel: an electronic receipt (NEFT, RTGS, IMPS, UPI) that the bank never credited is cancelled with a
@@ -106,6 +108,15 @@ export async function cancelEftReceipt(
       );
     }
     await reverseReceipt(tx, Number(receipt.receipt_id), { code: input.reasonCode, remarks: input.remarks }, ctx);
+    // A receipt still waiting for verification is not waited for any more: its request is withdrawn.
+    const verification = RECEIPT_APPROVAL_HANDLERS.find((handler) => handler.flow.code === 'RECEIPT_VERIFICATION');
+    if (verification) {
+      await withdrawApprovalsInTx(tx, ctx, verification as ApprovalHandler<never>, {
+        subjectIds: [Number(receipt.receipt_id)],
+        remarks: `Cancelled at EFT Receipt Cancel: ${input.remarks}`,
+        at: deps.clock.now(),
+      });
+    }
     await tx.insert(eftReceiptCancellations).values({
       receiptId: Number(receipt.receipt_id),
       reasonCode: input.reasonCode,
