@@ -185,6 +185,17 @@ describe.each(testDatabaseKinds())('payment batches and reconciliation (%s)', (k
     expect(errorOf(noKey).fields).toContain('Idempotency-Key');
   });
 
+  it('puts a receipt in one live batch only, when two makers race for it', async () => {
+    const contested = await receipt();
+    const replies = await Promise.all([generate([contested.id]), generate([contested.id]), generate([contested.id])]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409, 409]);
+    const live = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from payment_batch_receipts where receipt_id = ${contested.id} and live`,
+    );
+    expect(live[0]!.n).toBe(1);
+  });
+
   it('rejects with remarks only, and frees the receipts for another batch', async () => {
     const cash = await receipt();
     const batch = await generated([cash.id], { depositSlipNo: 'DS-REJ-1' });
