@@ -16,6 +16,7 @@ import {
   createStaff,
 } from './collections/factories.ts';
 import { legalAuditCases } from './legal/audit-cases.ts';
+import { paymentsAuditCases } from './payments/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -343,6 +344,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(collectionsMutations)) mutations[route] = run;
   for (const [route, run] of Object.entries(workflowMutations(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(legalAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(paymentsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the
