@@ -10,6 +10,7 @@ export default defineConfig({
     './src/jobs-schema.ts',
     './src/approvals-schema.ts',
     './src/lists-schema.ts',
+    './src/payments-schema.ts',
     './src/receipts-schema.ts',
     './src/settlements-schema.ts',
   ],

@@ -34,6 +34,7 @@ import { createSsoClient } from './modules/auth/sso-client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-handlers.ts';
 import { SETTLEMENT_APPROVAL_HANDLERS, settlementRoutes } from './modules/settlements/index.ts';
+import { RECEIPT_APPROVAL_HANDLERS, receiptsRoutes } from './modules/receipts/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -43,6 +44,12 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { listsRoutes } from './modules/lists/index.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
+import {
+  PAY_BATCH_HANDLER,
+  paymentsRoutes,
+  setUpiCallbackTransport,
+  UPI_CALLBACK_PATH,
+} from './modules/payments/index.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
@@ -175,16 +182,31 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(jobsRoutes(deps));
   app.register(adminRoutes(deps));
   app.register(listsRoutes(deps));
+  app.register(receiptsRoutes(deps));
+  const handlers = approvalHandlers(APPROVAL_FLOWS, [
+    ...COLLECTIONS_APPROVAL_HANDLERS,
+    ...SETTLEMENT_APPROVAL_HANDLERS,
+    ...RECEIPT_APPROVAL_HANDLERS,
+    PAY_BATCH_HANDLER as ApprovalHandler<never>,
+    ...(options.approvalHandlers ?? []),
+  ]);
+  app.register(approvalRoutes(deps, handlers));
   app.register(
-    approvalRoutes(
+    paymentsRoutes(
       deps,
-      approvalHandlers(APPROVAL_FLOWS, [
-        ...COLLECTIONS_APPROVAL_HANDLERS,
-        ...SETTLEMENT_APPROVAL_HANDLERS,
-        ...(options.approvalHandlers ?? []),
-      ]),
+      handlers.find((handler) => handler.flow.code === 'PAY_BATCH')!,
     ),
   );
+  // The sandbox PSP (demo mode, tests) calls back through this app's own HTTP stack, as a real provider would.
+  setUpiCallbackTransport(deps, async (rawBody, signature) => {
+    const reply = await app.inject({
+      method: 'POST',
+      url: UPI_CALLBACK_PATH,
+      payload: rawBody,
+      headers: { 'content-type': 'application/json', 'x-upi-signature': signature },
+    });
+    return reply.statusCode;
+  });
   if (config.demoMode) app.register(demoRoutes(deps));
   if (demoIdp) app.register(async (idpApp) => demoIdp.register(idpApp, deps));
   app.register(async (webApp) => registerWebApp(webApp, config.webDist));

@@ -5,6 +5,11 @@ import {
 } from '@recovery-desk/domain/settlements/arithmetic.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { APPROVER_AUTHORITIES, isAuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import {
+  DEFAULT_POSTING_ORDER,
+  parsePostingOrder,
+  type PostingComponent,
+} from '@recovery-desk/domain/receipts/posting.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -166,6 +171,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     meaning: 'A settlement waiting longer than this many days for its approval is flagged overdue.',
   },
   {
+    name: 'RECEIPT_POSTING_ORDER',
+    default: 'CHARGES,INTEREST,PRINCIPAL',
+    meaning:
+      'The order a receipt pays an account’s charges, interest and principal in (each once, comma-separated). Charges are bounce, then overdue, then other charges.',
+  },
+  {
     name: 'NOTICE_SYNC_MAX_CASES',
     default: '10',
     meaning:
@@ -182,6 +193,30 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     default: '15',
     meaning:
       'How long a tray count is reused, 0 to 300 seconds (0 counts every time). Changes through any instance clear it at once.',
+  },
+  {
+    name: 'UPI_PROVIDER',
+    default: 'sandbox',
+    meaning:
+      'The payment provider of UPI collect requests. `sandbox`: the built-in sandbox PSP this process serves in demo mode and tests (outside them UPI collection answers 503 until a real provider is configured). Another name selects a provider registered in apps/server/src/modules/payments/upi/providers.ts (README, "UPI collection").',
+  },
+  {
+    name: 'UPI_PROVIDER_URL',
+    default: '(unset)',
+    meaning: 'The base URL of a real provider’s API (unused by the sandbox).',
+  },
+  {
+    name: 'UPI_WEBHOOK_SECRET',
+    default: 'derived from JWT_SECRET',
+    meaning:
+      'At least 32 characters: the shared secret of the provider’s callbacks (HMAC-SHA256 over the raw body, header X-UPI-Signature). Set it to the secret your provider gives you.',
+    secret: true,
+  },
+  {
+    name: 'RECON_DATE_WINDOW_DAYS',
+    default: '3',
+    meaning:
+      'Reconciliation: a bank credit matches a batch or an electronic receipt when its value date is within this many days of the collection date (0 to 30).',
   },
   {
     name: 'TRUST_PROXY',
@@ -234,6 +269,8 @@ export type Config = {
   settlementApprovalTatDays: number;
   /** the settlement delegation matrix (waiver share and amount → approval level) */
   settlementMatrix: readonly MatrixRow[];
+  /** the order a receipt pays charges, interest and principal in */
+  receiptPostingOrder: readonly PostingComponent[];
   /** a job without a heartbeat for this long is taken for dead and resumed by another worker */
   jobLeaseSeconds: number;
   trustProxy: boolean | number | string[];
@@ -241,6 +278,10 @@ export type Config = {
   auditKey: string | null;
   /** holders of any of these authorities need a one-time code at sign-in */
   signInOtpAuthorities: readonly string[];
+  /** UPI collection: the provider's name ('sandbox' or a registered real one), its URL and callback secret */
+  upi: { provider: string; providerUrl: string | null; webhookSecret: string | null };
+  /** reconciliation: a credit's value date may be this many days from the collection date */
+  reconWindowDays: number;
 };
 
 /** The configuration before the demo secrets are filled in. */
@@ -406,7 +447,29 @@ const envSchema = z.object({
       }
     }),
   ),
+  RECEIPT_POSTING_ORDER: optional(
+    z.string().transform((value, ctx) => {
+      const order = parsePostingOrder(value);
+      if (!order) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must name CHARGES, INTEREST and PRINCIPAL once each, comma-separated',
+        });
+        return z.NEVER;
+      }
+      return order;
+    }),
+  ),
   JOB_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
+  UPI_PROVIDER: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9_-]{1,30}$/, 'must be a provider name such as sandbox'),
+  ),
+  UPI_PROVIDER_URL: optional(z.string().refine((value) => isUrl(value, ['http:', 'https:']), 'must be an http(s) URL')),
+  UPI_WEBHOOK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  RECON_DATE_WINDOW_DAYS: optional(wholeNumber(0, 30)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -512,10 +575,17 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     settlementGraceDays: v.SETTLEMENT_GRACE_DAYS ?? 7,
     settlementApprovalTatDays: v.SETTLEMENT_APPROVAL_TAT_DAYS ?? 3,
     settlementMatrix: v.SETTLEMENT_MATRIX ?? DEFAULT_SETTLEMENT_MATRIX,
+    receiptPostingOrder: v.RECEIPT_POSTING_ORDER ?? DEFAULT_POSTING_ORDER,
     jobLeaseSeconds: v.JOB_LEASE_SECONDS ?? 60,
     trustProxy: v.TRUST_PROXY ?? false,
     auditKey: v.AUDIT_KEY ?? null,
     signInOtpAuthorities: otpAuthorities(v.SIGN_IN_OTP_AUTHORITIES ?? ['approvers']),
+    upi: {
+      provider: v.UPI_PROVIDER ?? 'sandbox',
+      providerUrl: v.UPI_PROVIDER_URL ?? null,
+      webhookSecret: v.UPI_WEBHOOK_SECRET ?? null,
+    },
+    reconWindowDays: v.RECON_DATE_WINDOW_DAYS ?? 3,
   };
 }
 
@@ -532,6 +602,13 @@ function otpAuthorities(entries: readonly string[]): readonly string[] {
 export function auditKeyOf(config: Pick<Config, 'auditKey' | 'jwtSecret'>): string {
   return (
     config.auditKey ?? createHmac('sha256', config.jwtSecret).update('recovery-desk audit checkpoints').digest('hex')
+  );
+}
+
+/** The secret of the UPI provider's callback signatures: UPI_WEBHOOK_SECRET, else one derived from JWT_SECRET. */
+export function upiWebhookSecretOf(config: Pick<Config, 'upi' | 'jwtSecret'>): string {
+  return (
+    config.upi.webhookSecret ?? createHmac('sha256', config.jwtSecret).update('recovery-desk upi webhook').digest('hex')
   );
 }
 

@@ -10,6 +10,8 @@ import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts';
+import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
+import { seedDemoReceipts } from './modules/demo/services/seed-receipts.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
 // (PGlite must be closed properly, or its data folder can be damaged).
@@ -100,6 +102,24 @@ async function seedDemoSettlementsOnce(config: Config, handle: DatabaseHandle, l
   }
 }
 
+/** The demo's payments (batches, UPI requests, receipts to reconcile); a failure is logged, the server starts. */
+async function seedDemoPaymentsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await seedDemoPayments(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo payments could not be created; starting without them');
+  }
+}
+
+/** The demo's receipts in every state (fc.andheri, pay.mumbai, appr.west); a failure is logged. */
+async function seedDemoReceiptsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await seedDemoReceipts(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo receipts could not be created; starting without them');
+  }
+}
+
 /** The demo's first background job (a day start), so the Upload Dashboard has content; a failure is logged. */
 async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -157,6 +177,8 @@ async function main(): Promise<void> {
       if (created) {
         app.log.info('demo organisation created');
         await phase(app.log, 'demo-legal-cases', () => seedDemoLegalCasesOnce(config, handle, app.log));
+        await phase(app.log, 'demo-receipts', () => seedDemoReceiptsOnce(config, handle, app.log));
+        await phase(app.log, 'demo-payments', () => seedDemoPaymentsOnce(config, handle, app.log));
         await phase(app.log, 'demo-settlements', () => seedDemoSettlementsOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
       }

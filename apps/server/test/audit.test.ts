@@ -17,6 +17,7 @@ import {
 } from './collections/factories.ts';
 import { legalAuditCases } from './legal/audit-cases.ts';
 import { settlementAuditCases } from './settlements/audit-cases.ts';
+import { paymentsAuditCases } from './payments/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -345,6 +346,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(workflowMutations(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(legalAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(settlementAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(paymentsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the

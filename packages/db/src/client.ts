@@ -12,6 +12,7 @@ import * as approvalsSchema from './approvals-schema.ts';
 import * as clusterSchema from './cluster-schema.ts';
 import * as collectionsSchema from './collections-schema.ts';
 import * as jobsSchema from './jobs-schema.ts';
+import * as paymentsSchema from './payments-schema.ts';
 import * as platformSchema from './schema.ts';
 import * as workflowSchema from './workflow-schema.ts';
 
@@ -22,6 +23,7 @@ const schema = {
   ...clusterSchema,
   ...jobsSchema,
   ...approvalsSchema,
+  ...paymentsSchema,
 };
 
 export type Schema = typeof schema;

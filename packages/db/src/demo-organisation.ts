@@ -74,6 +74,7 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
   fieldCollector: {
     collapp: [
       grant('FIELD_COLLECTOR_SAUTH', tabs(['Followup', 'Address', 'Contact'])),
+      grant('RECEIPT_VIEWER_SAUTH'),
       grant('INIT_PVR_TRAY_SAUTH'),
       grant('COLLAPP_WORKPLAN_SAUTH'),
     ],

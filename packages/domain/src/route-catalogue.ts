@@ -250,6 +250,15 @@ const collectionsRoutes: RouteEntry[] = [
   ),
   list(C, '/collapp/payBatchViewer', 'payBatchViewer', 'Payment Batch Viewer', 'PAY_BATCH_VIEWER_SAUTH'),
   list(C, '/collapp/eftReceiptCancel', 'eftReceiptCancel', 'EFT Receipt Cancel', 'PAY_BATCH_RECONCILIATION_SAUTH'),
+  // Named by label only in the spec ("Electronic Payment (UPI collection)"): UPI collect requests through the
+  // payment provider, for the payments desk that verifies receipts.
+  list(
+    C,
+    '/collapp/electronicPayment',
+    'electronicPayment',
+    'Electronic Payment (UPI collection)',
+    'PAY_VERIFICATION_SAUTH',
+  ),
   list(
     C,
     '/collapp/activitySuppressRemoval',
@@ -333,6 +342,10 @@ const collectionsRoutes: RouteEntry[] = [
     'RECEIPT_CANCEL_AUTHOR_SAUTH',
   ),
   list(C, '/collapp/receiptViewer', 'receiptViewer', 'Receipt Viewer', 'RECEIPT_VIEWER_SAUTH'),
+  detail(C, '/collapp/receiptViewer/receipt/:receiptid', 'receiptViewer', 'Receipt', 'RECEIPT_VIEWER_SAUTH'),
+  // Not a spec path: the spec names Receipt Capture by label only and gives it no authority. A collector captures
+  // receipts, so it takes the collector's FIELD_COLLECTOR_SAUTH (docs/architecture.md "Receipts").
+  list(C, '/collapp/receiptCapture', 'receiptCapture', 'Receipt Capture', 'FIELD_COLLECTOR_SAUTH'),
   list(C, '/collapp/allocationMap', 'allocationMap', 'Allocation Map', 'RECEIPT_VIEWER_SAUTH'),
   list(C, '/collapp/heatMap', 'heatMap', 'Heat Map', 'INIT_PVR_TRAY_SAUTH'),
   list(C, '/collapp/delegationPage', 'delegationPage', 'Delegation', 'INIT_PVR_TRAY_SAUTH'),

@@ -32,6 +32,21 @@ const LABELLED: Record<string, ValueKind> = {
   UPLOAD_STATUSES: 'uploadStatus',
   CASE_STATUSES: 'caseStatus',
   FINAL_COURT_OUTCOMES: 'courtOutcome',
+  UPI_STATUSES: 'upiStatus',
+  BATCH_STATUSES: 'batchStatus',
+  EFT_CANCEL_REASONS: 'eftCancelReason',
+  BATCH_MODES: 'receiptMode',
+  ELECTRONIC_MODES: 'receiptMode',
+  RECEIPT_MODES: 'receiptMode',
+  BOOK_MODES: 'receiptMode',
+  INSTRUMENT_MODES: 'receiptMode',
+  TRANSFER_MODES: 'receiptMode',
+  RECEIPT_STATUSES: 'receiptStatus',
+  RECEIPT_SOURCES: 'receiptSource',
+  RECEIPT_KINDS: 'receiptKind',
+  CANCEL_REASONS: 'cancelReason',
+  POSTING_COMPONENTS: 'postingComponent',
+  DEFAULT_POSTING_ORDER: 'postingComponent',
 };
 
 /** domain export → why its values are never shown as codes */
@@ -69,6 +84,8 @@ const NOT_SHOWN: Record<string, string> = {
   SETTLEMENT_SCREENS: 'API path segments of the three screens, never shown',
   SETTLEMENT_STATUSES: 'shown as SettlementStatus*',
   SETTLEMENT_STAGES: 'shown as SettlementStage*',
+  STATEMENT_COLUMNS: 'the header names of the statement file format, shown as file syntax',
+  MATCH_KINDS: 'the reconciliation report groups credits by section (PayRecon* labels), never shows the kind',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

@@ -142,6 +142,16 @@ export const VALUE_KINDS = {
   uploadStatus: prefixed('UploadStatus'),
   caseStatus: (code: string) => `CaseStatus${code}` as DictionaryKey,
   courtOutcome: prefixed('Outcome'),
+  // Payments (issue 13): UPI collect statuses, batch views, EFT cancel reasons.
+  upiStatus: prefixed('UpiStatus'),
+  batchStatus: prefixed('PayBatch'),
+  eftCancelReason: prefixed('PayEftReason'),
+  receiptMode: prefixed('ReceiptMode'),
+  receiptStatus: prefixed('ReceiptStatus'),
+  receiptSource: prefixed('ReceiptSource'),
+  receiptKind: prefixed('ReceiptKind'),
+  cancelReason: prefixed('CancelReason'),
+  postingComponent: prefixed('Posting'),
   // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).
   bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
 } as const satisfies Record<string, (code: string) => DictionaryKey | undefined>;

@@ -3,6 +3,7 @@ import { mailRetryJob } from '../mail/mail-retry.job.ts';
 import { dayStartJob, trayExportJob } from '../modules/collections/index.ts';
 import { hearingRemindersJob, legalUploadJob, noticesJob } from '../modules/legal/index.ts';
 import { settlementCheckJob } from '../modules/settlements/index.ts';
+import { upiPollJob } from '../modules/payments/index.ts';
 import { stageExportJob } from '../modules/workflow/index.ts';
 import type { JobKind } from './job-kind.ts';
 
@@ -20,4 +21,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   hearingRemindersJob,
   auditCheckpointJob,
   settlementCheckJob,
+  upiPollJob,
 ] as unknown as readonly JobKind<never>[];

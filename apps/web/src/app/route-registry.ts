@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { jobsScreens } from '../features/jobs/screens.ts';
 import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
 import { settlementScreens } from '../features/settlements/screens.ts';
+import { paymentsScreens } from '../features/payments/screens.ts';
+import { receiptsScreens } from '../features/receipts/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
 
@@ -87,6 +89,8 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...legalScreens(),
   ...jobsScreens(),
   ...settlementScreens(),
+  ...paymentsScreens(),
+  ...receiptsScreens(),
 };
 
 export const demoOutboxPage: ScreenLoader = () =>

@@ -71,6 +71,8 @@ export type RequestOptions = {
   rawBody?: FormData;
   /** send the bearer token and refresh it on 401 (default true) */
   auth?: boolean;
+  /** extra request headers (e.g. `Idempotency-Key` of a money post) */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /** a money post's `Idempotency-Key` (one per attempt the user makes: a retry of that attempt reuses it) */
   idempotencyKey?: string;
@@ -178,7 +180,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function send(method: string, path: string, requestOptions: RequestOptions, access: string | null) {
     const session = sessionStore.get();
     // The interface language, so the server answers (messages, exports, mails) in it.
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': storedLanguage() };
+    const headers: Record<string, string> = {
+      ...requestOptions.headers,
+      Accept: 'application/json',
+      'Accept-Language': storedLanguage(),
+    };
     if (requestOptions.body !== undefined && requestOptions.rawBody === undefined) {
       headers['Content-Type'] = 'application/json';
     }

@@ -23,6 +23,7 @@ export const JOB_KINDS = [
   'legal.hearing_reminders',
   'audit.checkpoint',
   'settlements.check',
+  'payments.upi_poll',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.ts';
-import { idParam, pageSizeParam } from '../numeric-params.ts';
+import { pageParam, pageSizeParam } from '../numeric-params.ts';
 import { optionalRemarksSchema, requiredRemarksSchema } from '../remarks.ts';
 
 // API contracts of receipts (issue 13), shared by server (validation) and web (forms). Every endpoint lives under
@@ -40,6 +40,7 @@ const decimal = z
 const isoDate = z.iso.date('must be a date (YYYY-MM-DD)');
 const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => z.string().trim().max(max);
+const version = z.number().int().positive().max(2_147_483_647);
 
 export const denominationSchema = z
   .object({
@@ -124,6 +125,16 @@ export const receiptRowSchema = z.object({
   status: z.enum(RECEIPT_STATUSES),
   source: z.enum(RECEIPT_SOURCES),
   version: z.number(),
+  /** the open approval request on it (verification or cancellation), if any */
+  pending: z
+    .object({
+      flow: z.enum(['RECEIPT_VERIFICATION', 'RECEIPT_CANCELLATION']),
+      requestedBy: z.string().nullable(),
+      requestedByUserId: z.number().nullable(),
+      reason: z.enum(CANCEL_REASONS).nullable(),
+      remarks: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ReceiptRow = z.infer<typeof receiptRowSchema>;
 
@@ -149,30 +160,69 @@ export const receiptDetailSchema = receiptRowSchema.extend({
 });
 export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
 
-/** GET /api/receipts — the receipts of the acting unit's subtree. */
+/** Which receipts a list shows: paper receipts (cash, cheque, DD) or electronic payments. */
+export const RECEIPT_KINDS = ['book', 'electronic'] as const;
+
+const listFilters = {
+  status: z.enum(RECEIPT_STATUSES).optional(),
+  mode: z.enum(RECEIPT_MODES).optional(),
+  kind: z.enum(RECEIPT_KINDS).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** receipt number or account number, prefix */
+  q: z.string().trim().max(40).optional(),
+};
+const dateRange = (q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+};
+
+/** GET /api/receipts (viewer) and the work lists — the receipts of the acting unit's subtree. */
 export const receiptListQuerySchema = z
-  .object({
-    status: z.enum(RECEIPT_STATUSES).optional(),
-    mode: z.enum(RECEIPT_MODES).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    q: z.string().trim().max(40).optional(),
-    accountId: idParam.optional(),
-    page: idParam.default(1),
-    pageSize: pageSizeParam,
-  })
-  .strict();
+  .object({ ...listFilters, page: pageParam, pageSize: pageSizeParam })
+  .strict()
+  .superRefine(dateRange);
 export type ReceiptListQuery = z.infer<typeof receiptListQuerySchema>;
 
-/** POST /api/receipts/:id/verify */
-export const verifyReceiptSchema = z
-  .object({ version: z.number().int().positive(), remarks: optionalRemarksSchema() })
-  .strict();
+/** GET /api/receipts/export — the viewer's filters as a CSV or XLSX file. */
+export const receiptExportQuerySchema = z
+  .object({ ...listFilters, format: z.enum(['csv', 'xlsx']) })
+  .strict()
+  .superRefine(dateRange);
+
+/** POST /api/receipts/:id/verify, …/cancellation/approve */
+export const approveReceiptSchema = z.object({ version, remarks: optionalRemarksSchema() }).strict();
+/** POST /api/receipts/:id/reject, …/cancellation/reject: remarks say why */
+export const rejectReceiptSchema = z.object({ version, remarks: requiredRemarksSchema() }).strict();
 
 /** POST /api/receipts/:id/cancellation — request a cancellation (waits for RECEIPT_CANCEL_AUTHOR_SAUTH). */
 export const requestCancellationSchema = z
-  .object({ version: z.number().int().positive(), reason: z.enum(CANCEL_REASONS), remarks: requiredRemarksSchema() })
+  .object({ version, reason: z.enum(CANCEL_REASONS), remarks: requiredRemarksSchema() })
   .strict();
+export type RequestCancellationBody = z.infer<typeof requestCancellationSchema>;
+
+export const receiptListPageSchema = z.object({
+  rows: z.array(receiptRowSchema),
+  count: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ReceiptListPage = z.infer<typeof receiptListPageSchema>;
+
+/** GET /api/receipts/capture/account — what the capture form needs about the account and the caller's books. */
+export const captureAccountQuerySchema = z.object({ accountNo: z.string().trim().min(1).max(40) }).strict();
+export const captureAccountSchema = z.object({
+  accountId: z.number(),
+  accountNo: z.string(),
+  customerName: z.string(),
+  currency: z.enum(CURRENCIES),
+  totalDue: z.string(),
+  outstanding: z.string(),
+  books: z.array(
+    z.object({ bookNo: z.string(), rangeFrom: z.number(), rangeTo: z.number(), nextNumber: z.number().nullable() }),
+  ),
+});
+export type CaptureAccount = z.infer<typeof captureAccountSchema>;
 
 export const receiptBookRowSchema = z.object({
   id: z.number(),
@@ -185,5 +235,10 @@ export const receiptBookRowSchema = z.object({
   highestUsed: z.number().nullable(),
   /** numbers below the highest used that were never used */
   gaps: z.array(z.number()),
+  gapCount: z.number(),
 });
 export type ReceiptBookRow = z.infer<typeof receiptBookRowSchema>;
+export const receiptBooksReplySchema = z.object({ books: z.array(receiptBookRowSchema) });
+
+/** At most this many unused numbers of a book are listed (the count says how many there are). */
+export const GAP_LIST_MAX = 200;

@@ -13,6 +13,7 @@ import { serverAr } from './server-ar.ts';
 import { formAr } from './form-ar.ts';
 import { moneyAr } from './money-ar.ts';
 import { settlementsAr } from './settlements-ar.ts';
+import { paymentsAr } from './payments-ar.ts';
 import { receiptsAr } from './receipts-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
@@ -420,6 +421,7 @@ export const ar: Dictionary = {
   ...formAr,
   ...moneyAr,
   ...settlementsAr,
+  ...paymentsAr,
   ...receiptsAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form

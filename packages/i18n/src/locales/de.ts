@@ -13,6 +13,7 @@ import { serverDe } from './server-de.ts';
 import { formDe } from './form-de.ts';
 import { moneyDe } from './money-de.ts';
 import { settlementsDe } from './settlements-de.ts';
+import { paymentsDe } from './payments-de.ts';
 import { receiptsDe } from './receipts-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
@@ -435,6 +436,7 @@ export const de: Dictionary = {
   ...formDe,
   ...moneyDe,
   ...settlementsDe,
+  ...paymentsDe,
   ...receiptsDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form

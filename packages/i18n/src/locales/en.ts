@@ -13,6 +13,7 @@ import { serverEn } from './server-en.ts';
 import { formEn } from './form-en.ts';
 import { moneyEn } from './money-en.ts';
 import { settlementsEn } from './settlements-en.ts';
+import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
@@ -441,6 +442,7 @@ export const en = {
   ...formEn,
   ...moneyEn,
   ...settlementsEn,
+  ...paymentsEn,
   ...receiptsEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form

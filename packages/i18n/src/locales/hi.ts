@@ -13,6 +13,7 @@ import { serverHi } from './server-hi.ts';
 import { formHi } from './form-hi.ts';
 import { moneyHi } from './money-hi.ts';
 import { settlementsHi } from './settlements-hi.ts';
+import { paymentsHi } from './payments-hi.ts';
 import { receiptsHi } from './receipts-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
@@ -421,6 +422,7 @@ export const hi: Dictionary = {
   ...formHi,
   ...moneyHi,
   ...settlementsHi,
+  ...paymentsHi,
   ...receiptsHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form

@@ -1,8 +1,11 @@
 import type { ApprovalFlow } from '../flow.ts';
 import { ESCALATION_FLOW } from './escalation.ts';
+import { PAY_BATCH_FLOW } from './pay-batch.ts';
 import { PTP_DEVIATION_FLOW } from './ptp-deviation.ts';
 import { REALLOCATION_FLOW } from './reallocation.ts';
 import { SETTLEMENT_FLOW } from './settlement.ts';
+import { RECEIPT_CANCELLATION_FLOW } from './receipt-cancellation.ts';
+import { RECEIPT_VERIFICATION_FLOW } from './receipt-verification.ts';
 
 /** Every built-in approval flow (a new flow is one file in this folder and one line here). */
 export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
@@ -10,6 +13,9 @@ export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
   PTP_DEVIATION_FLOW,
   ESCALATION_FLOW,
   SETTLEMENT_FLOW,
+  PAY_BATCH_FLOW,
+  RECEIPT_VERIFICATION_FLOW,
+  RECEIPT_CANCELLATION_FLOW,
 ];
 
 export function findApprovalFlow(code: string): ApprovalFlow | undefined {

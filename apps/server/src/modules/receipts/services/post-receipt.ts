@@ -19,7 +19,9 @@ import { selectRows } from '../../../db/sql-rows.ts';
 import type { Executor, Transaction } from '../../../db/transaction.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { RequestContext } from '../../../http/request-context.ts';
+import { requestApprovalInTx } from '../../approvals/index.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
+import { RECEIPT_VERIFICATION_HANDLER } from '../approval-handlers.ts';
 import { findReceipt, type Receipt } from '../receipts.repository.ts';
 
 export type { Receipt } from '../receipts.repository.ts';
@@ -59,6 +61,8 @@ export type PostReceiptInput = {
 export type PostReceiptOptions = {
   /** the order charges, interest and principal are paid in (server config RECEIPT_POSTING_ORDER) */
   postingOrder?: readonly PostingComponent[];
+  /** when it happened (the app clock); default now */
+  at?: Date;
 };
 
 /** What a posting changed, stored on the receipt so the reversal undoes exactly that. */
@@ -210,6 +214,7 @@ async function takeBookNumber(
  * order) and to the dues oldest first, recomputes the account's overdue, DPD, bucket and asset class for the
  * business date, resolves its promises, inserts one `payments` row and the audit row. The account must already be
  * in the caller's scope. A source reference (a UPI collect request) that already has a receipt returns that receipt.
+ * The receipt waits for verification by another user: a RECEIPT_VERIFICATION request of the approval kit, opened here.
  */
 export async function postReceiptInTx(
   tx: Transaction,
@@ -390,6 +395,16 @@ export async function postReceiptInTx(
       bucket: delinquency.bucket,
       ptps: posting.ptps.map((p) => p.id),
     },
+  });
+  // another user verifies it (the approval kit; the collector who received it is the maker)
+  await requestApprovalInTx(tx, ctx, RECEIPT_VERIFICATION_HANDLER as never, {
+    subjectId: receiptId,
+    unitPath: account.unit_path,
+    maker: { userId: input.receivedByUserId, unitId: input.receivedUnitId },
+    amount: minorToDecimal(input.amountMinor),
+    currency: input.currency,
+    payload: { receiptNo, accountId: input.accountId, mode: input.mode },
+    at: options.at ?? new Date(),
   });
   return (await findReceipt(tx, receiptId))!;
 }

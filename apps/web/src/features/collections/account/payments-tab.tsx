@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccountViewData } from '../api/collections-api.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { useFormatters } from './use-formatters.ts';
+import { AccountReceipts } from '../../receipts/account-receipts.tsx';
 
 /** The due schedule, the payments received and, when the server sends them, the account's cheques. */
 export function PaymentsTab({ view }: { view: AccountViewData }) {
@@ -11,6 +12,7 @@ export function PaymentsTab({ view }: { view: AccountViewData }) {
   const currency = view.account.currency;
   return (
     <Stack gap="lg">
+      <AccountReceipts accountId={String(view.account.id)} accountNo={view.account.accountNo} />
       <DataTable
         caption={String(t('DueSchedule'))}
         testId="dues-table"
