@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { CONSENT_DAYS } from '@recovery-desk/domain/sign-in.ts';
+import { CONSENT_DAYS } from '@recovery-desk/domain/sign-in-constants.ts';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
