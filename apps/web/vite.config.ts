@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { dictionaryParts } from './build/dictionary-parts.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -34,7 +35,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), dictionaryParts(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: Object.fromEntries(
