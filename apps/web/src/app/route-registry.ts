@@ -48,9 +48,9 @@ const appDashboardPage: ScreenLoader = () =>
 const collectionsDashboardPage: ScreenLoader = () =>
   import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage }));
 const collectionsTrayPage: ScreenLoader = () =>
-  import('../features/collections/pages/collections-pages.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
+  import('../features/collections/pages/tray-page.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
 const collectionsAccountPage: ScreenLoader = () =>
-  import('../features/collections/pages/collections-pages.tsx').then((m) => ({
+  import('../features/collections/pages/account-page.tsx').then((m) => ({
     Component: m.CollectionsAccountPage,
   }));
 

@@ -29,6 +29,7 @@ import { describeMessage } from './messages.ts';
 import { useZodFormContext } from './use-zod-form.ts';
 import { fieldId } from './zod-form.tsx';
 import { DateInput } from './date-input.tsx';
+import { MoneyInput } from './money-input.tsx';
 import { KitTextInput, type TextInputOptions } from './text-input-view.tsx';
 
 // Mantine inputs bound to the kit's form: each shows its error (translated), is marked aria-invalid by Mantine when
@@ -123,49 +124,7 @@ export function DateField({ name, label, rules = [], required, autoFocus, ...res
 
 const MAX_INTEGER_DIGITS = AMOUNT_INTEGER_DIGITS;
 
-/** The number of decimals a currency's amounts have (INR and USD: 2): the domain's table of minor units. */
-export { minorUnitsOf };
-
-/** Keeps digits and one decimal point, at most `decimals` decimals and 15 integer digits. */
-export const sanitizeAmount = sanitizeAmountInput;
-
-export type MoneyInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'inputMode'> & {
-  ref?: React.Ref<HTMLInputElement>;
-  value: string;
-  onChange: (value: string) => void;
-  /** the amount's currency: its minor units decide how many decimals may be typed (none known: the most any has) */
-  currency?: string | null | undefined;
-};
-
-/**
- * The one money input: an exact decimal string in the currency's minor units (never a float), typed characters that
- * are not part of an amount removed with the reason shown. AmountField binds it to a kit form; list filters, the
- * workflow stage form and Legal Settings use it directly.
- */
-export function MoneyInput({ value, onChange, currency, error, onBlur, ...rest }: MoneyInputProps) {
-  const { t } = useTranslation();
-  const decimals = minorUnitsOf(currency);
-  const [rejected, setRejected] = useState(false);
-  return (
-    <TextInput
-      {...rest}
-      inputMode={decimals > 0 ? 'decimal' : 'numeric'}
-      value={value}
-      error={rejected ? String(t('ValidationNumber')) : error}
-      onChange={(event) => {
-        const typed = event.currentTarget.value;
-        const next = sanitizeAmountInput(typed, decimals);
-        setRejected(next !== typed);
-        onChange(next);
-      }}
-      onBlur={(event) => {
-        setRejected(false);
-        if (value.endsWith('.')) onChange(value.slice(0, -1));
-        onBlur?.(event);
-      }}
-    />
-  );
-}
+export { MoneyInput, minorUnitsOf, sanitizeAmount, type MoneyInputProps } from './money-input.tsx';
 
 export type AmountFieldProps = CommonProps & {
   /** the amount's currency: its minor units decide how many decimals may be typed */
