@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { dictionaryParts } from './build/dictionary-parts.ts';
+import { pageWeightBudget } from './build/page-weight-budget.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -35,7 +36,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), dictionaryParts(), precompress()],
+  plugins: [react(), dictionaryParts(), pageWeightBudget(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: Object.fromEntries(

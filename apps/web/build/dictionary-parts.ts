@@ -95,7 +95,8 @@ export async function buildDictionaryParts(): Promise<Parts> {
     const keys = new Set<string>();
     for (const word of words) {
       if (isKey(word)) keys.add(word);
-      for (const key of Object.keys(english)) if (key.startsWith(`${word}_`) && /_(zero|one|two|few|many|other)$/.test(key)) keys.add(key);
+      for (const key of Object.keys(english))
+        if (key.startsWith(`${word}_`) && /_(zero|one|two|few|many|other)$/.test(key)) keys.add(key);
     }
     return keys;
   };
@@ -105,7 +106,8 @@ export async function buildDictionaryParts(): Promise<Parts> {
     for (const file of files) {
       const module = await importTs<Record<string, Dictionary>>(path.join(localesDir, `${file}-en.ts`));
       for (const dictionary of Object.values(module)) {
-        if (typeof dictionary === 'object' && dictionary) for (const key of Object.keys(dictionary)) partOf.set(key, area);
+        if (typeof dictionary === 'object' && dictionary)
+          for (const key of Object.keys(dictionary)) partOf.set(key, area);
       }
     }
   }
@@ -150,6 +152,8 @@ export function dictionaryParts(): Plugin {
         const loaders = DICTIONARY_LANGUAGES.map(
           (language) =>
             `  ${language}: {\n${Object.keys(all[language]!)
+              // English's public part is in the first download (i18n.ts imports it)
+              .filter((part) => language !== 'en' || part !== 'public')
               .map((part) => `    ${part}: () => import('virtual:dictionary/${language}/${part}'),`)
               .join('\n')}\n  },`,
         ).join('\n');

@@ -51,7 +51,8 @@ export function buildRoutes({ demoMode }: { demoMode: boolean }): RouteObject[] 
     if (standaloneScreen) standalone.push(screenRoute(route, standaloneScreen));
     else if (shellScreen) inShell.push(screenRoute(route, shellScreen));
   }
-  if (demoMode) standalone.push({ path: '/demo/outbox', caseSensitive: true, lazy: withParts(demoOutboxPage, ['app']) });
+  if (demoMode)
+    standalone.push({ path: '/demo/outbox', caseSensitive: true, lazy: withParts(demoOutboxPage, ['app']) });
 
   return [
     {

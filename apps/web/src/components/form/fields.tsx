@@ -1,30 +1,18 @@
-import {
-  Checkbox,
-  FileInput,
-  NativeSelect,
-  PasswordInput,
-  Textarea,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { Checkbox, FileInput, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import {
   AMOUNT_INTEGER_DIGITS,
   compareAmounts,
   formatAmount,
   isAmountInMinorUnits,
-  minorUnitsOf,
-  sanitizeAmountInput,
   type Currency,
 } from '@recovery-desk/domain/money.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
-import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PrimaryButton, type PrimaryButtonProps } from '../primary-button.tsx';
-import { applyTypingRules, isRequired as rulesRequire, type RuleMessage } from '../input-rules.ts';
-import { translateWithParams } from '../../lib/i18n/dynamic-key.ts';
+import { isRequired as rulesRequire, type RuleMessage } from '../input-rules.ts';
 import { describeMessage } from './messages.ts';
 import { useZodFormContext } from './use-zod-form.ts';
 import { fieldId } from './zod-form.tsx';

@@ -48,4 +48,3 @@ export function MoneyInput({ value, onChange, currency, error, onBlur, ...rest }
     />
   );
 }
-

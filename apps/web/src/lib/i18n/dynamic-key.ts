@@ -9,7 +9,9 @@ export function isDictionaryKey(key: string): key is DictionaryKey {
   // English holds every key; the web has the parts of it its screens loaded (build/dictionary-parts.ts).
   const english = i18n.getResourceBundle('en', 'translation') as Record<string, string> | undefined;
   if (!english) return false;
-  return Object.prototype.hasOwnProperty.call(english, key) || Object.prototype.hasOwnProperty.call(english, `${key}_other`);
+  return (
+    Object.prototype.hasOwnProperty.call(english, key) || Object.prototype.hasOwnProperty.call(english, `${key}_other`)
+  );
 }
 
 /** Translates a key that comes from data; shows the given fallback when the key is unknown. */
