@@ -141,6 +141,17 @@ export function dictionaryParts(): Plugin {
   };
   return {
     name: 'recovery-desk:dictionary-parts',
+    // dev server: a dictionary edit re-cuts the parts and reloads the page
+    configureServer(server) {
+      server.watcher.add(localesDir);
+      server.watcher.on('change', (file) => {
+        if (!path.resolve(file).startsWith(localesDir)) return;
+        for (const module of server.moduleGraph.idToModuleMap.values()) {
+          if (module.id?.startsWith('\0virtual:dictionary')) server.moduleGraph.invalidateModule(module);
+        }
+        server.ws.send({ type: 'full-reload' });
+      });
+    },
     resolveId(id) {
       return id === VIRTUAL_INDEX || VIRTUAL_PART.test(id) ? `\0${id}` : null;
     },
