@@ -35,6 +35,15 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+const START_MODULES = new RegExp(
+  [
+    String.raw`node_modules[\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\/]`,
+    String.raw`src[\/]lib[\/](i18n[\/]|session-store|external-store|http-client|toast-store|log|navigation|cookies|public-config)`,
+    String.raw`virtual:dictionary[\/]en[\/]public`,
+    'preload-helper',
+  ].join('|'),
+);
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), dictionaryParts(), pageWeightBudget(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
@@ -43,5 +52,24 @@ export default defineConfig(({ command }) => ({
       API_PATHS.map((path) => [`^${escapeRegExp(path)}(/|\\?|$)`, { target: API_TARGET, changeOrigin: false }]),
     ),
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // What every page runs at start, in one chunk the entry loads (React, the router, i18next, the session, the
+        // HTTP client, the signed-out words): as many small shared chunks it compressed worse (docs/architecture.md,
+        // "Page weight"). Everything else is split by the lazy imports.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'start',
+              test: START_MODULES,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
 }));
