@@ -29,7 +29,7 @@ export const PAGE_WEIGHTS: Record<string, PageWeight> = {
       'virtual:dictionary/en/app',
       'virtual:dictionary/en/collections',
     ],
-    ceilingKb: 332,
+    ceilingKb: 325,
   },
 };
 
