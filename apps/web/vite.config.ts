@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { dictionaryParts } from './build/dictionary-parts.ts';
+import { pageWeightBudget } from './build/page-weight-budget.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -24,12 +28,48 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+// react-router's package exports name only its development build (warnings, invariant texts); its production build
+// sits beside it. The product's build uses the production one (dev server and tests keep the warnings).
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+const START_MODULES = new RegExp(
+  [
+    String.raw`node_modules[\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\/]`,
+    String.raw`src[\/]lib[\/](i18n[\/]|session-store|external-store|http-client|toast-store|log|navigation|cookies|public-config)`,
+    String.raw`virtual:dictionary[\/]en[\/]public`,
+    'preload-helper',
+  ].join('|'),
+);
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), dictionaryParts(), pageWeightBudget(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     proxy: Object.fromEntries(
       API_PATHS.map((path) => [`^${escapeRegExp(path)}(/|\\?|$)`, { target: API_TARGET, changeOrigin: false }]),
     ),
   },
-  build: { outDir: 'dist', sourcemap: false },
-});
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // What every page runs at start, in one chunk the entry loads (React, the router, i18next, the session, the
+        // HTTP client, the signed-out words): as many small shared chunks it compressed worse (docs/architecture.md,
+        // "Page weight"). Everything else is split by the lazy imports.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'start',
+              test: START_MODULES,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
+}));

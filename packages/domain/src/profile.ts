@@ -47,22 +47,4 @@ export type ProfileData = z.infer<typeof profileDataSchema>;
 export const profileReplySchema = z.object({ data: z.array(profileDataSchema) });
 export type ProfileReply = z.infer<typeof profileReplySchema>;
 
-/**
- * Spec §6: the permitted tabs of an authority, preferring editable entries for each tab name
- * when the same tab appears more than once.
- */
-export function permittedTabs(entries: readonly AuthorityEntry[], systemAuth: string): TabPermission[] {
-  const byName = new Map<string, TabPermission>();
-  for (const entry of entries) {
-    if (entry.system_auth !== systemAuth) continue;
-    for (const tab of entry.tabs) {
-      const seen = byName.get(tab.name);
-      if (!seen || (!seen.editable && tab.editable)) byName.set(tab.name, { name: tab.name, editable: tab.editable });
-    }
-  }
-  return [...byName.values()];
-}
-
-export function authoritiesOf(entries: readonly AuthorityEntry[]): string[] {
-  return [...new Set(entries.map((entry) => entry.system_auth))];
-}
+export { authoritiesOf, permittedTabs } from './profile-access.ts';

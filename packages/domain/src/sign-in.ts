@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { LOGIN_FIELD_MAX } from './sign-in-constants.ts';
 
 // Contracts of the sign-in calls of spec §7, shared by server and web.
 
 export const loginPayloadSchema = z.object({
-  username: z.string().trim().min(1, 'username is required').max(150),
-  password: z.string().min(1, 'password is required').max(1024),
-  otp: z.string().trim().max(12).optional().nullable(),
+  username: z.string().trim().min(1, 'username is required').max(LOGIN_FIELD_MAX.username),
+  password: z.string().min(1, 'password is required').max(LOGIN_FIELD_MAX.password),
+  otp: z.string().trim().max(LOGIN_FIELD_MAX.otp).optional().nullable(),
   access: z.string().optional().nullable(),
   ssoaccess: z.string().optional().nullable(),
 });
@@ -29,16 +30,17 @@ export const changePasswordPayloadSchema = z.object({
   confirm_pass: z.string().min(1, 'confirm_pass is required').max(1024),
 });
 
-/** Password policy (ASVS): at least 12 characters, at most 128, no composition rules. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
-
-export const OTP_COOLDOWN_SECONDS = 120;
-export const OTP_TTL_SECONDS = 300;
-export const OTP_MAX_ATTEMPTS = 5;
-export const TOAST_AUTO_DISMISS_MS = 5000;
-export const CONSENT_DAYS = 365;
-export const MAH400 = 'MAH400';
+export {
+  CONSENT_DAYS,
+  LOGIN_FIELD_MAX,
+  MAH400,
+  OTP_COOLDOWN_SECONDS,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TOAST_AUTO_DISMISS_MS,
+} from './sign-in-constants.ts';
 
 /** Public, non-secret client configuration the server hands to the SPA at start. */
 export const publicConfigSchema = z.object({

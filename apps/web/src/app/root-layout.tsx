@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { DebugBlock } from '../components/debug-block.tsx';
 import { ToastContainer } from '../components/toast-container.tsx';
 import { loadChatWidget } from '../lib/chat-widget.ts';
-import { directionOf } from '../lib/i18n/i18n.ts';
+import { directionOf, useDictionaryVersion } from '../lib/i18n/i18n.ts';
 import { translateKey } from '../lib/i18n/dynamic-key.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 
@@ -16,6 +16,8 @@ export function RootLayout() {
   const location = useLocation();
   const config = usePublicConfig();
   const { setDirection } = useDirection();
+  // the title's route label may be in a part of the dictionary that loads with the screen
+  const dictionaryVersion = useDictionaryVersion();
 
   useEffect(() => {
     document.body.id = bodyIdFromPath(location.pathname);
@@ -25,7 +27,7 @@ export function RootLayout() {
     const route = matchRoute(location.pathname);
     const appName = String(t('AppName'));
     document.title = route ? `${translateKey(t, route.labelKey, route.label)} · ${appName}` : appName;
-  }, [location.pathname, t]);
+  }, [location.pathname, t, dictionaryVersion]);
 
   useEffect(() => {
     setDirection(directionOf(i18n.language));

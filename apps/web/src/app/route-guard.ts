@@ -1,5 +1,5 @@
 import type { TabPermission } from '@recovery-desk/domain/profile.ts';
-import { permittedTabs } from '@recovery-desk/domain/profile.ts';
+import { permittedTabs } from '@recovery-desk/domain/profile-access.ts';
 import { matchRoute, type RouteEntry } from '@recovery-desk/domain/route-catalogue.ts';
 import { isSignedIn, type Session } from '../lib/session-store.ts';
 

@@ -1,6 +1,6 @@
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { jobsScreens } from '../features/jobs/screens.ts';
 import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
 import { settlementScreens } from '../features/settlements/screens.ts';
@@ -13,6 +13,17 @@ import { registerWorkflowFeatures } from './workflow-features.ts';
 // Only routes with a built screen are listed; the rest of the catalogue is not routable yet.
 export type ScreenModule = { Component: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
+
+/**
+ * A screen outside the shell that reads through React Query: its loader brings the query client's provider (the
+ * shell's screens have it from the shell; the login page does not download it).
+ */
+export function withQueries(load: ScreenLoader): ScreenLoader {
+  return () =>
+    Promise.all([load(), import('./query-provider.tsx')]).then(([{ Component }, { QueryProvider }]) => ({
+      Component: () => createElement(QueryProvider, null, createElement(Component)),
+    }));
+}
 
 const loginPage: ScreenLoader = () =>
   import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage }));
@@ -32,16 +43,17 @@ const privacyPolicyPage: ScreenLoader = () =>
   import('../features/auth/legal-text-pages.tsx').then((m) => ({ Component: m.PrivacyPolicyPage }));
 const termsOfServicePage: ScreenLoader = () =>
   import('../features/auth/legal-text-pages.tsx').then((m) => ({ Component: m.TermsOfServicePage }));
-const appSelectorPage: ScreenLoader = () =>
-  import('../features/home/app-selector-page.tsx').then((m) => ({ Component: m.AppSelectorPage }));
+const appSelectorPage: ScreenLoader = withQueries(() =>
+  import('../features/home/app-selector-page.tsx').then((m) => ({ Component: m.AppSelectorPage })),
+);
 const appDashboardPage: ScreenLoader = () =>
   import('../features/shell/app-dashboard-page.tsx').then((m) => ({ Component: m.AppDashboardPage }));
 const collectionsDashboardPage: ScreenLoader = () =>
   import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage }));
 const collectionsTrayPage: ScreenLoader = () =>
-  import('../features/collections/pages/collections-pages.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
+  import('../features/collections/pages/tray-page.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
 const collectionsAccountPage: ScreenLoader = () =>
-  import('../features/collections/pages/collections-pages.tsx').then((m) => ({
+  import('../features/collections/pages/account-page.tsx').then((m) => ({
     Component: m.CollectionsAccountPage,
   }));
 
@@ -93,5 +105,6 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...receiptsScreens(),
 };
 
-export const demoOutboxPage: ScreenLoader = () =>
-  import('../features/auth/demo-outbox-page.tsx').then((m) => ({ Component: m.DemoOutboxPage }));
+export const demoOutboxPage: ScreenLoader = withQueries(() =>
+  import('../features/auth/demo-outbox-page.tsx').then((m) => ({ Component: m.DemoOutboxPage })),
+);

@@ -1,5 +1,6 @@
-import { ROUTE_CATALOGUE } from '@recovery-desk/domain/route-catalogue.ts';
+import { ROUTE_CATALOGUE, type RouteEntry } from '@recovery-desk/domain/route-catalogue.ts';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadDictionaryParts, type DictionaryPart } from '../lib/i18n/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { registerScreens } from '../lib/screen-registry.ts';
 import { HydrateFallback } from './hydrate-fallback.tsx';
@@ -11,8 +12,30 @@ import { guardLoader, setCurrentLocation } from './route-loader.ts';
 // The router is built from the route catalogue and the registry: a catalogue route becomes
 // routable only when a screen is registered for it (or it is one of the catalogue's redirects).
 
-function screenRoute(path: string, screen: ScreenLoader): RouteObject {
-  return { path, caseSensitive: true, loader: guardLoader, lazy: screen };
+/**
+ * The dictionary parts a route's screen needs besides the public words (build/dictionary-parts.ts): a signed-in
+ * screen the `app` part, and the legal, repossession and SARFAESI screens (legal and workflow definitions, the stage
+ * screens) the `legal` part. The shell brings the `collections` part (the list kit's words) to all its screens.
+ */
+export function dictionaryPartsOf(route: RouteEntry): DictionaryPart[] {
+  if (route.access !== 'signedIn') return [];
+  return route.module === 'legal' || route.module === 'repossession' || route.module === 'sarfaesi'
+    ? ['app', 'legal']
+    : ['app'];
+}
+
+/** A lazy route: its screen's code and its dictionary parts, loaded together. */
+function withParts(screen: ScreenLoader, parts: readonly DictionaryPart[]): ScreenLoader {
+  return parts.length === 0 ? screen : () => Promise.all([screen(), loadDictionaryParts(parts)]).then(([m]) => m);
+}
+
+function screenRoute(route: RouteEntry, screen: ScreenLoader): RouteObject {
+  return {
+    path: route.path,
+    caseSensitive: true,
+    loader: guardLoader,
+    lazy: withParts(screen, dictionaryPartsOf(route)),
+  };
 }
 
 export function buildRoutes({ demoMode }: { demoMode: boolean }): RouteObject[] {
@@ -25,10 +48,11 @@ export function buildRoutes({ demoMode }: { demoMode: boolean }): RouteObject[] 
     }
     const standaloneScreen = STANDALONE_SCREENS[route.name];
     const shellScreen = SHELL_SCREENS[route.name];
-    if (standaloneScreen) standalone.push(screenRoute(route.path, standaloneScreen));
-    else if (shellScreen) inShell.push(screenRoute(route.path, shellScreen));
+    if (standaloneScreen) standalone.push(screenRoute(route, standaloneScreen));
+    else if (shellScreen) inShell.push(screenRoute(route, shellScreen));
   }
-  if (demoMode) standalone.push({ path: '/demo/outbox', caseSensitive: true, lazy: demoOutboxPage });
+  if (demoMode)
+    standalone.push({ path: '/demo/outbox', caseSensitive: true, lazy: withParts(demoOutboxPage, ['app']) });
 
   return [
     {
@@ -40,7 +64,10 @@ export function buildRoutes({ demoMode }: { demoMode: boolean }): RouteObject[] 
         ...standalone,
         {
           id: 'shell',
-          lazy: () => import('../features/shell/app-shell-layout.tsx').then((m) => ({ Component: m.AppShellLayout })),
+          lazy: withParts(
+            () => import('../features/shell/app-shell-layout.tsx').then((m) => ({ Component: m.AppShellLayout })),
+            ['app', 'collections'],
+          ),
           children: inShell,
         },
         {

@@ -1,11 +1,13 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileOrQueuedJob } from '../lib/jobs-api.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { addToast } from '../lib/toast-store.ts';
-import { JobProgress } from './job-progress.tsx';
+
+// An export's progress (and the jobs client it polls with) loads when an export is queued, not with the list.
+const JobProgress = lazy(() => import('./job-progress.tsx').then((m) => ({ default: m.JobProgress })));
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -56,7 +58,11 @@ export function ExportButtons({
           </Button>
         ))}
       </Group>
-      {jobId !== null ? <JobProgress key={jobId} jobId={jobId} title={String(t('JobKindExport'))} from={from} /> : null}
+      {jobId !== null ? (
+        <Suspense fallback={null}>
+          <JobProgress key={jobId} jobId={jobId} title={String(t('JobKindExport'))} from={from} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

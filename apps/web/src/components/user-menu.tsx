@@ -1,34 +1,36 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { logout } from '../lib/session-actions.ts';
 import { useSession } from '../lib/session-store.ts';
 
-/** Change password and logout (spec §4: logout clears everything even if the call fails). */
+// The header's user menu. Its button is drawn at once; Mantine's Menu (and its dropdown, focus and positioning code)
+// loads when the user first presses it, and opens (docs/architecture.md, "Page weight").
+const UserMenuDropdown = lazy(() => import('./user-menu-dropdown.tsx').then((m) => ({ default: m.UserMenuDropdown })));
+
+/** Change password and logout. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useSession((session) => session.userDetails);
-
-  const handleLogout = async () => {
-    await logout();
-    void navigate('/login', { replace: true });
-  };
-
+  const [isWanted, setIsWanted] = useState(false);
+  const label = user?.full_name || user?.username || String(t('UserMenu'));
+  const button = (isLoading: boolean) => (
+    <Button
+      variant="default"
+      size="xs"
+      aria-label={String(t('UserMenu'))}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      loading={isLoading}
+      data-testid="user-menu"
+      onClick={() => setIsWanted(true)}
+    >
+      {label}
+    </Button>
+  );
+  if (!isWanted) return button(false);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="default" size="xs" aria-label={String(t('UserMenu'))} data-testid="user-menu">
-          {user?.full_name || user?.username || String(t('UserMenu'))}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {user ? <Menu.Label>{String(t('SignedInAs', { name: user.username }))}</Menu.Label> : null}
-        <Menu.Item onClick={() => void navigate('/changeOldPassword')}>{String(t('ChangePassword'))}</Menu.Item>
-        <Menu.Item color="red" onClick={() => void handleLogout()}>
-          {String(t('Logout'))}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button(true)}>
+      <UserMenuDropdown label={label} />
+    </Suspense>
   );
 }

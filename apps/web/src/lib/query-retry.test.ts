@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '../app/providers.tsx';
+import { queryClient } from '../app/query-provider.tsx';
 import { HttpError, NetworkError } from './http-client.ts';
 import { shouldRetryQuery } from './query-retry.ts';
 

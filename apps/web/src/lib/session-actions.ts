@@ -1,4 +1,4 @@
-import { profileReplySchema, type ProfileData } from '@recovery-desk/domain/profile.ts';
+import type { ProfileData } from '@recovery-desk/domain/profile.ts';
 import { apiClient } from './http-client.ts';
 import { log } from './log.ts';
 import { applyProfile, clearSession, sessionStore } from './session-store.ts';
@@ -8,9 +8,12 @@ import { applyProfile, clearSession, sessionStore } from './session-store.ts';
 /** GET /collapp/getUserProfileNew/{activeApp}; spec §8: a failed load clears the stored session. */
 export async function loadProfile(activeApp?: string | null): Promise<ProfileData> {
   try {
-    const reply = profileReplySchema.parse(
-      await apiClient.get<unknown>(`/collapp/getUserProfileNew/${encodeURIComponent(activeApp || 'home')}`),
-    );
+    // The contract (zod) loads with the first profile read, not with the login page.
+    const [{ profileReplySchema }, body] = await Promise.all([
+      import('@recovery-desk/domain/profile.ts'),
+      apiClient.get<unknown>(`/collapp/getUserProfileNew/${encodeURIComponent(activeApp || 'home')}`),
+    ]);
+    const reply = profileReplySchema.parse(body);
     const profile = reply.data[0];
     if (!profile) throw new Error('The profile reply holds no data');
     // The error_code inside the profile reply is ignored (spec §8).

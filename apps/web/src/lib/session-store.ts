@@ -1,5 +1,5 @@
 import type { ProfileData, ProfileUnit, TabPermission, UserDetails } from '@recovery-desk/domain/profile.ts';
-import { authoritiesOf } from '@recovery-desk/domain/profile.ts';
+import { authoritiesOf } from '@recovery-desk/domain/profile-access.ts';
 import { createStore, useStore } from './external-store.ts';
 
 // The browser session of spec §3, persisted in localStorage so a reload or a new tab keeps it.

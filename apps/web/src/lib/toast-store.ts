@@ -1,4 +1,4 @@
-import { MAH400, TOAST_AUTO_DISMISS_MS } from '@recovery-desk/domain/sign-in.ts';
+import { MAH400, TOAST_AUTO_DISMISS_MS } from '@recovery-desk/domain/sign-in-constants.ts';
 import { createStore, useStore } from './external-store.ts';
 import { navigateTo } from './navigation.ts';
 

@@ -2,11 +2,15 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { registerWorkflowFeatures } from '../app/workflow-features.ts';
 import { loadStageWidgets } from '../features/workflow/widgets.ts';
+import { DICTIONARY_PART_NAMES } from 'virtual:dictionary-parts';
+import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 
 // The features' workflow screens and widgets, registered as at start (app/route-registry.ts) and as the workflow
 // screens load them.
 registerWorkflowFeatures();
 await loadStageWidgets();
+// Every part of the dictionary, as the screens' routes load them (app/router.tsx).
+await loadDictionaryParts(DICTIONARY_PART_NAMES);
 
 // jsdom lacks a few browser APIs Mantine uses.
 if (!window.matchMedia) {

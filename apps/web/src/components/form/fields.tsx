@@ -1,34 +1,24 @@
-import {
-  Checkbox,
-  FileInput,
-  NativeSelect,
-  PasswordInput,
-  Textarea,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { Checkbox, FileInput, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import {
   AMOUNT_INTEGER_DIGITS,
   compareAmounts,
   formatAmount,
   isAmountInMinorUnits,
-  minorUnitsOf,
-  sanitizeAmountInput,
   type Currency,
 } from '@recovery-desk/domain/money.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import type { InputRule } from '@recovery-desk/domain/validation.ts';
-import { normalizeSpaces } from '@recovery-desk/domain/validation.ts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PrimaryButton, type PrimaryButtonProps } from '../primary-button.tsx';
-import { applyTypingRules, isRequired as rulesRequire, type RuleMessage } from '../input-rules.ts';
-import { translateWithParams } from '../../lib/i18n/dynamic-key.ts';
+import { isRequired as rulesRequire, type RuleMessage } from '../input-rules.ts';
 import { describeMessage } from './messages.ts';
 import { useZodFormContext } from './use-zod-form.ts';
 import { fieldId } from './zod-form.tsx';
 import { DateInput } from './date-input.tsx';
+import { MoneyInput } from './money-input.tsx';
+import { KitTextInput, type TextInputOptions } from './text-input-view.tsx';
 
 // Mantine inputs bound to the kit's form: each shows its error (translated), is marked aria-invalid by Mantine when
 // it has one, takes the focus when it is the first invalid field, and registers its label and §5 rules.
@@ -73,74 +63,26 @@ function useKitField(
   };
 }
 
-export type TextFieldProps = CommonProps & {
-  /** spec §5 rules: sanitising while typing and the exact messages */
-  rules?: readonly InputRule[];
-  /** the spec's uppercase directive: text is uppercased as typed */
-  uppercase?: boolean;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'time';
-  autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
-  placeholder?: string;
-};
+export type TextFieldProps = CommonProps & TextInputOptions;
 
 /** Text with the spec §5 rules: sanitised as typed (saying why characters vanished), trimmed on blur. */
-export function TextField({
-  name,
-  label,
-  rules = [],
-  uppercase = false,
-  type = 'text',
-  required,
-  autoFocus,
-  ...rest
-}: TextFieldProps) {
-  const { t } = useTranslation();
+export function TextField({ name, label, rules = [], required, autoFocus, ...rest }: TextFieldProps) {
   const { field, error, isRequired } = useKitField(name, label, rules, required);
-  const [rejectedBy, setRejectedBy] = useState<RuleMessage | null>(null);
-  const [isRevealed, setIsRevealed] = useState(false);
-  const value = typeof field.value === 'string' ? field.value : '';
-  const shown = rejectedBy ? translateWithParams(t, rejectedBy.key, rejectedBy.params) : error;
-
-  const common = {
-    ...rest,
-    ref: field.ref,
-    id: fieldId(name),
-    name,
-    label,
-    value,
-    error: shown,
-    required: isRequired,
-    'data-autofocus': autoFocus || undefined,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      const result = applyTypingRules(event.currentTarget.value, rules, uppercase);
-      setRejectedBy(result.rejectedBy);
-      field.onChange(result.value);
-    },
-    onBlur: () => {
-      setRejectedBy(null);
-      if (type !== 'password') {
-        const normalized = normalizeSpaces(value);
-        if (normalized !== value) field.onChange(normalized);
-      }
-      field.onBlur();
-    },
-  };
-
-  if (type === 'password') {
-    const toggle = String(t(isRevealed ? 'HidePassword' : 'ShowPassword'));
-    return (
-      <PasswordInput
-        {...common}
-        visible={isRevealed}
-        visibilityToggleFocusable
-        onVisibilityChange={setIsRevealed}
-        visibilityToggleButtonProps={{ 'aria-label': toggle, 'aria-pressed': isRevealed, title: toggle }}
-        visibilityToggleIcon={({ reveal }) => <EyeIcon isCrossed={reveal} />}
-      />
-    );
-  }
-  return <TextInput {...common} type={type} />;
+  return (
+    <KitTextInput
+      {...rest}
+      name={name}
+      label={label}
+      rules={rules}
+      value={typeof field.value === 'string' ? field.value : ''}
+      error={error}
+      required={isRequired}
+      autoFocus={autoFocus}
+      inputRef={field.ref}
+      onValue={field.onChange}
+      onBlur={field.onBlur}
+    />
+  );
 }
 
 export type DateFieldProps = CommonProps & {
@@ -170,49 +112,7 @@ export function DateField({ name, label, rules = [], required, autoFocus, ...res
 
 const MAX_INTEGER_DIGITS = AMOUNT_INTEGER_DIGITS;
 
-/** The number of decimals a currency's amounts have (INR and USD: 2): the domain's table of minor units. */
-export { minorUnitsOf };
-
-/** Keeps digits and one decimal point, at most `decimals` decimals and 15 integer digits. */
-export const sanitizeAmount = sanitizeAmountInput;
-
-export type MoneyInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'inputMode'> & {
-  ref?: React.Ref<HTMLInputElement>;
-  value: string;
-  onChange: (value: string) => void;
-  /** the amount's currency: its minor units decide how many decimals may be typed (none known: the most any has) */
-  currency?: string | null | undefined;
-};
-
-/**
- * The one money input: an exact decimal string in the currency's minor units (never a float), typed characters that
- * are not part of an amount removed with the reason shown. AmountField binds it to a kit form; list filters, the
- * workflow stage form and Legal Settings use it directly.
- */
-export function MoneyInput({ value, onChange, currency, error, onBlur, ...rest }: MoneyInputProps) {
-  const { t } = useTranslation();
-  const decimals = minorUnitsOf(currency);
-  const [rejected, setRejected] = useState(false);
-  return (
-    <TextInput
-      {...rest}
-      inputMode={decimals > 0 ? 'decimal' : 'numeric'}
-      value={value}
-      error={rejected ? String(t('ValidationNumber')) : error}
-      onChange={(event) => {
-        const typed = event.currentTarget.value;
-        const next = sanitizeAmountInput(typed, decimals);
-        setRejected(next !== typed);
-        onChange(next);
-      }}
-      onBlur={(event) => {
-        setRejected(false);
-        if (value.endsWith('.')) onChange(value.slice(0, -1));
-        onBlur?.(event);
-      }}
-    />
-  );
-}
+export { MoneyInput, minorUnitsOf, sanitizeAmount, type MoneyInputProps } from './money-input.tsx';
 
 export type AmountFieldProps = CommonProps & {
   /** the amount's currency: its minor units decide how many decimals may be typed */
@@ -466,17 +366,5 @@ export function SubmitButton({ disabled, children, ...rest }: SubmitButtonProps)
     <PrimaryButton {...rest} type="submit" loading={isSubmitting} disabled={disabled || isSubmitting}>
       {children}
     </PrimaryButton>
-  );
-}
-
-function EyeIcon({ isCrossed }: { isCrossed: boolean }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 5C6.5 5 2.7 9.2 1.5 12c1.2 2.8 5 7 10.5 7s9.3-4.2 10.5-7C21.3 9.2 17.5 5 12 5zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z"
-        fill="currentColor"
-      />
-      {isCrossed ? <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" /> : null}
-    </svg>
   );
 }

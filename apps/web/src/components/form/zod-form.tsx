@@ -5,23 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { describeMessage, encodeMessage } from './messages.ts';
 import { fieldErrorsOf, placeServerErrors } from './server-errors.ts';
 import { ZodFormContext, useZodFormContext, type ZodFormApi } from './use-zod-form.ts';
+import { focusFirstInvalid } from './field-id.ts';
+
+export { fieldId, focusFirstInvalid } from './field-id.ts';
 
 const REQUIRED = encodeMessage({ key: 'ValidationRequired' });
 const MANDATORY = encodeMessage({ key: 'PleaseFillMandatoryFields' });
-
-/** The DOM id of a kit field (labels, focus and e2e selectors use it). */
-export function fieldId(name: string): string {
-  return `field-${name}`;
-}
-
-/** Focuses the invalid field that comes first on the page (not first in registration order). */
-export function focusFirstInvalid(names: readonly string[]): void {
-  const elements = names
-    .map((name) => document.getElementById(fieldId(name)))
-    .filter((element): element is HTMLElement => element !== null);
-  elements.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  elements[0]?.focus();
-}
 
 function errorNames(errors: FieldErrors, prefix = ''): string[] {
   return Object.entries(errors).flatMap(([key, value]) => {

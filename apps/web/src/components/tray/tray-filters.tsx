@@ -3,7 +3,7 @@ import { CURRENCIES, type Currency } from '@recovery-desk/domain/money.ts';
 import { PRODUCT_LABEL_KEY } from '@recovery-desk/domain/products.ts';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
-import { MoneyInput } from '../form/fields.tsx';
+import { MoneyInput } from '../form/money-input.tsx';
 import { serverErrorFor } from '../form/server-errors.ts';
 import { FilterFormFrame, ProductTypesFilter, SearchAndDpdInputs, useFilterDraft } from './filter-form.tsx';
 import { draftOf, filtersOf, validateFilters, EMPTY_FILTERS, type TrayFilters } from './tray-state.ts';

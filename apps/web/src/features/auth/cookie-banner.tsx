@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { CONSENT_DAYS } from '@recovery-desk/domain/sign-in.ts';
-import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { CONSENT_DAYS } from '@recovery-desk/domain/sign-in-constants.ts';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 
@@ -12,6 +12,20 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Spec §9: a random temporary identifier is stored in a cookie when the login screen loads. */
 export function ensureTemporaryIdCookie(): void {
   if (!readCookie(TEMP_ID_COOKIE)) writeCookie(TEMP_ID_COOKIE, crypto.randomUUID(), CONSENT_DAYS * DAY_SECONDS);
+}
+
+/**
+ * A dictionary text whose `<name>words</name>` parts become the given elements (what react-i18next's Trans does for
+ * this one text; Trans and its HTML parser are not worth their weight on the login page).
+ */
+export function withLinks(text: string, links: Record<string, (text: string) => ReactNode>): ReactNode[] {
+  return text.split(/(<(\w+)>.*?<\/\2>)/).flatMap((part, index): ReactNode[] => {
+    if (index % 3 === 2) return []; // the tag name captured beside its part
+    const tagged = /^<(\w+)>(.*)<\/\1>$/.exec(part);
+    const link = tagged ? links[tagged[1]!] : undefined;
+    if (tagged && link) return [<Fragment key={index}>{link(tagged[2]!)}</Fragment>];
+    return part ? [part] : [];
+  });
 }
 
 /** The cookie banner of the login screen; consent lasts one year. */
@@ -31,13 +45,18 @@ export function CookieBanner() {
     >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="dark.7" style={{ flex: '1 1 320px' }}>
-          <Trans
-            i18nKey="CookieBannerText"
-            components={{
-              privacy: <Anchor component={Link} to="/privacypolicy" />,
-              terms: <Anchor component={Link} to="/termsofservice" />,
-            }}
-          />
+          {withLinks(String(t('CookieBannerText')), {
+            privacy: (text) => (
+              <Anchor component={Link} to="/privacypolicy">
+                {text}
+              </Anchor>
+            ),
+            terms: (text) => (
+              <Anchor component={Link} to="/termsofservice">
+                {text}
+              </Anchor>
+            ),
+          })}
         </Text>
         <Button
           onClick={() => {

@@ -1,16 +1,16 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { loginPayloadSchema } from '@recovery-desk/domain/sign-in.ts';
+import { LOGIN_FIELD_MAX } from '@recovery-desk/domain/sign-in-constants.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { fieldId } from '../../components/form/field-id.ts';
 import {
-  SubmitButton,
-  TextField,
-  ZodForm,
-  fieldId,
-  focusFirstInvalid,
-  useZodForm,
-} from '../../components/form/index.ts';
+  LightForm,
+  LightSubmitButton,
+  LightTextField,
+  useLightForm,
+  type LightFieldSpec,
+} from '../../components/form/light-form.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { HttpError, NetworkError } from '../../lib/http-client.ts';
 import { log } from '../../lib/log.ts';
@@ -25,9 +25,15 @@ import { useOtpCooldown } from './use-otp-cooldown.ts';
 
 type LoginAlert = { title: string; detail: string; hint?: string; tone?: 'error' | 'info' };
 
-// The sign-in form: the payload contract's username, password and OTP (spec §5 rules on the OTP as typed).
-const loginFormSchema = loginPayloadSchema.pick({ username: true, password: true, otp: true });
-type LoginForm = { username: string; password: string; otp?: string | null | undefined };
+// The sign-in form: the login payload's username, password and OTP with the contract's limits (spec §5 rules on the
+// OTP as typed). A light form of the kit (no react-hook-form, no zod): the login page is the first download.
+type LoginField = 'username' | 'password' | 'otp';
+const LOGIN_FIELDS: Record<LoginField, LightFieldSpec> = {
+  username: { required: true, trim: true, rules: [{ kind: 'maxLength', length: LOGIN_FIELD_MAX.username }] },
+  password: { required: true, rules: [{ kind: 'maxLength', length: LOGIN_FIELD_MAX.password }] },
+  otp: { trim: true, rules: [{ kind: 'number' }, { kind: 'maxLength', length: LOGIN_FIELD_MAX.otp }] },
+};
+type LoginForm = Record<LoginField, string>;
 const CREDENTIAL_CODES = new Set(['INVALID_CREDENTIALS', 'AUTH_FAILED', 'UNAUTHORIZED', '401']);
 
 /** /login (spec §2.2): username, password, optional OTP, Sign In, single sign-on, Forgot Password. */
@@ -36,7 +42,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const config = usePublicConfig();
   const cooldown = useOtpCooldown();
-  const form = useZodForm(loginFormSchema, { username: '', password: '', otp: '' });
+  const form = useLightForm(LOGIN_FIELDS, { username: '', password: '', otp: '' });
   const [isOtpDemanded, setIsOtpDemanded] = useState(false);
   const [alert, setAlert] = useState<LoginAlert | null>(null);
   const [isSendingOtp, setIsSendingOtp] = useState(false);
@@ -54,12 +60,7 @@ export function LoginPage() {
   }, [isOtpDemanded]);
 
   /** Get OTP needs the credentials too: their errors are shown and the first empty one is focused. */
-  const credentialsMissing = async () => {
-    const isValid = await form.trigger(['username', 'password']);
-    if (!isValid)
-      focusFirstInvalid(['username', 'password'].filter((name) => form.getFieldState(name as never).invalid));
-    return !isValid;
-  };
+  const credentialsMissing = () => !form.validate(['username', 'password']);
 
   const failureAlert = (error: unknown): LoginAlert => {
     if (error instanceof NetworkError) {
@@ -151,7 +152,7 @@ export function LoginPage() {
 
   const handleGetOtp = async () => {
     // A press during the cooldown is ignored (spec §5).
-    if (cooldown.isCoolingDown || isSendingOtp || (await credentialsMissing())) return;
+    if (cooldown.isCoolingDown || isSendingOtp || credentialsMissing()) return;
     const { username, password } = form.getValues();
     await requestOtp(username, password);
   };
@@ -196,7 +197,7 @@ export function LoginPage() {
   return (
     <PageFrame>
       <Paper withBorder shadow="sm" p="xl" radius="md">
-        <ZodForm form={form} onSubmit={handleSignIn} aria-labelledby="login-title">
+        <LightForm form={form} onSubmit={handleSignIn} aria-labelledby="login-title">
           <Stack gap="md">
             <div>
               <Title order={1} id="login-title" size="h2">
@@ -218,15 +219,21 @@ export function LoginPage() {
                 {alert.hint ? <Text size="sm">{alert.hint}</Text> : null}
               </Alert>
             ) : null}
-            <TextField label={String(t('Username'))} name="username" autoComplete="username" />
-            <TextField label={String(t('Password'))} name="password" type="password" autoComplete="current-password" />
+            <LightTextField form={form} label={String(t('Username'))} name="username" autoComplete="username" />
+            <LightTextField
+              form={form}
+              label={String(t('Password'))}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+            />
             {showOtp ? (
               <Group align="flex-end" gap="sm" wrap="nowrap">
                 <div style={{ flex: 1 }}>
-                  <TextField
+                  <LightTextField
+                    form={form}
                     label={String(t('Otp'))}
                     name="otp"
-                    rules={[{ kind: 'number' }, { kind: 'maxLength', length: 12 }]}
                     autoComplete="one-time-code"
                     inputMode="numeric"
                   />
@@ -244,7 +251,9 @@ export function LoginPage() {
                 </Button>
               </Group>
             ) : null}
-            <SubmitButton fullWidth>{String(t('SignIn'))}</SubmitButton>
+            <LightSubmitButton form={form} fullWidth>
+              {String(t('SignIn'))}
+            </LightSubmitButton>
             {/* Always offered (spec §2.2); without a provider it says that single sign-on is not configured. */}
             <Button
               variant="default"
@@ -259,7 +268,7 @@ export function LoginPage() {
               {String(t('ForgotPassword'))}
             </Anchor>
           </Stack>
-        </ZodForm>
+        </LightForm>
       </Paper>
       <CookieBanner />
     </PageFrame>

@@ -1,4 +1,4 @@
-import { OTP_COOLDOWN_SECONDS } from '@recovery-desk/domain/sign-in.ts';
+import { OTP_COOLDOWN_SECONDS } from '@recovery-desk/domain/sign-in-constants.ts';
 import { useCallback, useEffect, useState } from 'react';
 
 export function remainingSeconds(endsAt: number | null, now: number): number {

@@ -2,7 +2,7 @@ import { Badge, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import type { AccountSearchHit } from '@recovery-desk/domain/lists/contracts.ts';
 import { accountViewPath, SEARCH_TRAYS } from '@recovery-desk/domain/lists/search-trays.ts';
-import { authoritiesOf } from '@recovery-desk/domain/profile.ts';
+import { authoritiesOf } from '@recovery-desk/domain/profile-access.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { findApp } from '@recovery-desk/domain/apps.ts';
-import { authoritiesOf } from '@recovery-desk/domain/profile.ts';
+import { authoritiesOf } from '@recovery-desk/domain/profile-access.ts';
 import { matchRoute } from '@recovery-desk/domain/route-catalogue.ts';
 import { UNIT_LEVEL_LABEL_KEY, type UnitLevel } from '@recovery-desk/domain/units.ts';
 import type { ReactNode } from 'react';

@@ -4,6 +4,7 @@ import { findApp, APPS } from '@recovery-desk/domain/apps.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { QueryProvider } from '../../app/query-provider.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { UserMenu } from '../../components/user-menu.tsx';
 import { formatBusinessDate, numberFormat } from '../../lib/format.ts';
@@ -15,7 +16,16 @@ import { fetchMenuCounts } from '../lists/api/lists-api.ts';
 import { listsKeys } from '../lists/api/query-keys.ts';
 
 /** The frame of every signed-in app screen: app and unit switchers, business date, language, user menu, navigation. */
+/** The signed-in frame; its screens (and its menu counts) read through the app's React Query client. */
 export function AppShellLayout() {
+  return (
+    <QueryProvider>
+      <ShellFrame />
+    </QueryProvider>
+  );
+}
+
+function ShellFrame() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

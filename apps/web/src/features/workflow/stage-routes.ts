@@ -1,7 +1,7 @@
-import { ROUTE_CATALOGUE, findRouteByName, type RouteEntry } from '@recovery-desk/domain/route-catalogue.ts';
+import { findRouteByName, type RouteEntry } from '@recovery-desk/domain/route-catalogue.ts';
 import type { StageDefinition, WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
-import { hasWorkflowScreens, isServedElsewhere } from './widgets.ts';
+import { detailRoutesOf, hasWorkflowScreens, isServedElsewhere } from './screen-offers.ts';
 
 // Which catalogue routes the workflow screens serve: each stage's tray (its `routeSlug` list route) and the
 // detail routes of that list (`<routeSlug>Detail`, plus the alternative spellings the catalogue gives a list), for
@@ -15,14 +15,6 @@ export type StageRoute = {
   /** the list's detail routes, the primary (`<list>Detail`) first; empty when the stage has none */
   detailRoutes: RouteEntry[];
 };
-
-function detailRoutesOf(listName: string): RouteEntry[] {
-  const primary = findRouteByName(`${listName}Detail`);
-  const others = ROUTE_CATALOGUE.filter(
-    (route) => route.kind === 'detail' && route.listName === listName && route !== primary,
-  );
-  return primary?.kind === 'detail' ? [primary, ...others] : others;
-}
 
 let cached: { codes: string; routes: StageRoute[] } | null = null;
 

@@ -1,13 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
-import { en } from '@recovery-desk/i18n/locales/en.ts';
 import { formatDate } from '@recovery-desk/i18n/format.ts';
 import { i18n } from './i18n.ts';
 
 // Keys that arrive as data (route catalogue label keys, app label keys from the server).
-/** A key the dictionaries hold, or the base of a count-bearing key (X for X_one, X_other). */
+/** A key the loaded dictionary parts hold, or the base of a count-bearing key (X for X_one, X_other). */
 export function isDictionaryKey(key: string): key is DictionaryKey {
-  return Object.prototype.hasOwnProperty.call(en, key) || Object.prototype.hasOwnProperty.call(en, `${key}_other`);
+  // English holds every key; the web has the parts of it its screens loaded (build/dictionary-parts.ts).
+  const english = i18n.getResourceBundle('en', 'translation') as Record<string, string> | undefined;
+  if (!english) return false;
+  return (
+    Object.prototype.hasOwnProperty.call(english, key) || Object.prototype.hasOwnProperty.call(english, `${key}_other`)
+  );
 }
 
 /** Translates a key that comes from data; shows the given fallback when the key is unknown. */

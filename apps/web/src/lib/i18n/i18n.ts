@@ -1,21 +1,22 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANGUAGES, RTL_LANGUAGES, type Language } from '@recovery-desk/i18n/language-codes.ts';
-import { en, type Dictionary } from '@recovery-desk/i18n/locales/en.ts';
+import englishPublic from 'virtual:dictionary/en/public';
+import { DICTIONARY_PART_NAMES, PART_LOADERS } from 'virtual:dictionary-parts';
+import { createStore, useStore } from '../external-store.ts';
 import { LANGUAGE_STORAGE_KEY, storedLanguage } from './stored-language.ts';
 
 // Interface languages (spec §1): English, Hindi, Arabic, plus the German dictionary. The dictionaries live in the
 // shared package @recovery-desk/i18n, so the server writes exports, mails and messages with the same words.
-// English is in the first download (it is also every language's fallback); another language's dictionary is its own
-// chunk, loaded when the language is chosen or stored (`loadLanguage`), before the app renders in it.
+// The web loads them in parts (build/dictionary-parts.ts; docs/architecture.md, "Page weight"): English's `public`
+// part (the signed-out pages' words) is in the first download; the `app` part and the areas' parts load with the
+// screens that need them (app/router.tsx), in the current language and in English (every language's fallback).
+// Another language's parts are chunks of their own, loaded when it is chosen or stored, before the app renders in it.
 export { isLanguage, LANGUAGES, RTL_LANGUAGES, type Language };
 export { LANGUAGE_STORAGE_KEY, storedLanguage };
 
-const DICTIONARY_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Dictionary>> = {
-  hi: () => import('@recovery-desk/i18n/locales/hi.ts').then((m) => m.hi),
-  ar: () => import('@recovery-desk/i18n/locales/ar.ts').then((m) => m.ar),
-  de: () => import('@recovery-desk/i18n/locales/de.ts').then((m) => m.de),
-};
+/** A part of the dictionary: `public`, `app`, or an area (`collections`, `legal`). */
+export type DictionaryPart = string;
 
 export const LANGUAGE_LABEL_KEY: Record<
   Language,
@@ -35,7 +36,7 @@ function applyToDocument(language: string): void {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: englishPublic } },
   // English until the stored language's dictionary is in (startLanguage).
   lng: 'en',
   fallbackLng: 'en',
@@ -43,26 +44,61 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // A screen that names a key of a part it did not ask for still gets its words: the missing key loads every part
+  // (and the screens re-render when a part is added).
+  saveMissing: true,
+  missingKeyHandler: () => {
+    void loadDictionaryParts(DICTIONARY_PART_NAMES);
+  },
+  react: { bindI18nStore: 'added' },
 });
 
 applyToDocument(i18n.language);
 i18n.on('languageChanged', applyToDocument);
 
-const loading = new Map<Language, Promise<void>>();
+/** The parts the app has asked for so far: a language switch loads the same parts of the new language. */
+const wantedParts = new Set<DictionaryPart>(['public']);
+const loads = new Map<string, Promise<void>>();
+/** Counts the parts added; screens that translate keys outside React's render (titles) follow it. */
+const partsVersion = createStore(0);
 
-/** Loads a language's dictionary into i18next once (English is always there). */
-export function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return Promise.resolve();
-  let pending = loading.get(language);
+function loadPart(language: Language, part: DictionaryPart): Promise<void> {
+  if (language === 'en' && part === 'public') return Promise.resolve();
+  const id = `${language}/${part}`;
+  let pending = loads.get(id);
   if (!pending) {
-    pending = DICTIONARY_LOADERS[language]()
-      .then((dictionary) => {
-        i18n.addResourceBundle(language, 'translation', dictionary, true, true);
-      })
-      .finally(() => loading.delete(language));
-    loading.set(language, pending);
+    const loader = PART_LOADERS[language][part];
+    if (!loader) return Promise.resolve();
+    pending = loader().then((module) => {
+      i18n.addResourceBundle(language, 'translation', module.default, true, true);
+      partsVersion.set((version) => version + 1);
+    });
+    void pending.catch(() => loads.delete(id));
+    loads.set(id, pending);
   }
   return pending;
+}
+
+function loadParts(language: Language, parts: Iterable<DictionaryPart>): Promise<void> {
+  const languages: Language[] = language === 'en' ? ['en'] : [language, 'en'];
+  return Promise.all(languages.flatMap((lng) => [...parts].map((part) => loadPart(lng, part)))).then(() => undefined);
+}
+
+/** Loads parts of the dictionary (in the current language and English), e.g. with a screen that needs them. */
+export function loadDictionaryParts(parts: readonly DictionaryPart[]): Promise<void> {
+  for (const part of parts) wantedParts.add(part);
+  const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  return loadParts(current, parts);
+}
+
+/** Re-renders a component when a part of the dictionary is added (for texts computed outside `t`'s render). */
+export function useDictionaryVersion(): number {
+  return useStore(partsVersion);
+}
+
+/** Loads a language's dictionary parts the app uses into i18next once (English's public part is always there). */
+export function loadLanguage(language: Language): Promise<void> {
+  return loadParts(language, wantedParts);
 }
 
 /** At start: the stored language, once its dictionary is loaded (English if it cannot be). */

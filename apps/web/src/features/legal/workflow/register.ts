@@ -1,4 +1,4 @@
-import { registerStageWidgetLoader, registerWorkflowScreens } from '../../workflow/widgets.ts';
+import { registerStageWidgetLoader, registerWorkflowScreens } from '../../workflow/screen-offers.ts';
 
 // What the legal feature adds to the workflow screens: the LEGAL stage trays and case screens (their dictionary is
 // lib/i18n/locales/legal-definition-*.ts), and the widgets the LEGAL definition's stages name (register-widgets.ts,

@@ -13,13 +13,49 @@ import {
   type ReallocationRequestReply,
   type TrayRow,
 } from '../../api/collections-api.ts';
-import { AssigneeDialog } from '../dialogs/assignee-dialog.tsx';
-import { DecisionDialog } from '../dialogs/decision-dialog.tsx';
-import { RestrictionDialog } from '../dialogs/restriction-dialog.tsx';
+import { lazy, Suspense, type ComponentProps } from 'react';
+import type { AssigneeDialog as AssigneeDialogComponent } from '../dialogs/assignee-dialog.tsx';
+import type { DecisionDialog as DecisionDialogComponent } from '../dialogs/decision-dialog.tsx';
+import type { RestrictionDialog as RestrictionDialogComponent } from '../dialogs/restriction-dialog.tsx';
 import { registerTrayAction, type TrayActionContext } from './tray-action-registry.tsx';
 import { rowTitle } from './tray-rows.ts';
 
 // The built-in tray actions of the collections app, registered by the names trays.ts uses.
+
+// The dialogs (and the form kit they are built with) load when one opens, not with the tray.
+const LazyAssigneeDialog = lazy(() =>
+  import('../dialogs/assignee-dialog.tsx').then((m) => ({ default: m.AssigneeDialog })),
+);
+const LazyDecisionDialog = lazy(() =>
+  import('../dialogs/decision-dialog.tsx').then((m) => ({ default: m.DecisionDialog })),
+);
+const LazyRestrictionDialog = lazy(() =>
+  import('../dialogs/restriction-dialog.tsx').then((m) => ({ default: m.RestrictionDialog })),
+);
+
+function AssigneeDialog(props: ComponentProps<typeof AssigneeDialogComponent>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyAssigneeDialog {...props} />
+    </Suspense>
+  );
+}
+
+function DecisionDialog(props: ComponentProps<typeof DecisionDialogComponent>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyDecisionDialog {...props} />
+    </Suspense>
+  );
+}
+
+function RestrictionDialog(props: ComponentProps<typeof RestrictionDialogComponent>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyRestrictionDialog {...props} />
+    </Suspense>
+  );
+}
 
 function requestIdOf(reply: unknown): number | null {
   if (typeof reply !== 'object' || reply === null) return null;
