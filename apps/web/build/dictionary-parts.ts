@@ -19,6 +19,7 @@ export const DICTIONARY_LANGUAGES = ['en', 'hi', 'ar', 'de'] as const;
 export const DICTIONARY_AREAS = {
   collections: ['collections'],
   legal: ['legal-definition', 'legal-ui', 'workflow'],
+  money: ['receipts', 'settlements', 'payments'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

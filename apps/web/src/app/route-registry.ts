@@ -7,6 +7,7 @@ import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
+import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
 
 // Route name (from the route catalogue) → the screen that renders it, loaded lazily per feature.
@@ -52,10 +53,21 @@ const collectionsDashboardPage: ScreenLoader = () =>
   import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage }));
 const collectionsTrayPage: ScreenLoader = () =>
   import('../features/collections/pages/tray-page.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
-const collectionsAccountPage: ScreenLoader = () =>
+/** Screens that show the money words (receipts, settlements, payments): that dictionary part loads with them. */
+function withMoneyWords(load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts(['money'])]).then(([screen]) => screen);
+}
+
+function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string, ScreenLoader> {
+  return Object.fromEntries(Object.entries(screens).map(([name, load]) => [name, withMoneyWords(load)]));
+}
+
+// The account view shows the account's receipts and settlement and offers Capture receipt.
+const collectionsAccountPage: ScreenLoader = withMoneyWords(() =>
   import('../features/collections/pages/account-page.tsx').then((m) => ({
     Component: m.CollectionsAccountPage,
-  }));
+  })),
+);
 
 /**
  * The collections trays of issue 3 (packages/domain/src/collections/trays.ts): each list route, and each detail
@@ -100,9 +112,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...workflowScreens(),
   ...legalScreens(),
   ...jobsScreens(),
-  ...settlementScreens(),
-  ...paymentsScreens(),
-  ...receiptsScreens(),
+  ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>
