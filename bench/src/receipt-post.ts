@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -38,7 +39,7 @@ const { values: args } = parseArgs({
     /** server pool size (DATABASE_POOL_SIZE) */
     pool: { type: 'string', default: '32' },
     /** how many distinct postings the pgbench script set holds */
-    scripts: { type: 'string', default: '64' },
+    scripts: { type: 'string', default: '512' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -263,22 +264,21 @@ async function capturePostings(db: Database, ctx: UnitContext, accountIds: numbe
   return postings;
 }
 
-const asText = (value: unknown): string => {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
+// node-postgres's own conversion of a bind parameter to its text form (arrays, dates, JSON, booleans)
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (v: unknown) => unknown };
+const asText = (value: unknown): string => String(prepareValue(value));
+const literal = (value: unknown): string => `'${asText(value).replace(/'/g, "''")}'`;
 
 /**
- * One pgbench script per captured posting: the same statements in the same order, with the same bind parameters
- * (pgbench variables, sent as parameters in extended mode as node-postgres sends them); a statement that created a
- * row (insert … returning, nextval) stores its one row in variables (`\gset qN_`), and every later parameter equal
- * to such a created value uses the variable, so each replay creates its own receipt, payment, approval request and
- * key. Idempotency keys are fresh random numbers.
+ * One pgbench script per captured posting: the same statements in the same order, each parameter written as the
+ * untyped literal of the text node-postgres sends for it (so the server resolves its type as it does for a bind
+ * parameter); a statement that created a row (insert … returning, nextval) stores its one row in variables
+ * (`\gset qN_`), and every later parameter equal to such a created value uses the variable, so each replay creates
+ * its own receipt, payment, approval request and key. Idempotency keys are fresh random numbers. (Simple protocol:
+ * one round trip per statement, where node-postgres sends parse/bind/execute — if anything, a higher ceiling.)
  */
-function scriptOf(posting: Captured[], scriptIndex: number): { script: string; defines: string[] } {
+function scriptOf(posting: Captured[]): string {
   const created = new Map<string, string>();
-  const defines: string[] = [];
   const lines: string[] = ['\\set ikey random(1, 9000000000000000)'];
   posting.forEach((statement, index) => {
     if (/^(begin|commit|rollback)$/i.test(statement.sql)) {
@@ -288,14 +288,12 @@ function scriptOf(posting: Captured[], scriptIndex: number): { script: string; d
     const isKeyInsert = statement.sql.startsWith('insert into idempotency_keys');
     const text = statement.sql.replace(/\$(\d+)/g, (_match, n: string) => {
       const value = statement.params[Number(n) - 1];
-      if (isKeyInsert && Number(n) === 3) return ':ikey';
+      if (isKeyInsert && Number(n) === 3) return `(:ikey)::text`;
       if (value === null || value === undefined) return 'NULL';
       const variable = created.get(asText(value));
-      if (variable?.startsWith('__rno__')) return `('E' || lpad(:${variable.slice(7)}, 10, '0'))`;
+      if (variable?.startsWith('__rno__')) return `('E' || lpad((:${variable.slice(7)})::text, 10, '0'))`;
       if (variable) return `:${variable}`;
-      const name = `v${scriptIndex}_${index}_${n}`;
-      defines.push('-D', `${name}=${asText(value)}`);
-      return `:${name}`;
+      return literal(value);
     });
     const creates = /^insert .* returning|nextval\(/i.test(statement.sql) && statement.rows.length === 1;
     if (creates) {
@@ -313,12 +311,12 @@ function scriptOf(posting: Captured[], scriptIndex: number): { script: string; d
       lines.push(`${text};`);
     }
   });
-  return { script: lines.join('\n'), defines };
+  return lines.join('\n');
 }
 
-function pgbench(url: string, scripts: { script: string; defines: string[] }[], seconds: number) {
+function pgbench(url: string, scripts: string[], seconds: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-receipt-pgbench-'));
-  const files = scripts.map(({ script }, index) => {
+  const files = scripts.map((script, index) => {
     const file = path.join(dir, `posting-${index}.sql`);
     fs.writeFileSync(file, `${script}\n`);
     return file;
@@ -330,7 +328,7 @@ function pgbench(url: string, scripts: { script: string; defines: string[] }[], 
     [
       '-n',
       '-M',
-      'extended',
+      'simple',
       '-c',
       String(connections),
       '-j',
@@ -340,7 +338,6 @@ function pgbench(url: string, scripts: { script: string; defines: string[] }[], 
       '-l',
       '--log-prefix',
       path.join(dir, 'log'),
-      ...scripts.flatMap(({ defines }) => defines),
       ...files.flatMap((file) => ['-f', `${file}@1`]),
       '-h',
       u.hostname,
@@ -481,9 +478,9 @@ async function main() {
     (_, i) => accountIds[Math.floor((i * accountIds.length) / scriptCount)]!,
   );
   const postings = await capturePostings(handle.db, ctx, sample);
-  const scripts = postings.map((posting, index) => scriptOf(posting, index));
+  const scripts = postings.map(scriptOf);
   results.statementsPerPosting = postings[0]!.filter((s) => !/^(begin|commit)$/i.test(s.sql)).length;
-  results.exampleScript = scripts[0]!.script;
+  results.exampleScript = scripts[0];
   const loadBefore = os.loadavg();
   const ceiling = pgbench(dbUrl, scripts, duration);
   results.ceiling = { ...ceiling, loadAverage: { before: loadBefore, after: os.loadavg() } };
