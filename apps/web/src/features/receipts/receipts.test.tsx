@@ -158,3 +158,82 @@ describe('receipt capture', () => {
     expect(screen.queryByTestId('capture-receipt')).toBeNull();
   });
 });
+
+describe('receipt verification list', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('offers Verify and Reject on others’ receipts only, and verifies with the receipt’s version', async () => {
+    const user = userEvent.setup();
+    sessionStore.set(
+      signedInSession({
+        systemAuthorities: ['PAY_VERIFICATION_SAUTH'],
+        userDetails: {
+          id: 9,
+          username: 'pay.mumbai',
+          full_name: 'Deepak Joshi',
+          email: 'p@x',
+          is_demo_outbox_reader: false,
+        },
+      }),
+    );
+    const pending = (flowUser: number) => ({
+      flow: 'RECEIPT_VERIFICATION',
+      requestedBy: 'Someone',
+      requestedByUserId: flowUser,
+      reason: null,
+      remarks: null,
+    });
+    const rows = [
+      {
+        ...RECEIPT,
+        id: 1,
+        receiptNo: 'E0000000001',
+        mode: 'UPI',
+        reference: '412345678901',
+        version: 3,
+        pending: pending(4),
+      },
+      { ...RECEIPT, id: 2, receiptNo: 'E0000000002', mode: 'UPI', reference: '412345678902', pending: pending(9) },
+    ];
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        const method = init?.method ?? 'GET';
+        calls.push({
+          method,
+          url,
+          body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+          headers: {},
+        });
+        if (url.includes('/api/lists/views')) return jsonResponse(200, { views: [] });
+        if (method === 'GET' && url.includes('/api/receipts/verification')) {
+          return jsonResponse(200, { rows, count: 2, page: 1, pageSize: 25 });
+        }
+        if (method === 'POST' && url.endsWith('/api/receipts/1/verify')) {
+          return jsonResponse(200, { ...rows[0], status: 'VERIFIED', version: 4, pending: null });
+        }
+        return jsonResponse(404, { error_code: 'NOT_FOUND', detail: 'no route' });
+      }),
+    );
+    const { ReceiptListScreen } = await import('./receipt-list-page.tsx');
+    renderWithProviders(<ReceiptListScreen routeName="receiptVerification" />, {
+      path: '/collapp/receiptVerification',
+    });
+    const table = await screen.findByTestId('receipts-table');
+    const others = within(table).getByText('E0000000001').closest('tr')!;
+    const own = within(table).getByText('E0000000002').closest('tr')!;
+    expect(within(own).queryByRole('button', { name: /Verify/ })).toBeNull();
+    expect(within(own).getByText('You captured this receipt: another user verifies it.')).toBeTruthy();
+    expect(within(others).getByText('₹1,000.00')).toBeTruthy();
+    await user.click(within(others).getByRole('button', { name: 'Verify E0000000001' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ version: 3 });
+  });
+});
