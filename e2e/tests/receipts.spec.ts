@@ -2,13 +2,15 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi, openCollectionsIn } from '../support/collections.ts';
 
-// Issue 13: a collector captures a receipt, cannot verify it, and another user verifies it (axe on every receipt
-// screen on the way: capture, verification, viewer and its books, the receipt detail).
+// Issue 13: a collector captures a receipt, cannot verify it, and another user verifies it; then the payment is
+// cancelled (requested by one user, approved by another). Axe on every receipt screen on the way.
 
 const COLLECTOR = 'fc.andheri';
 const VERIFIER = 'pay.mumbai';
 
-test('a collector captures a receipt and another user verifies it', async ({ browser }) => {
+test('a collector captures a receipt, another user verifies it, and a cancellation is requested and approved', async ({
+  browser,
+}) => {
   const collectorContext = await browser.newContext();
   const collector = await collectorContext.newPage();
   await openCollectionsIn(collector, COLLECTOR, 'BR-AND');
@@ -78,5 +80,36 @@ test('a collector captures a receipt and another user verifies it', async ({ bro
   await expect(verifier.getByRole('heading', { level: 1, name: `Receipt ${receiptNo}` })).toBeVisible();
   await expect(verifier.getByTestId('receipt-history')).toContainText('Verified');
   await expectNoAxeViolations(verifier);
+
+  // the UPI credit was for another loan: pay.mumbai asks for its cancellation (Payment Cancellation: electronic)
+  await verifier.goto('/collapp/receiptCancellation');
+  await expect(verifier.getByRole('heading', { level: 1, name: 'Receipt Cancellation' })).toBeVisible();
+  await expectNoAxeViolations(verifier);
+  await verifier.goto(`/collapp/paymentCancellation?q=${receiptNo}`);
+  await expect(verifier.getByRole('heading', { level: 1, name: 'Payment Cancellation' })).toBeVisible();
+  const payment = verifier.getByTestId('receipts-table').locator('tbody tr').filter({ hasText: receiptNo });
+  await payment.getByRole('button', { name: `Request cancellation ${receiptNo}` }).click();
+  const cancel = verifier.getByRole('dialog');
+  await cancel.getByLabel(/^Reason/).selectOption({ label: 'Wrong account' });
+  await cancel.getByLabel('Remarks').fill('The customer paid for his brother’s loan');
+  await expectNoAxeViolations(verifier);
+  await cancel.getByRole('button', { name: 'Request cancellation' }).click();
+  await expect(verifier.getByText(`Cancellation of ${receiptNo} requested. Another user decides it.`)).toBeVisible();
+  await expect(payment).toContainText('Cancellation requested');
   await verifierContext.close();
+
+  // appr.west approves it: the posting is reversed
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
+  await openCollectionsIn(approver, 'appr.west', 'ZN-W');
+  await approver.goto(`/collapp/receiptCancelApproval?q=${receiptNo}`);
+  await expect(approver.getByRole('heading', { level: 1, name: 'Receipt Cancel Approval' })).toBeVisible();
+  const request = approver.getByTestId('receipts-table').locator('tbody tr').filter({ hasText: receiptNo });
+  await expect(request).toContainText('Wrong account');
+  await expectNoAxeViolations(approver);
+  await request.getByRole('button', { name: `Approve ${receiptNo}` }).click();
+  await approver.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByText(`Cancellation of ${receiptNo} approved: the posting is reversed.`)).toBeVisible();
+  await expect(request).toHaveCount(0);
+  await approverContext.close();
 });

@@ -192,6 +192,28 @@ describe.each(testDatabaseKinds())('receipt posting (%s)', (kind) => {
     expect(third.receiptNo).toBe(`${book}-000003`);
   });
 
+  it('makes a promise partly paid PARTIAL, and a second receipt KEPT', async () => {
+    const account = await createAccount(handle.db, { unit: org.branch, dpd: 10 });
+    const ptp = await createPtp(handle.db, {
+      accountId: account.id,
+      capturedBy: collector,
+      unit: org.branch,
+      promisedDate: addDays(BUSINESS_DATE, 3),
+      amount: '8000.00',
+    });
+    const status = async () =>
+      (
+        await queryRows<{ status: string; amount_paid: string }>(
+          handle.db,
+          sql`select status, amount_paid::text from ptps where id = ${ptp.id}`,
+        )
+      )[0];
+    await withTransaction(handle.db, (tx) => postReceiptInTx(tx, input(account.id, { amountMinor: 3000_00n }), ctx));
+    expect(await status()).toEqual({ status: 'PARTIAL', amount_paid: '3000.00' });
+    await withTransaction(handle.db, (tx) => postReceiptInTx(tx, input(account.id, { amountMinor: 5000_00n }), ctx));
+    expect(await status()).toEqual({ status: 'KEPT', amount_paid: '8000.00' });
+  });
+
   it('turns one payment source into one receipt', async () => {
     const account = await createAccount(handle.db, { unit: org.branch, dpd: 10 });
     const sourceRef = uniqueName('UPIREQ');

@@ -313,6 +313,21 @@ describe.each(testDatabaseKinds())('receipts API (%s)', (kind) => {
     expect(await auditRows(handle.db, { action: 'receipts.reverse', entityId: captured.id })).toHaveLength(1);
   });
 
+  it('lets one of many parallel verifications win', async () => {
+    const account = await createAccount(handle.db, { unit: org.branch, dpd: 10 });
+    const captured = (await post(collector, upi(account.id, '300.00'))).json<ReceiptRow>();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        verifier.post(`/api/receipts/${captured.id}/verify`, { version: captured.version }),
+      ),
+    );
+    expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(1);
+    expect(replies.filter((reply) => reply.statusCode === 409)).toHaveLength(7);
+    expect(await auditRows(handle.db, { action: 'receipts.verification.approve', entityId: captured.id })).toHaveLength(
+      1,
+    );
+  });
+
   it('reverses a receipt rejected at verification', async () => {
     const account = await createAccount(handle.db, { unit: org.branch, dpd: 10 });
     const captured = (await post(collector, upi(account.id, '700.00'))).json<ReceiptRow>();

@@ -13,8 +13,27 @@ import { codeLabel, useReceiptFormat } from './labels.ts';
 const CAPTURE_AUTHORITY = 'FIELD_COLLECTOR_SAUTH';
 const VIEWER_AUTHORITY = 'RECEIPT_VIEWER_SAUTH';
 
-/** The account view's receipts, and its "Capture receipt" action for a collector (Payments tab). */
-export function AccountReceipts({ accountId, accountNo }: { accountId: string; accountNo: string }) {
+/** The account view's "Capture receipt" action, for a user who may capture receipts in the acting unit. */
+export function CaptureReceiptAction({ accountNo }: { accountNo: string }) {
+  const { t } = useTranslation();
+  const authorities = useSession((session) => session.systemAuthorities);
+  if (!authorities.includes(CAPTURE_AUTHORITY)) return null;
+  return (
+    <Group>
+      <Button
+        component={Link}
+        to={`/collapp/receiptCapture?accountNo=${encodeURIComponent(accountNo)}`}
+        size="xs"
+        data-testid="capture-receipt"
+      >
+        {String(t('CaptureReceipt'))}
+      </Button>
+    </Group>
+  );
+}
+
+/** The account view's receipts (Payments tab). */
+export function AccountReceipts({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const format = useReceiptFormat();
   const actingUnit = useSession((session) => session.actingUnit);
@@ -26,18 +45,6 @@ export function AccountReceipts({ accountId, accountNo }: { accountId: string; a
   const canView = authorities.includes(VIEWER_AUTHORITY);
   return (
     <Stack gap="xs" data-testid="account-receipts">
-      {authorities.includes(CAPTURE_AUTHORITY) ? (
-        <Group>
-          <Button
-            component={Link}
-            to={`/collapp/receiptCapture?accountNo=${encodeURIComponent(accountNo)}`}
-            size="xs"
-            data-testid="capture-receipt"
-          >
-            {String(t('CaptureReceipt'))}
-          </Button>
-        </Group>
-      ) : null}
       <DataGrid<ReceiptRow>
         caption={String(t('ReceiptsOfAccount'))}
         showCaption

@@ -16,6 +16,7 @@ import { minorToDecimal } from '@recovery-desk/domain/receipts/posting.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -23,6 +24,7 @@ import {
   DateField,
   FormErrors,
   NumberField,
+  describeMessage,
   SelectField,
   SubmitButton,
   TextField,
@@ -153,6 +155,12 @@ function CaptureForm({ account }: { account: CaptureAccount }) {
   const denominations = (form.watch('denominations') as FormValues['denominations'] | undefined) ?? [];
   const counted = denominations.reduce((sum, d) => sum + BigInt(d.note) * 100n * BigInt(d.count || 0), 0n);
   const onBook = mode !== null && BOOK_MODES.includes(mode);
+  // the count as a whole (it must add up to the amount) belongs to no single note's field
+  const { errors } = useFormState({ control: form.control, name: 'denominations' as never });
+  // (react-hook-form keeps an error of an array itself at `root`)
+  const count = (errors as { denominations?: { message?: string; root?: { message?: string } } }).denominations;
+  const countError = count?.message ?? count?.root?.message;
+  const denominationsError = countError ? describeMessage(t, countError) : null;
 
   if (saved) {
     return (
@@ -283,6 +291,11 @@ function CaptureForm({ account }: { account: CaptureAccount }) {
                   />
                 ))}
               </SimpleGrid>
+              {denominationsError ? (
+                <Text size="sm" c="red.9" id="field-denominations" role="alert">
+                  {denominationsError}
+                </Text>
+              ) : null}
               <Text size="xs" data-testid="denominations-total" aria-live="polite">
                 {String(
                   t('ReceiptDenominationTotal', {

@@ -112,6 +112,8 @@ function ReceiptList({ screen }: { screen: Screen }) {
   const title = route ? translateKey(t, route.labelKey, route.label) : screen.routeName;
   const actingUnit = useSession((session) => session.actingUnit);
   const userId = useSession((session) => session.userDetails?.id ?? null);
+  // the receipt detail is the Receipt Viewer's (RECEIPT_VIEWER_SAUTH)
+  const canOpen = useSession((session) => session.systemAuthorities.includes('RECEIPT_VIEWER_SAUTH'));
   const [state, setState] = useUrlState(DEFINITION);
   const [dialog, setDialog] = useState<{ action: ReceiptAction; row: ReceiptRow } | null>(null);
   const query = apiQueryOf(DEFINITION, screen.kind ? { ...state, kind: screen.kind } : state);
@@ -234,10 +236,14 @@ function ReceiptList({ screen }: { screen: Screen }) {
           rows={rows}
           rowId={(row) => row.id}
           rowLabel={(row) => row.receiptNo}
-          open={{
-            onOpen: (row) => openDetailInTab('receiptViewer', detailPath(row)),
-            label: (row) => String(t('ReceiptOpenNamed', { receiptNo: row.receiptNo })),
-          }}
+          {...(canOpen
+            ? {
+                open: {
+                  onOpen: (row: ReceiptRow) => openDetailInTab('receiptViewer', detailPath(row)),
+                  label: (row: ReceiptRow) => String(t('ReceiptOpenNamed', { receiptNo: row.receiptNo })),
+                },
+              }
+            : {})}
           rowActions={(row) => {
             const actions = screen.actions(row, userId);
             if (actions.length === 0) {

@@ -11,6 +11,7 @@ import { fetchAccountView } from '../api/collections-api.ts';
 import { describeError } from '../api/describe-error.ts';
 import { AccountSettlement } from '../../settlements/account-settlement.tsx';
 import { AccountHeader } from './account-header.tsx';
+import { CaptureReceiptAction } from '../../receipts/account-receipts.tsx';
 import { AccountTab } from './account-tab.tsx';
 import { AddressTab } from './address-tab.tsx';
 import { CollateralTab } from './collateral-tab.tsx';
@@ -145,6 +146,7 @@ export function AccountView({ trayKey, accountId, title, clock }: AccountViewPro
     <Stack gap="md" data-testid="account-view">
       <Title order={1}>{title}</Title>
       <AccountHeader view={view} />
+      <CaptureReceiptAction accountNo={view.account.accountNo} />
       <AccountSettlement accountId={view.account.id} />
       {active === null ? (
         <Alert color="blue" variant="outline">

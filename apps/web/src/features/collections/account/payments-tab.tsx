@@ -12,7 +12,7 @@ export function PaymentsTab({ view }: { view: AccountViewData }) {
   const currency = view.account.currency;
   return (
     <Stack gap="lg">
-      <AccountReceipts accountId={String(view.account.id)} accountNo={view.account.accountNo} />
+      <AccountReceipts accountId={String(view.account.id)} />
       <DataTable
         caption={String(t('DueSchedule'))}
         testId="dues-table"

@@ -1,0 +1,513 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
+import { generateBook } from '@recovery-desk/db/generate-book.ts';
+import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
+import { DEMO_PASSWORD } from '@recovery-desk/db/demo-organisation.ts';
+import { DEFAULT_POSTING_ORDER } from '@recovery-desk/domain/receipts/posting.ts';
+import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
+// The server's own code: the ceiling replays exactly the statements POST /api/receipts runs (the idempotency key,
+// the scope check, the posting, the verification request, the reply row), captured at the driver.
+import type {} from 'fastify';
+import { runIdempotent } from '../../apps/server/src/http/idempotency.ts';
+import type { UnitContext } from '../../apps/server/src/http/request-context.ts';
+import type { AppDeps } from '../../apps/server/src/deps.ts';
+import { captureReceiptInTx } from '../../apps/server/src/modules/receipts/index.ts';
+
+// Benchmark: receipt posting (POST /api/receipts with an Idempotency-Key) through the real server under N connections
+// with autocannon — every request a new key, a new UPI reference and the next account of the Andheri branch, ₹1.00
+// each so no account runs out of dues — beside the database's own ceiling for the same statements: the statements of
+// real postings captured at the driver (text and bind parameters) and replayed by pgbench at the same concurrency,
+// each transaction one posting, with the ids a posting creates (receipt, payment, approval request, key) taken
+// fresh from the replay's own inserts (`\gset`). Records p50/p95/p99, CPU per request (server process, and the whole
+// machine) and the load average. PostgreSQL only. Writes bench/results/receipt-post.json.
+
+const { values: args } = parseArgs({
+  options: {
+    accounts: { type: 'string', default: '200000' },
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '5' },
+    /** server pool size (DATABASE_POOL_SIZE) */
+    pool: { type: 'string', default: '32' },
+    /** how many distinct postings the pgbench script set holds (pgbench takes at most 128 scripts) */
+    scripts: { type: 'string', default: '128' },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    reuse: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const accounts = Number(args.accounts);
+const connections = Number(args.connections);
+const duration = Number(args.duration);
+const warmup = Number(args.warmup);
+const scriptCount = Math.min(128, Number(args.scripts));
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const BUSINESS_DATE = '2026-03-31';
+const COLLECTOR = 'fc.andheri';
+const BRANCH = 'BR-AND';
+const ROUTE = 'POST /api/receipts';
+
+type Latency = { p50: number; p95: number; p99: number; max: number };
+type Captured = { sql: string; params: unknown[]; rows: Record<string, unknown>[] };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not become ready within 180 s');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function signIn(base: string, username: string): Promise<string> {
+  const config = (await (await fetch(`${base}/api/public-config`)).json()) as { userkeyKey: string };
+  const userkey = await sealUserkey({ username, password: DEMO_PASSWORD }, config.userkeyKey);
+  const reply = (await (
+    await fetch(`${base}/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userkey }),
+    })
+  ).json()) as { access?: string; detail?: string };
+  if (!reply.access) throw new Error(`sign-in of ${username} failed: ${reply.detail}`);
+  return reply.access;
+}
+
+function percentiles(samples: number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
+}
+
+/** CPU seconds of one process (utime + stime) and of the whole machine (busy and total jiffies). */
+function processCpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+function machineCpu(): { busy: number; total: number } {
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
+type Usage = { serverCpuMsPerRequest?: number; machineCpuMsPerRequest: number; machineBusyPercent: number };
+function usage(
+  before: { server?: number; machine: { busy: number; total: number } },
+  after: { server?: number; machine: { busy: number; total: number } },
+  requests: number,
+): Usage {
+  const busy = after.machine.busy - before.machine.busy;
+  const total = after.machine.total - before.machine.total;
+  const per = (seconds: number) => Math.round(((seconds * 1000) / Math.max(requests, 1)) * 100) / 100;
+  return {
+    ...(before.server !== undefined && after.server !== undefined
+      ? { serverCpuMsPerRequest: per(after.server - before.server) }
+      : {}),
+    machineCpuMsPerRequest: per(busy),
+    machineBusyPercent: Math.round((busy / Math.max(total, 0.01)) * 1000) / 10,
+  };
+}
+
+/** autocannon posting receipts: each request a fresh key, reference and account. */
+function postLoad(base: string, access: string, unitId: number, accountIds: number[], seconds: number) {
+  let next = Math.floor(Math.random() * accountIds.length);
+  return new Promise<{ requests: number; ok: number; non2xx: number; rps: number; latencyMs: Latency }>(
+    (resolve, reject) => {
+      const latencies: number[] = [];
+      let ok = 0;
+      const instance = autocannon(
+        {
+          url: `${base}/api/receipts`,
+          connections,
+          duration: seconds,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                next = (next + 1) % accountIds.length;
+                const body = {
+                  accountId: accountIds[next],
+                  mode: 'UPI',
+                  amount: '1.00',
+                  currency: 'INR',
+                  reference: randomBytes(8).toString('hex').toUpperCase(),
+                };
+                return {
+                  ...request,
+                  headers: {
+                    'content-type': 'application/json',
+                    authorization: `Bearer ${access}`,
+                    'x-acting-unit': String(unitId),
+                    'idempotency-key': randomUUID(),
+                  },
+                  body: JSON.stringify(body),
+                };
+              },
+            },
+          ],
+        },
+        (error, result) => {
+          if (error) return reject(error);
+          resolve({
+            requests: result.requests.total,
+            ok,
+            non2xx: result.non2xx,
+            rps: Math.round((ok / seconds) * 10) / 10,
+            latencyMs: percentiles(latencies),
+          });
+        },
+      );
+      instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+        if (statusCode === 201) {
+          ok += 1;
+          latencies.push(responseTime);
+        }
+      });
+    },
+  );
+}
+
+/** Captures the statements of real postings (the route's own functions) at the driver, with their result rows. */
+async function capturePostings(db: Database, ctx: UnitContext, accountIds: number[]): Promise<Captured[][]> {
+  const deps = {
+    db,
+    config: { receiptPostingOrder: DEFAULT_POSTING_ORDER },
+    clock: { now: () => new Date() },
+  } as unknown as AppDeps;
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => Promise<unknown> };
+  const original = proto.query;
+  const postings: Captured[][] = [];
+  for (const accountId of accountIds) {
+    const captured: Captured[] = [];
+    proto.query = function (this: unknown, first: unknown, params: unknown, ...rest: unknown[]) {
+      const text = typeof first === 'string' ? first : (first as { text: string }).text;
+      const values = (typeof first === 'object' && first && 'values' in first ? first.values : params) as
+        unknown[] | undefined;
+      const entry: Captured = { sql: text.replace(/\s+/g, ' ').trim(), params: values ?? [], rows: [] };
+      captured.push(entry);
+      const result = original.call(this, first, params, ...rest) as Promise<{
+        rows?: unknown[];
+        fields?: { name: string }[];
+      }>;
+      return result.then((value) => {
+        // drizzle reads `returning` in array mode: name the values by the result's fields
+        entry.rows = (Array.isArray(value?.rows) ? value.rows : []).map((row) =>
+          Array.isArray(row)
+            ? Object.fromEntries((value.fields ?? []).map((field, j) => [field.name, row[j] as unknown]))
+            : (row as Record<string, unknown>),
+        );
+        return value;
+      });
+    };
+    try {
+      const body = {
+        accountId,
+        mode: 'UPI' as const,
+        amount: '1.00',
+        currency: 'INR' as const,
+        reference: randomBytes(8).toString('hex').toUpperCase(),
+      };
+      await runIdempotent(db, { userId: ctx.user.id, route: ROUTE, key: randomUUID(), body }, async (tx) => ({
+        statusCode: 201,
+        body: await captureReceiptInTx(deps, tx, { ctx, body }),
+      }));
+    } finally {
+      proto.query = original;
+    }
+    postings.push(captured);
+  }
+  return postings;
+}
+
+// node-postgres's own conversion of a bind parameter to its text form (arrays, dates, JSON, booleans)
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (v: unknown) => unknown };
+const asText = (value: unknown): string => String(prepareValue(value));
+const literal = (value: unknown): string => `'${asText(value).replace(/'/g, "''")}'`;
+
+/**
+ * One pgbench script per captured posting: the same statements in the same order, each parameter written as the
+ * untyped literal of the text node-postgres sends for it (so the server resolves its type as it does for a bind
+ * parameter); a statement that created a row (insert … returning, nextval) stores its one row in variables
+ * (`\gset qN_`), and every later parameter equal to such a created value uses the variable, so each replay creates
+ * its own receipt, payment, approval request and key. Idempotency keys are fresh random numbers. (Simple protocol:
+ * one round trip per statement, where node-postgres sends parse/bind/execute — if anything, a higher ceiling.)
+ */
+function scriptOf(posting: Captured[]): string {
+  const created = new Map<string, string>();
+  const lines: string[] = ['\\set ikey random(1, 9000000000000000)'];
+  posting.forEach((statement, index) => {
+    if (/^(begin|commit|rollback)$/i.test(statement.sql)) {
+      lines.push(`${statement.sql.toUpperCase()};`);
+      return;
+    }
+    const isKeyInsert = statement.sql.startsWith('insert into idempotency_keys');
+    const text = statement.sql.replace(/\$(\d+)/g, (_match, n: string) => {
+      const value = statement.params[Number(n) - 1];
+      if (isKeyInsert && Number(n) === 3) return `(:ikey)::text`;
+      if (value === null || value === undefined) return 'NULL';
+      const variable = created.get(asText(value));
+      if (variable?.startsWith('__rno__')) return `('E' || lpad((:${variable.slice(7)})::text, 10, '0'))`;
+      if (variable) return `:${variable}`;
+      return literal(value);
+    });
+    const creates = /^insert .* returning|nextval\(/i.test(statement.sql) && statement.rows.length === 1;
+    if (creates) {
+      const prefix = `q${index}_`;
+      for (const [column, value] of Object.entries(statement.rows[0]!)) {
+        if (value !== null && /^\d{6,}$/.test(String(value))) created.set(String(value), `${prefix}${column}`);
+      }
+      // a system receipt number is `E` + the sequence value, zero-padded (post-receipt.ts)
+      const n = statement.rows[0]!.n;
+      if (statement.sql.includes('receipt_system_no_seq') && n !== undefined) {
+        created.set(`E${String(n).padStart(10, '0')}`, `__rno__${prefix}n`);
+      }
+      lines.push(text, `\\gset ${prefix}`);
+    } else {
+      lines.push(`${text};`);
+    }
+  });
+  return lines.join('\n');
+}
+
+function pgbench(url: string, scripts: string[], seconds: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-receipt-pgbench-'));
+  const files = scripts.map((script, index) => {
+    const file = path.join(dir, `posting-${index}.sql`);
+    fs.writeFileSync(file, `${script}\n`);
+    return file;
+  });
+  const u = new URL(url);
+  const before = machineCpu();
+  const out = execFileSync(
+    'pgbench',
+    [
+      '-n',
+      '-M',
+      'simple',
+      '-c',
+      String(connections),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-l',
+      '--log-prefix',
+      path.join(dir, 'log'),
+      ...files.flatMap((file) => ['-f', `${file}@1`]),
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username || 'postgres'),
+      u.pathname.slice(1),
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const after = machineCpu();
+  const tps = /tps = ([\d.]+)/.exec(out);
+  const processed = /number of transactions actually processed: (\d+)/.exec(out);
+  const failed = /number of failed transactions: (\d+)/.exec(out);
+  if (!tps) throw new Error(`could not read pgbench output:\n${out}`);
+  const latencies: number[] = [];
+  for (const file of fs.readdirSync(dir).filter((name) => name.startsWith('log'))) {
+    for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+      const fields = line.split(' ');
+      if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000);
+    }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const transactions = Number(processed?.[1] ?? 0);
+  return {
+    tps: Number(tps[1]),
+    transactions,
+    failed: Number(failed?.[1] ?? 0),
+    latencyMs: percentiles(latencies),
+    usage: usage({ machine: before }, { machine: after }, transactions),
+  };
+}
+
+async function main() {
+  const results: Record<string, unknown> = {
+    benchmark: 'receipt-post',
+    database: 'postgres',
+    accounts,
+    connections,
+    serverPool: Number(args.pool),
+    durationSeconds: duration,
+    warmupSeconds: warmup,
+    cores: os.cpus().length,
+    loadAverageAtStart: os.loadavg(),
+  };
+  const name = args.reuse ?? `rd_bench_receipt_${randomBytes(4).toString('hex')}`;
+  const u = new URL(args['database-url']!);
+  u.pathname = `/${name}`;
+  const dbUrl = u.toString();
+  let cleanup = async () => {};
+  if (!args.reuse) {
+    const admin = new pg.Client({ connectionString: args['database-url'] });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    if (!args.keep) {
+      cleanup = async () => {
+        const dropper = new pg.Client({ connectionString: args['database-url'] });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      };
+    }
+    const handle = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 4 });
+    try {
+      const t0 = Date.now();
+      await seedDemoOrganisation(handle.db, { businessDate: BUSINESS_DATE, accounts: 0 });
+      const book = await generateBook(handle.db, { accounts, businessDate: BUSINESS_DATE, concurrency: 2 });
+      results.seed = { seconds: (Date.now() - t0) / 1000, rows: book.rows };
+      console.log(`seeded ${accounts} accounts in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      await (handle.db as unknown as { $client: pg.Pool }).$client.query(
+        'vacuum analyze accounts, customers, dues, payments, ptps, users, units',
+      );
+    } finally {
+      await handle.close();
+    }
+  }
+
+  // a database this run created is dropped however the run ends
+  try {
+    const handle = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 4 });
+    const client = (handle.db as unknown as { $client: pg.Pool }).$client;
+    // created ids far from every other number in the statements, so the replay maps them without ambiguity
+    await client.query(
+      `select setval(pg_get_serial_sequence('receipts', 'id'), greatest(1000000000, (select coalesce(max(id), 0) from receipts))),
+            setval(pg_get_serial_sequence('payments', 'id'), greatest(2000000000, (select coalesce(max(id), 0) from payments))),
+            setval(pg_get_serial_sequence('approval_requests', 'id'), greatest(3000000000, (select coalesce(max(id), 0) from approval_requests))),
+            setval(pg_get_serial_sequence('idempotency_keys', 'id'), greatest(4000000000, (select coalesce(max(id), 0) from idempotency_keys))),
+            setval('receipt_system_no_seq', greatest(5000000000, (select last_value from receipt_system_no_seq)))`,
+    );
+    const { rows: unitRows } = await client.query<{ id: number; path: string }>(
+      'select id, path from units where unit_code = $1',
+      [BRANCH],
+    );
+    const unit = unitRows[0]!;
+    const { rows: accountRows } = await client.query<{ id: string }>(
+      `select id from accounts where unit_id = $1 and currency = 'INR'
+       and total_principal_outstanding + total_interest_outstanding > 10000 order by id`,
+      [unit.id],
+    );
+    const accountIds = accountRows.map((row) => Number(row.id));
+    results.branchAccounts = accountIds.length;
+    console.log(`${accountIds.length} accounts in ${BRANCH} take the posts`);
+    const { rows: userRows } = await client.query<{ id: number; email: string; full_name: string }>(
+      'select id, email, full_name from users where username = $1',
+      [COLLECTOR],
+    );
+    const user = userRows[0]!;
+
+    const server = await startServer({ DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: String(args.pool) });
+    try {
+      const access = await signIn(server.base, COLLECTOR);
+      console.log(`warm-up ${warmup} s, then ${duration} s of posts at ${connections} connections…`);
+      if (warmup > 0) await postLoad(server.base, access, unit.id, accountIds, warmup);
+      const before = { server: processCpuSeconds(server.child.pid!), machine: machineCpu() };
+      const loadBefore = os.loadavg();
+      const api = await postLoad(server.base, access, unit.id, accountIds, duration);
+      const after = { server: processCpuSeconds(server.child.pid!), machine: machineCpu() };
+      results.api = {
+        ...api,
+        usage: usage(before, after, api.ok),
+        loadAverage: { before: loadBefore, after: os.loadavg() },
+      };
+      console.log('API', results.api);
+    } finally {
+      await stopServer(server.child);
+    }
+
+    // the ceiling: the same statements, captured from real postings, replayed by pgbench
+    const ctx = {
+      requestId: 'bench',
+      ip: '127.0.0.1',
+      app: 'collapp',
+      user: { id: user.id, username: COLLECTOR, email: user.email, fullName: user.full_name, familyId: 'bench' },
+      actingUnit: { id: unit.id, code: BRANCH, path: unit.path, hasChildren: false },
+    } as UnitContext;
+    const sample = Array.from(
+      { length: Math.min(scriptCount, accountIds.length) },
+      (_, i) => accountIds[Math.floor((i * accountIds.length) / scriptCount)]!,
+    );
+    const postings = await capturePostings(handle.db, ctx, sample);
+    const scripts = postings.map(scriptOf);
+    results.statementsPerPosting = postings[0]!.filter((s) => !/^(begin|commit)$/i.test(s.sql)).length;
+    results.exampleScript = scripts[0];
+    const loadBefore = os.loadavg();
+    const ceiling = pgbench(dbUrl, scripts, duration);
+    results.ceiling = { ...ceiling, loadAverage: { before: loadBefore, after: os.loadavg() } };
+    console.log('ceiling', results.ceiling);
+    await handle.close();
+
+    const api = results.api as { rps: number; latencyMs: Latency };
+    results.ratioApiToCeiling = Math.round((api.rps / ceiling.tps) * 1000) / 1000;
+    results.loadAverageAtEnd = os.loadavg();
+    console.table({
+      api: { rps: api.rps, p50: api.latencyMs.p50, p95: api.latencyMs.p95, p99: api.latencyMs.p99 },
+      ceiling: {
+        rps: ceiling.tps,
+        p50: ceiling.latencyMs.p50,
+        p95: ceiling.latencyMs.p95,
+        p99: ceiling.latencyMs.p99,
+      },
+    });
+    console.log(`API / ceiling = ${results.ratioApiToCeiling}`);
+    fs.mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(repoRoot, 'bench/results/receipt-post.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log('written bench/results/receipt-post.json');
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
