@@ -155,7 +155,15 @@ function PoolScreen({ state, onChange }: { state: TrayState; onChange: (next: Tr
         data-testid="view-switch"
       />
       <TrayFiltersForm
-        key={JSON.stringify([state.dpdFrom, state.dpdTo, state.overdueFrom, state.overdueTo, state.overdueCurrency, state.products, state.q])}
+        key={JSON.stringify([
+          state.dpdFrom,
+          state.dpdTo,
+          state.overdueFrom,
+          state.overdueTo,
+          state.overdueCurrency,
+          state.products,
+          state.q,
+        ])}
         filters={state}
         onApply={applyFilters}
       />

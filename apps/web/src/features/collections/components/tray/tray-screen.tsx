@@ -196,7 +196,15 @@ export function TrayScreen({ tray, title }: { tray: TrayDefinition; title: strin
         data-testid="view-switch"
       />
       <TrayFiltersForm
-        key={JSON.stringify([state.dpdFrom, state.dpdTo, state.overdueFrom, state.overdueTo, state.overdueCurrency, state.products, state.q])}
+        key={JSON.stringify([
+          state.dpdFrom,
+          state.dpdTo,
+          state.overdueFrom,
+          state.overdueTo,
+          state.overdueCurrency,
+          state.products,
+          state.q,
+        ])}
         filters={state}
         onApply={applyFilters}
       />
