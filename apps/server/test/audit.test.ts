@@ -18,6 +18,7 @@ import {
 import { legalAuditCases } from './legal/audit-cases.ts';
 import { settlementAuditCases } from './settlements/audit-cases.ts';
 import { paymentsAuditCases } from './payments/audit-cases.ts';
+import { receiptsAuditCases } from './receipts/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -347,6 +348,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(legalAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(settlementAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(paymentsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(receiptsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the
@@ -360,8 +362,9 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
       const user = await createUser(handle.db);
       const before = await countRows();
       const status = await mutations[route]!(user);
-      // 202: the work was queued as a job (day start, uploads); queueing is audited in the request's transaction.
-      expect([200, 202], route).toContain(status);
+      // 201: a record was created (a receipt); 202: the work was queued as a job (day start, uploads), and queueing
+      // is audited in the request's transaction.
+      expect([200, 201, 202], route).toContain(status);
       expect(await countRows(), route).toBeGreaterThan(before);
     }
   });
