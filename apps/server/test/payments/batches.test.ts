@@ -213,6 +213,36 @@ describe.each(testDatabaseKinds())('payment batches and reconciliation (%s)', (k
     // The same receipt and the same slip go into a new batch.
     const redone = await generated([cash.id], { depositSlipNo: 'DS-REJ-1' });
     expect(redone.status).toBe('INITIATED');
+
+    // While its batch waits for approval, the receipt cannot be cancelled: the batch is rejected first.
+    const desk = await apiAs(t, await createStaff(handle.db, org.zone, ['PAY_CANCELLATION_SAUTH']), org.zone);
+    const [row] = await queryRows<{ version: number }>(
+      handle.db,
+      sql`select version from receipts where id = ${cash.id}`,
+    );
+    const cancel = () =>
+      desk.post(`/api/receipts/${cash.id}/cancellation`, {
+        version: row!.version,
+        reason: 'WRONG_ACCOUNT',
+        remarks: 'Paid for another loan of the family',
+      });
+    const refused = await cancel();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'ACTION_NOT_ALLOWED' });
+    expect(errorOf(refused).detail).toContain(redone.batchNo);
+    const [still] = await queryRows<{ status: string }>(
+      handle.db,
+      sql`select status from receipts where id = ${cash.id}`,
+    );
+    expect(still!.status).toBe('VERIFIED');
+    const rejectedAgain = await checker.post(`${BATCHES}/${redone.id}/reject`, {
+      version: redone.version,
+      remarks: 'Receipt to be cancelled: wrong account',
+    });
+    expect(rejectedAgain.statusCode, rejectedAgain.body).toBe(200);
+    const accepted = await cancel();
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'CANCEL_REQUESTED' });
   });
 
   it('answers 404 for another unit’s batches', async () => {

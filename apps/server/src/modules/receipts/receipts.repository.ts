@@ -140,3 +140,17 @@ export async function findReceiptInScope(
   );
   return row ? toReceipt(row) : null;
 }
+
+/**
+ * The deposit batch that holds a receipt while it waits for approval (live and INITIATED), if any. The batch tables
+ * belong to the payments module, which builds on this one; receipts read them here only to refuse a cancellation
+ * that would leave a cancelled receipt inside a deposit not yet approved.
+ */
+export async function findPendingBatchOfReceipt(db: Executor, receiptId: number): Promise<string | undefined> {
+  const [row] = await selectRows<{ batch_no: string }>(
+    db,
+    sql`select b.batch_no from payment_batch_receipts r join payment_batches b on b.id = r.batch_id
+        where r.receipt_id = ${receiptId} and r.live and b.status = 'INITIATED'`,
+  );
+  return row?.batch_no;
+}

@@ -28,7 +28,7 @@ import {
   listReceipts,
   type ReceiptFilters,
 } from '../receipt-lists.repository.ts';
-import { findReceiptInScope } from '../receipts.repository.ts';
+import { findPendingBatchOfReceipt, findReceiptInScope } from '../receipts.repository.ts';
 import { postReceiptInTx } from './post-receipt.ts';
 
 const NOT_FOUND = 'Receipt not found';
@@ -272,6 +272,16 @@ export async function requestCancellation(
     }
     if (receipt.version !== input.version) {
       throw new AppError('STALE_VERSION', 'This receipt changed since you opened it. Reload and try again.');
+    }
+    // A receipt in a deposit batch that waits for approval is part of a deposit slip being checked: the batch is
+    // rejected first (which frees it), so no deposit is approved with a cancelled receipt in it. Once the batch is
+    // approved (the money went to the bank), a bounced cheque is cancelled as any other receipt.
+    const pendingBatch = await findPendingBatchOfReceipt(tx, id);
+    if (pendingBatch !== undefined) {
+      throw new AppError(
+        'ACTION_NOT_ALLOWED',
+        `This receipt is in deposit batch ${pendingBatch}, which waits for approval: have that batch rejected, then ask for the cancellation.`,
+      );
     }
     await tx.execute(sql`update receipts set status = 'CANCEL_REQUESTED', version = version + 1 where id = ${id}`);
     await requestApprovalInTx(tx, ctx, RECEIPT_CANCELLATION_HANDLER as never, {
