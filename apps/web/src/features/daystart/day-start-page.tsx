@@ -28,10 +28,10 @@ import {
 const FROM = 'collapp/daystartproc';
 
 /** The days a run processed (or skipped, when force-completed), from its result. */
-function runDays(job: Job): string | null {
+function runDays(job: Job, language: string): string | null {
   const result = job.result as { days?: { businessDate: string }[]; businessDate?: string } | null;
-  if (result?.days) return result.days.map((day) => day.businessDate).join(', ');
-  return result?.businessDate ?? null;
+  if (result?.days) return result.days.map((day) => formatBusinessDate(day.businessDate, language)).join(', ');
+  return result?.businessDate ? formatBusinessDate(result.businessDate, language) : null;
 }
 
 function forceCompleted(job: Job): boolean {
@@ -190,7 +190,7 @@ export function DayStartPage() {
         emptyText={String(t('DayStartRunsEmpty'))}
         columns={[
           { key: 'id', label: String(t('JobColumnId')), render: (job) => String(job.id) },
-          { key: 'days', label: String(t('DayStartColumnDays')), render: (job) => runDays(job) },
+          { key: 'days', label: String(t('DayStartColumnDays')), render: (job) => runDays(job, i18n.language) },
           {
             key: 'startedBy',
             label: String(t('JobColumnStartedBy')),
@@ -283,7 +283,7 @@ export function DayStartPage() {
     <Stack gap="md" data-testid="day-start">
       <Title order={1}>{title}</Title>
       <Group gap="md" align="center">
-        <Text data-testid="business-date">
+        <Text data-testid="day-start-business-date">
           {String(t('DayStartBusinessDate'))}:{' '}
           <strong>{data ? formatBusinessDate(data.businessDate, i18n.language) : '…'}</strong>
         </Text>

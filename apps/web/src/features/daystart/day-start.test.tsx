@@ -83,11 +83,11 @@ describe('Day Start screen', { timeout: 20_000 }, () => {
     renderWithProviders(<DayStartPage />);
 
     const table = await screen.findByTestId('day-start-runs');
-    expect(screen.getByTestId('business-date').textContent).toContain('Business date');
+    expect(screen.getByTestId('day-start-business-date').textContent).toContain('Business date');
     const failed = within(table).getByText('Day start of 2026-03-30 failed: ledger feed missing').closest('tr')!;
     expect(within(failed).getByText('Failed')).toBeTruthy();
     expect(within(failed).getByText('1 of 3')).toBeTruthy();
-    expect(within(table).getByText('2026-03-28')).toBeTruthy();
+    expect(within(table).getByText('28/03/2026')).toBeTruthy();
     expect(screen.getByTestId('force-requests-empty')).toBeTruthy();
 
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
