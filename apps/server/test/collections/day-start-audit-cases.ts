@@ -33,11 +33,11 @@ export function dayStartAuditCases(env: () => { t: TestApp; db: Database }): Rec
   async function failedRun(): Promise<number> {
     const { db, zone, maker } = await dayStart();
     const { businessDate } = (await maker.get('/api/collections/day-start/runs')).json<DayStartRunsReply>();
-    const rows = await db.execute<{ id: number }>(
+    const rows = (await db.execute(
       sql`insert into jobs (kind, status, payload, user_id, unit_id, unit_path, attempts, max_attempts, error)
         values ('collections.day_start', 'FAILED', ${JSON.stringify({ businessDate })}::jsonb, ${maker.user.id},
           ${zone.id}, ${zone.path}, 1, 1, 'Day start failed: ledger feed missing') returning id`,
-    );
+    )) as unknown as { rows: { id: number | string }[] };
     return Number(rows.rows[0]!.id);
   }
 

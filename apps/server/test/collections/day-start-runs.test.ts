@@ -131,6 +131,8 @@ describe.each(testDatabaseKinds())('day start runs (%s)', (kind) => {
     expect((await operator.post('/api/collections/day-start/runs/999999/retry', {})).statusCode).toBe(404);
 
     await failOn(null);
+    const moot = await operator.post(FLOW, { subjectId: queued.id, payload: { reason: 'Feed restored by hand' } });
+    expect(moot.statusCode, moot.body).toBe(200);
     const retried = await second.post(`/api/collections/day-start/runs/${queued.id}/retry`, {});
     expect(retried.statusCode, retried.body).toBe(202);
     expect(retried.json<Job>().status).toBe('QUEUED');
@@ -146,6 +148,9 @@ describe.each(testDatabaseKinds())('day start runs (%s)', (kind) => {
     ]);
     expect(list.businessDate).toBe(addDays(start, 3));
     expect(await auditRows(handle.db, { action: 'collections.day_start.retry', entityId: queued.id })).toHaveLength(1);
+    // the force completion waiting for it was withdrawn by the retry
+    const request = await operator.get(`${FLOW}/${moot.json<{ id: number }>().id}`);
+    expect(request.json<{ status: string }>().status).toBe('WITHDRAWN');
   });
 
   it('force-completes a failed run only when a second user approves the request', async () => {

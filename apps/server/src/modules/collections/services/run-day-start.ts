@@ -18,6 +18,8 @@ import type { RequestContext, UnitContext } from '../../../http/request-context.
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
 import { defineJob, LeaseLostError } from '../../../jobs/job-kind.ts';
 import { findJob, hasLiveJob, listJobs, readJobState, requeueFailedJob } from '../../../jobs/jobs.repository.ts';
+import { DAY_START_FORCE_COMPLETION_FLOW } from '@recovery-desk/domain/approvals/flows/day-start-force-completion.ts';
+import { withdrawApprovalsInTx } from '../../approvals/index.ts';
 import { lockDayStart, resolveOpenPtps } from '../day-start.repository.ts';
 import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
 
@@ -215,6 +217,13 @@ export async function retryDayStartRun(deps: AppDeps, { ctx, id }: { ctx: UnitCo
     if (!(await requeueFailedJob(tx, { id, singletonKey: DAY_START_KIND, now: deps.clock.now() }))) {
       throw new AppError('ALREADY_DECIDED', 'This day start run changed meanwhile; reload the list.');
     }
+    // A force completion waiting for this run is moot once it runs again.
+    await withdrawApprovalsInTx(
+      tx,
+      ctx,
+      { flow: DAY_START_FORCE_COMPLETION_FLOW, findSubject: async () => undefined },
+      { subjectIds: [id], remarks: 'The run was retried', at: deps.clock.now() },
+    );
     await emitAudit(tx, ctx, {
       action: 'collections.day_start.retry',
       entity: 'job',
