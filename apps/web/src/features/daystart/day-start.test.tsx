@@ -176,6 +176,28 @@ describe('Day Start screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('tells why a second start is refused while a run is live', async () => {
+    stubFetch((call) => {
+      if (call.url === '/api/collections/day-start/business-date') {
+        return jsonResponse(409, {
+          error_code: 'ACTION_NOT_ALLOWED',
+          detail: 'A day start is already queued or running. Wait for it to finish before starting another.',
+        });
+      }
+      if (call.url.startsWith('/api/collections/day-start/runs')) return jsonResponse(200, runs());
+      return jsonResponse(200, pending());
+    });
+    renderWithProviders(<DayStartPage />);
+    await screen.findByTestId('day-start-runs');
+    fireEvent.change(screen.getByLabelText(/New business date/), { target: { value: '2026-04-02' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Change Business Date' })[0]!);
+    await waitFor(() =>
+      expect(toastStore.get().toasts.map((toast) => toast.message)).toContain(
+        'A day start is already queued or running. Wait for it to finish before starting another.',
+      ),
+    );
+  });
+
   it('shows an error with a way to try again', async () => {
     stubFetch(() => jsonResponse(500, { error_code: 'INTERNAL', detail: 'boom' }));
     renderWithProviders(<DayStartPage />);
