@@ -68,6 +68,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/collections/assignees → actingUnit",
         "GET /api/collections/dashboard → actingUnit",
         "POST /api/collections/day-start → collapp:DAY_START_COLL_SAUTH",
+        "POST /api/collections/day-start/bom-refresh → collapp:DAY_START_COLL_SAUTH",
         "POST /api/collections/day-start/business-date → collapp:DAY_START_COLL_SAUTH",
         "GET /api/collections/day-start/runs → collapp:DAY_START_COLL_SAUTH",
         "POST /api/collections/day-start/runs/:id/retry → collapp:DAY_START_COLL_SAUTH",

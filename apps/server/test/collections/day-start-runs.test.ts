@@ -7,7 +7,7 @@ import type { DayStartRunsReply } from '@recovery-desk/domain/collections/day-st
 import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import { apiAs, createOrg, createStaff, errorOf, type Api, type Org } from './factories.ts';
+import { apiAs, createAccount, createOrg, createStaff, errorOf, type Api, type Org } from './factories.ts';
 
 // The Day Start screen's API (issue 14): Change Business Date (one day start per day, in order), refusal while a
 // run is live, a failed run shown Failed with its reason and retried, and force completion approved by a second user.
@@ -191,5 +191,29 @@ describe.each(testDatabaseKinds())('day start runs (%s)', (kind) => {
     expect(
       await auditRows(handle.db, { action: 'collections.day_start_force_completion.approve', entityId: queued.id }),
     ).toHaveLength(1);
+  });
+
+  it('takes the BOM snapshot on the first day of a month, and again on BOM Refresh', async () => {
+    await createAccount(handle.db, { unit: org.branch, dpd: 40 });
+    const start = (await runs()).businessDate;
+    const firstOfNext = `${addDays(`${start.slice(0, 8)}01`, 32).slice(0, 8)}01`;
+    const queued = await changeTo(firstOfNext);
+    await t.app.jobs.drain();
+    const list = await runs();
+    const done = list.rows.find((row) => row.id === queued.id)!;
+    expect(done.status, done.error ?? '').toBe('DONE');
+    expect(list.bom).toMatchObject({ month: firstOfNext, takenOn: firstOfNext });
+    const total = list.bom!.rows.reduce((sum, row) => sum + row.accounts, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(list.bom!.rows.every((row) => /^\d+$/.test(row.principalOutstandingMinor))).toBe(true);
+
+    expect((await telecaller.post('/api/collections/day-start/bom-refresh', {})).statusCode).toBe(403);
+    await createAccount(handle.db, { unit: org.branch, dpd: 70 });
+    const refreshed = await operator.post('/api/collections/day-start/bom-refresh', {});
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const bom = refreshed.json<{ month: string; rows: { accounts: number }[] }>();
+    expect(bom.month).toBe(firstOfNext);
+    expect(bom.rows.reduce((sum, row) => sum + row.accounts, 0)).toBe(total + 1);
+    expect(await auditRows(handle.db, { action: 'collections.bom_refresh' })).toHaveLength(1);
   });
 });

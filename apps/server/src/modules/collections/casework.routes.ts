@@ -21,10 +21,12 @@ import { requestReallocation } from './services/request-reallocation.ts';
 import {
   changeBusinessDate,
   listDayStartRuns,
+  refreshBomSnapshot,
   retryDayStartRun,
   startCollectionsDay,
 } from './services/run-day-start.ts';
 import {
+  bomSnapshotSchema,
   changeBusinessDateInputSchema,
   dayStartRunsQuerySchema,
   dayStartRunsReplySchema,
@@ -235,6 +237,21 @@ export function caseworkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         reply.code(202).send(await retryDayStartRun(deps, { ctx: unitContext(request.ctx), id: request.params.id })),
+    );
+
+    app.post(
+      '/api/collections/day-start/bom-refresh',
+      {
+        config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'BOM Refresh: takes the beginning-of-month bucket snapshot of the business date’s month again',
+          security,
+          body: emptyBodySchema,
+          response: { 200: bomSnapshotSchema },
+        },
+      },
+      (request) => refreshBomSnapshot(deps, { ctx: unitContext(request.ctx) }),
     );
   };
 }

@@ -44,6 +44,7 @@ const runs = (overrides: Record<string, unknown> = {}) => ({
     }),
   ],
   total: 2,
+  bom: null,
   page: 1,
   pageSize: 25,
   ...overrides,

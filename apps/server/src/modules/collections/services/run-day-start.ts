@@ -20,7 +20,7 @@ import { defineJob, LeaseLostError } from '../../../jobs/job-kind.ts';
 import { findJob, hasLiveJob, listJobs, readJobState, requeueFailedJob } from '../../../jobs/jobs.repository.ts';
 import { DAY_START_FORCE_COMPLETION_FLOW } from '@recovery-desk/domain/approvals/flows/day-start-force-completion.ts';
 import { withdrawApprovalsInTx } from '../../approvals/index.ts';
-import { lockDayStart, resolveOpenPtps } from '../day-start.repository.ts';
+import { latestBomSnapshot, lockDayStart, resolveOpenPtps, takeBomSnapshot } from '../day-start.repository.ts';
 import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
 
 export type DayStartReply = {
@@ -28,6 +28,8 @@ export type DayStartReply = {
   accountsRecomputed: number;
   ptpsResolved: { kept: number; partial: number; broken: number };
   escalationsRaised: number;
+  /** on the first day of a month: the BOM snapshot's rows (by bucket and currency) */
+  bomSnapshotRows?: number;
 };
 
 export const DAY_START_KIND = 'collections.day_start';
@@ -44,7 +46,12 @@ async function refuseWhileLive(tx: Transaction): Promise<void> {
 }
 
 /** The collections day start of one business date inside the caller's transaction, audited with its counts. */
-async function dayStartInTx(tx: Transaction, businessDate: string, ctx: RequestContext): Promise<DayStartReply> {
+async function dayStartInTx(
+  tx: Transaction,
+  businessDate: string,
+  ctx: RequestContext,
+  at: Date,
+): Promise<DayStartReply> {
   await lockDayStart(tx);
   const accountsRecomputed = await recomputeDelinquency(tx, businessDate);
   const resolved = await resolveOpenPtps(tx, { businessDate, graceDays: DEFAULT_PTP_POLICY.graceDays });
@@ -54,6 +61,15 @@ async function dayStartInTx(tx: Transaction, businessDate: string, ctx: RequestC
     ptpsResolved: { kept: resolved.kept, partial: resolved.partial, broken: resolved.broken },
     escalationsRaised: resolved.escalations,
   };
+  if (businessDate.endsWith('-01')) {
+    // BOM: the buckets as the month begins (after the recompute), behind the month's roll rates.
+    reply.bomSnapshotRows = await takeBomSnapshot(tx, {
+      month: businessDate,
+      takenOn: businessDate,
+      userId: ctx.user?.id ?? null,
+      at,
+    });
+  }
   await emitAudit(tx, ctx, { action: 'collections.day_start', entity: 'organisation', entityId: 1, after: reply });
   return reply;
 }
@@ -68,7 +84,7 @@ export async function runCollectionsDayStart(
   businessDate: string,
   ctx: RequestContext,
 ): Promise<DayStartReply> {
-  return withTransaction(deps.db, (tx) => dayStartInTx(tx, businessDate, ctx));
+  return withTransaction(deps.db, (tx) => dayStartInTx(tx, businessDate, ctx, deps.clock.now()));
 }
 
 const dayStartPayload = z.object({
@@ -112,7 +128,7 @@ export const dayStartJob = defineJob({
         done.push(
           await withTransaction(deps.db, async (tx) => {
             await replayBusinessDateInTx(tx, day);
-            const reply = await dayStartInTx(tx, day, ctx);
+            const reply = await dayStartInTx(tx, day, ctx, deps.clock.now());
             await checkpoint(tx, index + 1, days.length, { day });
             return reply;
           }),
@@ -183,9 +199,10 @@ export async function listDayStartRuns(
   deps: AppDeps,
   { ctx, query }: { ctx: UnitContext; query: DayStartRunsQuery },
 ): Promise<DayStartRunsReply> {
-  const [businessDate, running, page] = await Promise.all([
+  const [businessDate, running, bom, page] = await Promise.all([
     requireBusinessDate(deps.db),
     hasLiveJob(deps.db, DAY_START_KIND),
+    latestBomSnapshot(deps.db),
     listJobs(deps.db, {
       scope: subtreeOf(ctx),
       kind: DAY_START_KIND,
@@ -193,7 +210,15 @@ export async function listDayStartRuns(
       offset: (query.page - 1) * query.pageSize,
     }),
   ]);
-  return { businessDate, running, rows: page.rows, total: page.count, page: query.page, pageSize: query.pageSize };
+  return {
+    businessDate,
+    running,
+    rows: page.rows,
+    total: page.count,
+    bom,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** A day start run of the acting unit's subtree, locked (404 otherwise). */
@@ -236,4 +261,27 @@ export async function retryDayStartRun(deps: AppDeps, { ctx, id }: { ctx: UnitCo
   const job = await findJob(deps.db, { id, scope: subtreeOf(ctx) });
   if (!job) throw new Error(`job ${id} vanished`);
   return job;
+}
+
+/**
+ * POST /api/collections/day-start/bom-refresh — BOM Refresh: takes the BOM snapshot of the business date's month
+ * again from the accounts' buckets as they stand (409 while a day start is queued or running), audited.
+ */
+export async function refreshBomSnapshot(deps: AppDeps, { ctx }: { ctx: UnitContext }) {
+  await withTransaction(deps.db, async (tx) => {
+    await lockDayStartRequests(tx);
+    await refuseWhileLive(tx);
+    const businessDate = await requireBusinessDate(tx);
+    const month = `${businessDate.slice(0, 8)}01`;
+    const rows = await takeBomSnapshot(tx, { month, takenOn: businessDate, userId: ctx.user.id, at: deps.clock.now() });
+    await emitAudit(tx, ctx, {
+      action: 'collections.bom_refresh',
+      entity: 'organisation',
+      entityId: 1,
+      after: { month, takenOn: businessDate, rows },
+    });
+  });
+  const bom = await latestBomSnapshot(deps.db);
+  if (!bom) throw new Error('BOM snapshot vanished');
+  return bom;
 }
