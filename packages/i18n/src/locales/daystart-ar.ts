@@ -32,4 +32,13 @@ export const daystartAr = {
   DayStartForceDecided: 'تم تسجيل القرار',
   DayStartForceCompleted: 'اكتمل قسريًا',
   DayStartActionFailed: 'فشل إجراء بدء اليوم',
+  DayStartBomRefresh: 'تحديث بداية الشهر (BOM)',
+  DayStartBomHelp:
+    'لقطة بداية الشهر للحسابات حسب الفئة، وهي أساس معدلات الانتقال. يأخذها بدء اليوم في أول يوم من كل شهر؛ ويأخذها تحديث BOM مجددًا لشهر تاريخ العمل.',
+  DayStartBomTaken: 'لقطة الشهر الذي يبدأ في {{month}}، أُخذت في {{takenOn}}.',
+  DayStartBomEmpty: 'لم تُؤخذ أي لقطة BOM بعد.',
+  DayStartBomBucket: 'الفئة',
+  DayStartBomAccounts: 'الحسابات',
+  DayStartBomPrincipal: 'أصل الدين المستحق',
+  DayStartBomRefreshed: 'تم أخذ لقطة BOM',
 };

@@ -33,4 +33,13 @@ export const daystartDe = {
   DayStartForceDecided: 'Entscheidung erfasst',
   DayStartForceCompleted: 'Erzwungen abgeschlossen',
   DayStartActionFailed: 'Die Tagesstart-Aktion ist fehlgeschlagen',
+  DayStartBomRefresh: 'BOM-Aktualisierung',
+  DayStartBomHelp:
+    'Die Monatsanfangs-Momentaufnahme der Konten je Bucket, Grundlage der Roll Rates. Der Tagesstart erstellt sie am ersten Tag jedes Monats; die BOM-Aktualisierung erstellt sie für den Monat des Geschäftsdatums neu.',
+  DayStartBomTaken: 'Momentaufnahme des Monats ab {{month}}, erstellt am {{takenOn}}.',
+  DayStartBomEmpty: 'Es wurde noch keine BOM-Momentaufnahme erstellt.',
+  DayStartBomBucket: 'Bucket',
+  DayStartBomAccounts: 'Konten',
+  DayStartBomPrincipal: 'Offenes Kapital',
+  DayStartBomRefreshed: 'BOM-Momentaufnahme erstellt',
 };

@@ -33,4 +33,13 @@ export const daystartEn = {
   DayStartForceDecided: 'Decision recorded',
   DayStartForceCompleted: 'Force-completed',
   DayStartActionFailed: 'The day start action failed',
+  DayStartBomRefresh: 'BOM Refresh',
+  DayStartBomHelp:
+    'The beginning-of-month snapshot of accounts by bucket, behind the roll rates. Day start takes it on the first day of each month; BOM Refresh takes it again for the business date’s month.',
+  DayStartBomTaken: 'Snapshot of the month beginning {{month}}, taken on {{takenOn}}.',
+  DayStartBomEmpty: 'No BOM snapshot has been taken yet.',
+  DayStartBomBucket: 'Bucket',
+  DayStartBomAccounts: 'Accounts',
+  DayStartBomPrincipal: 'Principal outstanding',
+  DayStartBomRefreshed: 'BOM snapshot taken',
 };

@@ -32,4 +32,13 @@ export const daystartHi = {
   DayStartForceDecided: 'निर्णय दर्ज हुआ',
   DayStartForceCompleted: 'बलपूर्वक पूर्ण',
   DayStartActionFailed: 'डे स्टार्ट की कार्रवाई विफल रही',
+  DayStartBomRefresh: 'BOM रिफ्रेश',
+  DayStartBomHelp:
+    'रोल रेट के पीछे बकेट के अनुसार खातों का माह-आरंभ स्नैपशॉट। डे स्टार्ट इसे हर माह के पहले दिन लेता है; BOM रिफ्रेश व्यावसायिक तिथि के माह के लिए इसे फिर से लेता है।',
+  DayStartBomTaken: '{{month}} से आरंभ होने वाले माह का स्नैपशॉट, {{takenOn}} को लिया गया।',
+  DayStartBomEmpty: 'अभी तक कोई BOM स्नैपशॉट नहीं लिया गया है।',
+  DayStartBomBucket: 'बकेट',
+  DayStartBomAccounts: 'खाते',
+  DayStartBomPrincipal: 'बकाया मूलधन',
+  DayStartBomRefreshed: 'BOM स्नैपशॉट लिया गया',
 };

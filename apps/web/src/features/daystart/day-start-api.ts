@@ -1,5 +1,10 @@
 import { approvalListPageSchema, type ApprovalListPage } from '@recovery-desk/domain/approvals/contracts.ts';
-import { dayStartRunsReplySchema, type DayStartRunsReply } from '@recovery-desk/domain/collections/day-start.ts';
+import {
+  bomSnapshotSchema,
+  dayStartRunsReplySchema,
+  type BomSnapshot,
+  type DayStartRunsReply,
+} from '@recovery-desk/domain/collections/day-start.ts';
 import { jobSchema, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { apiClient } from '../../lib/http-client.ts';
 
@@ -40,4 +45,8 @@ export async function decideForceCompletion(
   version: number,
 ): Promise<void> {
   await apiClient.post<unknown>(`${FLOW}/${id}/${decision}`, { version });
+}
+
+export async function refreshBom(): Promise<BomSnapshot> {
+  return bomSnapshotSchema.parse(await apiClient.post<unknown>('/api/collections/day-start/bom-refresh', {}));
 }

@@ -1,6 +1,8 @@
 import { Alert, Badge, Button, Group, Progress, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { jobPercent, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { ApprovalRow } from '@recovery-desk/domain/approvals/contracts.ts';
+import type { BomSnapshot } from '@recovery-desk/domain/collections/day-start.ts';
+import type { Currency } from '@recovery-desk/domain/money.ts';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +12,7 @@ import { useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { JOB_POLL_MS, JOB_STATUS_COLORS, jobStatusLabel, progressText } from '../../components/job-progress.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
-import { formatBusinessDate, formatDateTime } from '../../lib/format.ts';
+import { formatAmount, formatBusinessDate, formatCount, formatDateTime } from '../../lib/format.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -21,6 +23,7 @@ import {
   decideForceCompletion,
   fetchDayStartRuns,
   fetchPendingForceCompletions,
+  refreshBom,
   requestForceCompletion,
   retryDayStartRun,
 } from './day-start-api.ts';
@@ -33,6 +36,16 @@ function runDays(job: Job, language: string): string | null {
   if (result?.days) return result.days.map((day) => formatBusinessDate(day.businessDate, language)).join(', ');
   return result?.businessDate ? formatBusinessDate(result.businessDate, language) : null;
 }
+
+/** Minor units (a decimal string of paise) as the decimal amount formatAmount takes. */
+function minorToAmount(minor: string): string {
+  const value = BigInt(minor);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+type BomRow = BomSnapshot['rows'][number];
 
 function forceCompleted(job: Job): boolean {
   return Boolean((job.result as { forceCompleted?: boolean } | null)?.forceCompleted);
@@ -119,6 +132,15 @@ export function DayStartPage() {
       decideForceCompletion(row.id, decision, row.version),
     onSuccess: () => {
       addToast({ title, message: String(t('DayStartForceDecided')), type: 'success', from: FROM });
+      refresh();
+    },
+    onError: fail,
+  });
+
+  const bom = useMutation({
+    mutationFn: refreshBom,
+    onSuccess: () => {
+      addToast({ title, message: String(t('DayStartBomRefreshed')), type: 'success', from: FROM });
       refresh();
     },
     onError: fail,
@@ -314,6 +336,54 @@ export function DayStartPage() {
           </Group>
         </Stack>
       </form>
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {String(t('DayStartBomRefresh'))}
+        </Title>
+        <Text size="sm">{String(t('DayStartBomHelp'))}</Text>
+        {data?.bom ? (
+          <>
+            <Text size="sm" data-testid="bom-taken">
+              {String(
+                t('DayStartBomTaken', {
+                  month: formatBusinessDate(data.bom.month, i18n.language),
+                  takenOn: formatBusinessDate(data.bom.takenOn, i18n.language),
+                }),
+              )}
+            </Text>
+            <DataTable<BomRow>
+              caption={String(t('DayStartBomRefresh'))}
+              testId="bom-snapshot"
+              rows={data.bom.rows}
+              rowKey={(row) => `${row.bucket}-${row.currency}`}
+              emptyText={String(t('DayStartBomEmpty'))}
+              columns={[
+                { key: 'bucket', label: String(t('DayStartBomBucket')), render: (row) => row.bucket },
+                {
+                  key: 'accounts',
+                  label: String(t('DayStartBomAccounts')),
+                  render: (row) => formatCount(row.accounts, i18n.language),
+                },
+                {
+                  key: 'pos',
+                  label: String(t('DayStartBomPrincipal')),
+                  render: (row) =>
+                    formatAmount(minorToAmount(row.principalOutstandingMinor), row.currency as Currency, i18n.language),
+                },
+              ]}
+            />
+          </>
+        ) : data ? (
+          <Text size="sm" c="dark.6" data-testid="bom-empty">
+            {String(t('DayStartBomEmpty'))}
+          </Text>
+        ) : null}
+        <Group>
+          <Button variant="default" loading={bom.isPending} disabled={data?.running} onClick={() => bom.mutate()}>
+            {String(t('DayStartBomRefresh'))}
+          </Button>
+        </Group>
+      </Stack>
       <Title order={2} size="h3">
         {String(t('DayStartRuns'))}
       </Title>

@@ -199,6 +199,29 @@ describe('Day Start screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows the BOM snapshot by bucket and takes it again on BOM Refresh', async () => {
+    const bom = {
+      month: '2026-03-01',
+      takenOn: '2026-03-01',
+      rows: [{ bucket: 'B1', currency: 'INR', accounts: 1200, principalOutstandingMinor: '58300050' }],
+    };
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/collections/day-start/bom-refresh') return jsonResponse(200, bom);
+      if (call.url.startsWith('/api/collections/day-start/runs')) return jsonResponse(200, runs({ bom }));
+      return jsonResponse(200, pending());
+    });
+    renderWithProviders(<DayStartPage />);
+    const table = await screen.findByTestId('bom-snapshot');
+    expect(within(table).getByText('B1')).toBeTruthy();
+    expect(within(table).getByText('1,200')).toBeTruthy();
+    expect(within(table).getByText('₹5,83,000.50')).toBeTruthy();
+    expect(screen.getByTestId('bom-taken').textContent).toContain('01/03/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'BOM Refresh' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/collections/day-start/bom-refresh')).toBe(true),
+    );
+  });
+
   it('shows an error with a way to try again', async () => {
     stubFetch(() => jsonResponse(500, { error_code: 'INTERNAL', detail: 'boom' }));
     renderWithProviders(<DayStartPage />);
