@@ -21,6 +21,7 @@ test('the Day Start screen shows the business date and the finished first run', 
   const table = page.getByTestId('day-start-runs');
   await expect(table.locator('tbody tr').first()).toContainText('Done');
   await expect(page.getByTestId('force-requests-empty')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'BOM Refresh' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Change Business Date' }).click();
