@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi, openCollectionsIn } from '../support/collections.ts';
 
 // Issue 14: the Day Start screen as admin.west (ZN-W, DAY_START_COLL_SAUTH): the business date, the demo's first
-// day start finished in the runs list, Change Business Date's own check, and no axe violations. (It does not move
+// day start finished in the runs list, the month's BOM snapshot, Change Business Date's own check, and no axe violations. (It does not move
 // the business date: the other specs share the demo's date.)
 
 test('the Day Start screen shows the business date and the finished first run', async ({ page }) => {
@@ -22,6 +22,7 @@ test('the Day Start screen shows the business date and the finished first run', 
   await expect(table.locator('tbody tr').first()).toContainText('Done');
   await expect(page.getByTestId('force-requests-empty')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'BOM Refresh' })).toBeVisible();
+  await expect(page.getByTestId('bom-snapshot').locator('tbody tr').first()).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Change Business Date' }).click();
