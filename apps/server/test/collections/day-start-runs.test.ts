@@ -188,6 +188,9 @@ describe.each(testDatabaseKinds())('day start runs (%s)', (kind) => {
       reason: 'Feed restored by hand',
     });
     expect(list.businessDate).toBe(addDays(start, 2));
+    // a run that is not failed (this one, now done) has nothing to force-complete
+    const again = await operator.post(FLOW, { subjectId: queued.id, payload: { reason: 'Feed restored by hand' } });
+    expect(again.statusCode).toBe(404);
     expect(
       await auditRows(handle.db, { action: 'collections.day_start_force_completion.approve', entityId: queued.id }),
     ).toHaveLength(1);

@@ -14,7 +14,10 @@ export const DAY_START_FORCE_COMPLETION_HANDLER: ApprovalHandler<undefined> = {
   flow: DAY_START_FORCE_COMPLETION_FLOW,
   findSubject: async (db, subjectId) => {
     const state = await readJobState(db, subjectId);
-    if (!state || state.kind !== DAY_START_KIND || state.unitPath === null) return undefined;
+    // Only a FAILED run can be force-completed: any other is not a subject of this flow (404).
+    if (!state || state.kind !== DAY_START_KIND || state.status !== 'FAILED' || state.unitPath === null) {
+      return undefined;
+    }
     return { unitPath: state.unitPath };
   },
   onApproved: async (tx, { request, ctx, at }) => {

@@ -25,6 +25,6 @@ export const DAY_START_FORCE_COMPLETION_FLOW: ApprovalFlow = {
   texts: {
     name: 'Force completion request',
     ownWork: 'a force completion you requested',
-    notFound: 'Day start run not found',
+    notFound: 'Failed day start run not found',
   },
 };
