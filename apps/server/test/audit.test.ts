@@ -19,6 +19,7 @@ import { legalAuditCases } from './legal/audit-cases.ts';
 import { settlementAuditCases } from './settlements/audit-cases.ts';
 import { paymentsAuditCases } from './payments/audit-cases.ts';
 import { receiptsAuditCases } from './receipts/audit-cases.ts';
+import { dayStartAuditCases } from './collections/day-start-audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -241,8 +242,13 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
         await api.post('/api/collections/allocations', { accountIds: [account.id], toUserId: collector.id }),
       );
     },
-    'POST /api/collections/day-start': async () =>
-      status(await (await collections()).api.post('/api/collections/day-start', {})),
+    'POST /api/collections/day-start': async () => {
+      const { api } = await collections();
+      await t.app.jobs.drain(); // a day start left queued would refuse this one (409)
+      const reply = await api.post('/api/collections/day-start', {});
+      await t.app.jobs.drain();
+      return status(reply);
+    },
     'POST /api/collections/escalations/:id/approve': async () => {
       const { account, api } = await collections();
       const escalation = await createEscalation(handle.db, { accountId: account.id });
@@ -349,6 +355,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(settlementAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(paymentsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(receiptsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(dayStartAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the

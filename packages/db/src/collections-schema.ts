@@ -480,3 +480,25 @@ export const reallocationRequestAccounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.requestId, t.accountId] })],
 );
+
+/**
+ * BOM (beginning of month) snapshot behind the roll rates (issue 14): accounts and principal outstanding per bucket
+ * and currency as they stood when the month began. Day start takes it on the first day of a month (after the
+ * recompute); BOM Refresh on the Day Start screen takes it again for the business date's month. Money in minor units.
+ */
+export const bomBucketSnapshots = pgTable(
+  'bom_bucket_snapshots',
+  {
+    /** the first day of the month */
+    month: date('month').notNull(),
+    bucket: text('bucket').notNull(),
+    currency: text('currency').notNull(),
+    accounts: integer('accounts').notNull(),
+    principalOutstandingMinor: bigint('principal_outstanding_minor', { mode: 'bigint' }).notNull(),
+    /** the business date it was taken on */
+    takenOn: date('taken_on').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    takenByUserId: integer('taken_by_user_id').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.bucket, t.currency] })],
+);

@@ -1,4 +1,5 @@
 import { emitAudit } from '../audit/emit-audit.ts';
+import { AppError } from '../http/app-error.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { UnitContext } from '../http/request-context.ts';
 import type { JobKind } from './job-kind.ts';
@@ -14,7 +15,14 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 export async function enqueueJob<P>(
   tx: Transaction,
   ctx: UnitContext,
-  input: { kind: JobKind<P>; payload: P; inputFile?: Uint8Array; at: Date },
+  input: {
+    kind: JobKind<P>;
+    payload: P;
+    inputFile?: Uint8Array;
+    at: Date;
+    /** one live (QUEUED or RUNNING) job per key: a second is refused with a 409 carrying `busyMessage` */
+    singleton?: { key: string; busyMessage: string };
+  },
 ): Promise<number> {
   const payload = input.kind.payload.parse(input.payload);
   const id = await insertJob(tx, {
@@ -25,8 +33,10 @@ export async function enqueueJob<P>(
     unitId: ctx.actingUnit.id,
     unitPath: ctx.actingUnit.path,
     maxAttempts: input.kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    singletonKey: input.singleton?.key ?? null,
     at: input.at,
   });
+  if (id === null && input.singleton) throw new AppError('ACTION_NOT_ALLOWED', input.singleton.busyMessage);
   if (id === null) throw new Error(`job ${input.kind.kind} was not queued`);
   await emitAudit(tx, ctx, { action: 'job.enqueue', entity: 'job', entityId: id, after: { kind: input.kind.kind } });
   return id;

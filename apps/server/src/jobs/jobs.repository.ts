@@ -294,3 +294,60 @@ export async function findJobActor(
         : null,
   };
 }
+
+/** Whether a job of this kind is QUEUED or RUNNING. */
+export async function hasLiveJob(db: Executor, kind: string): Promise<boolean> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`select id from jobs where kind = ${kind} and status in ('QUEUED', 'RUNNING') limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Queues a FAILED job again (a person's retry): its attempts start over, its checkpoint stays (it resumes at the
+ * step that failed), its error is kept until it ends. False when it is no longer FAILED.
+ */
+export async function requeueFailedJob(
+  db: Executor,
+  input: { id: number; singletonKey: string | null; now: Date },
+): Promise<boolean> {
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`update jobs set status = 'QUEUED', attempts = 0, run_at = ${now}, locked_until = null, locked_by = null,
+        finished_at = null, singleton_key = ${input.singletonKey}, updated_at = ${now}
+      where id = ${input.id} and status = 'FAILED' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Ends a FAILED job DONE by a decision (force completion): its result says so; the last error stays. */
+export async function completeFailedJob(
+  db: Executor,
+  input: { id: number; result: unknown; now: Date },
+): Promise<boolean> {
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`update jobs set status = 'DONE', result = ${JSON.stringify(input.result)}::jsonb, finished_at = ${now},
+        updated_at = ${now}
+      where id = ${input.id} and status = 'FAILED' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** A job's kind, status, payload, checkpoint and unit path (any unit: the caller checks scope). */
+export async function readJobState(
+  db: Executor,
+  id: number,
+): Promise<{ kind: string; status: JobStatus; payload: unknown; checkpoint: unknown; unitPath: string | null } | null> {
+  const [row] = await selectRows<{
+    kind: string;
+    status: JobStatus;
+    payload: unknown;
+    checkpoint: unknown;
+    unitPath: string | null;
+  }>(db, sql`select kind, status, payload, checkpoint, unit_path as "unitPath" from jobs where id = ${id} for update`);
+  return row ?? null;
+}

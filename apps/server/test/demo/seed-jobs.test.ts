@@ -48,5 +48,16 @@ describe.each(testDatabaseKinds())('demo background jobs (%s)', (kind) => {
       unitCode: DEMO_JOB_STARTER.unit,
       result: { businessDate: '2026-03-31' },
     });
+    // admin.west (DAY_START_COLL_SAUTH) sees that run and the month's BOM snapshot on the Day Start screen
+    const runs = await t.inject({
+      method: 'GET',
+      url: '/api/collections/day-start/runs',
+      headers: bearer(access, unit!.id),
+    });
+    expect(runs.statusCode, runs.body).toBe(200);
+    const reply = runs.json<{ rows: { id: number; status: string }[]; bom: { month: string; rows: unknown[] } }>();
+    expect(reply.rows.find((row) => row.id === jobId)?.status).toBe('DONE');
+    expect(reply.bom.month).toBe('2026-03-01');
+    expect(reply.bom.rows.length).toBeGreaterThan(0);
   });
 });

@@ -112,6 +112,12 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...workflowScreens(),
   ...legalScreens(),
   ...jobsScreens(),
+  // The Day Start screen's words are their own dictionary part, loaded with it.
+  daystartproc: () =>
+    Promise.all([
+      import('../features/daystart/day-start-page.tsx').then((m) => ({ Component: m.DayStartPage })),
+      loadDictionaryParts(['daystart']),
+    ]).then(([screen]) => screen),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
 };
 

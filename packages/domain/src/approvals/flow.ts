@@ -8,7 +8,10 @@ import { UNIT_LEVELS, type UnitLevel } from '../units.ts';
 // (apps/server/src/modules/approvals) runs every flow through one decision chain: scope → maker check → one
 // conditional UPDATE → conflict → effect → history → audit.
 
-/** What a request is about. The first six are the spec's subjects; the last three are collections records. */
+/**
+ * What a request is about. The first six are the spec's subjects; the next three are collections records; JOB is a
+ * background job (a day start run to force-complete).
+ */
 export const APPROVAL_SUBJECT_KINDS = [
   'ACCOUNT',
   'RECEIPT',
@@ -19,6 +22,7 @@ export const APPROVAL_SUBJECT_KINDS = [
   'REALLOCATION_REQUEST',
   'PTP',
   'ESCALATION',
+  'JOB',
 ] as const;
 export type ApprovalSubjectKind = (typeof APPROVAL_SUBJECT_KINDS)[number];
 

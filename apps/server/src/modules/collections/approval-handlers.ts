@@ -4,6 +4,7 @@ import { PTP_DEVIATION_FLOW } from '@recovery-desk/domain/approvals/flows/ptp-de
 import { REALLOCATION_FLOW } from '@recovery-desk/domain/approvals/flows/reallocation.ts';
 import type { ApprovalHandler } from '../approvals/index.ts';
 import { allocateAccounts } from './casework.repository.ts';
+import { DAY_START_FORCE_COMPLETION_HANDLER } from './day-start-approval-handler.ts';
 import { findEscalationSubject, recordEscalationDecision } from './escalations.repository.ts';
 import { findPtpSubject, recordDeviationStep } from './ptps.repository.ts';
 import { findRequestScope, listRequestAccountIds, recordRequestDecision } from './reallocation.repository.ts';
@@ -125,4 +126,9 @@ export const ESCALATION_HANDLER: ApprovalHandler<{ assignee: Assignee | null }> 
 };
 
 /** The collections flows, registered with the kit's routes in app.ts. */
-export const COLLECTIONS_APPROVAL_HANDLERS = [REALLOCATION_HANDLER, PTP_DEVIATION_HANDLER, ESCALATION_HANDLER];
+export const COLLECTIONS_APPROVAL_HANDLERS = [
+  REALLOCATION_HANDLER,
+  PTP_DEVIATION_HANDLER,
+  ESCALATION_HANDLER,
+  DAY_START_FORCE_COMPLETION_HANDLER,
+];

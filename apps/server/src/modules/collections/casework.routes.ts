@@ -18,7 +18,19 @@ import { decideEscalation } from './services/decide-escalation.ts';
 import { decidePtpDeviation, referPtp } from './services/decide-ptp.ts';
 import { decideReallocation } from './services/decide-reallocation.ts';
 import { requestReallocation } from './services/request-reallocation.ts';
-import { startCollectionsDay } from './services/run-day-start.ts';
+import {
+  changeBusinessDate,
+  listDayStartRuns,
+  refreshBomSnapshot,
+  retryDayStartRun,
+  startCollectionsDay,
+} from './services/run-day-start.ts';
+import {
+  bomSnapshotSchema,
+  changeBusinessDateInputSchema,
+  dayStartRunsQuerySchema,
+  dayStartRunsReplySchema,
+} from '@recovery-desk/domain/collections/day-start.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['collections'];
@@ -177,6 +189,69 @@ export function caseworkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         reply.code(202).send(await startCollectionsDay(deps, { ctx: unitContext(request.ctx) })),
+    );
+
+    app.get(
+      '/api/collections/day-start/runs',
+      {
+        config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Day start runs of the acting unit’s subtree, newest first, with the business date',
+          security,
+          querystring: dayStartRunsQuerySchema,
+          response: { 200: dayStartRunsReplySchema },
+        },
+      },
+      (request) => listDayStartRuns(deps, { ctx: unitContext(request.ctx), query: request.query }),
+    );
+
+    app.post(
+      '/api/collections/day-start/business-date',
+      {
+        config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Change Business Date: queues one day start per day up to the new date, in order (202, the job)',
+          security,
+          body: changeBusinessDateInputSchema,
+          response: { 202: jobSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await changeBusinessDate(deps, { ctx: unitContext(request.ctx), input: request.body })),
+    );
+
+    app.post(
+      '/api/collections/day-start/runs/:id/retry',
+      {
+        config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'Retry a failed day start run: it resumes at the day that failed (202, the job)',
+          security,
+          params: idParamsSchema,
+          body: emptyBodySchema,
+          response: { 202: jobSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await retryDayStartRun(deps, { ctx: unitContext(request.ctx), id: request.params.id })),
+    );
+
+    app.post(
+      '/api/collections/day-start/bom-refresh',
+      {
+        config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
+        schema: {
+          tags,
+          summary: 'BOM Refresh: takes the beginning-of-month bucket snapshot of the business date’s month again',
+          security,
+          body: emptyBodySchema,
+          response: { 200: bomSnapshotSchema },
+        },
+      },
+      (request) => refreshBomSnapshot(deps, { ctx: unitContext(request.ctx) }),
     );
   };
 }

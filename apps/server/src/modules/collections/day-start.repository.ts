@@ -81,3 +81,52 @@ export async function resolveOpenPtps(
     escalations: row?.escalations ?? 0,
   };
 }
+
+export type BomRow = { bucket: string; currency: string; accounts: number; principalOutstandingMinor: string };
+
+/**
+ * Takes (again) the BOM snapshot of `month` (its first day): accounts and principal outstanding (minor units, from
+ * the numeric(18,2) column) per bucket and currency, replacing what the month had. Returns the rows written.
+ */
+export async function takeBomSnapshot(
+  db: Executor,
+  input: { month: string; takenOn: string; userId: number | null; at: Date },
+): Promise<number> {
+  await db.execute(sql`delete from bom_bucket_snapshots where month = ${input.month}::date`);
+  const rows = await selectRows<{ bucket: string }>(
+    db,
+    sql`insert into bom_bucket_snapshots (month, bucket, currency, accounts, principal_outstanding_minor, taken_on,
+        taken_at, taken_by_user_id)
+      select ${input.month}::date, a.bucket, a.currency, count(*)::int,
+        coalesce(sum(round(a.total_principal_outstanding * 100)), 0)::bigint, ${input.takenOn}::date,
+        ${input.at.toISOString()}::timestamptz, ${input.userId}
+      from accounts a group by a.bucket, a.currency
+      returning bucket`,
+  );
+  return rows.length;
+}
+
+/** The latest BOM snapshot (its month, when it was taken, its rows by bucket), or null before the first. */
+export async function latestBomSnapshot(
+  db: Executor,
+): Promise<{ month: string; takenOn: string; rows: BomRow[] } | null> {
+  const rows = await selectRows<BomRow & { month: string | Date; takenOn: string | Date }>(
+    db,
+    sql`select to_char(month, 'YYYY-MM-DD') as month, to_char(taken_on, 'YYYY-MM-DD') as "takenOn", bucket, currency,
+        accounts, principal_outstanding_minor::text as "principalOutstandingMinor"
+      from bom_bucket_snapshots where month = (select max(month) from bom_bucket_snapshots)
+      order by bucket, currency`,
+  );
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    month: String(first.month),
+    takenOn: String(first.takenOn),
+    rows: rows.map(({ bucket, currency, accounts, principalOutstandingMinor }) => ({
+      bucket,
+      currency,
+      accounts,
+      principalOutstandingMinor,
+    })),
+  };
+}

@@ -4,4 +4,4 @@ export { TrayCountCache } from './tray-count-cache.ts';
 export { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
 // Background job kinds (listed in src/jobs/registry.ts).
 export { trayExportJob } from './services/export-tray.ts';
-export { dayStartJob, startCollectionsDay } from './services/run-day-start.ts';
+export { dayStartJob, refreshBomSnapshot, startCollectionsDay } from './services/run-day-start.ts';

@@ -1,4 +1,5 @@
 import type { ApprovalFlow } from '../flow.ts';
+import { DAY_START_FORCE_COMPLETION_FLOW } from './day-start-force-completion.ts';
 import { ESCALATION_FLOW } from './escalation.ts';
 import { PAY_BATCH_FLOW } from './pay-batch.ts';
 import { PTP_DEVIATION_FLOW } from './ptp-deviation.ts';
@@ -16,6 +17,7 @@ export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
   PAY_BATCH_FLOW,
   RECEIPT_VERIFICATION_FLOW,
   RECEIPT_CANCELLATION_FLOW,
+  DAY_START_FORCE_COMPLETION_FLOW,
 ];
 
 export function findApprovalFlow(code: string): ApprovalFlow | undefined {

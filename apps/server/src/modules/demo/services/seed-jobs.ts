@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../deps.ts';
-import { startCollectionsDay } from '../../collections/index.ts';
+import { refreshBomSnapshot, startCollectionsDay } from '../../collections/index.ts';
 import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 
@@ -7,7 +7,7 @@ import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 export const DEMO_JOB_STARTER = { username: 'admin.west', unit: 'ZN-W' } as const;
 
 /**
- * The demo's first background job (first start in demo mode): a collections day start queued through the job
+ * The demo's first background job (first start in demo mode), after a BOM Refresh: a collections day start queued through the job
  * queue as `admin.west` in ZN-W, exactly as the endpoint queues it, so the Upload Dashboard has a job to show. The
  * app's worker runs it once the server listens.
  */
@@ -16,14 +16,15 @@ export async function queueDemoDayStart(deps: AppDeps): Promise<number> {
   const [unit] = await findUnitsByCode(deps.db, [DEMO_JOB_STARTER.unit]);
   if (!user || !unit)
     throw new Error(`demo user ${DEMO_JOB_STARTER.username} or unit ${DEMO_JOB_STARTER.unit} missing`);
-  const job = await startCollectionsDay(deps, {
-    ctx: {
-      requestId: DEMO_SEED_REQUEST_ID,
-      ip: '127.0.0.1',
-      user: { id: user.id, username: user.username, email: user.email, fullName: user.fullName, familyId: 'demo-seed' },
-      actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
-      app: 'collapp',
-    },
-  });
+  const ctx = {
+    requestId: DEMO_SEED_REQUEST_ID,
+    ip: '127.0.0.1',
+    user: { id: user.id, username: user.username, email: user.email, fullName: user.fullName, familyId: 'demo-seed' },
+    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
+    app: 'collapp' as const,
+  };
+  // The Day Start screen's BOM section has a snapshot of the month to show (BOM Refresh, as the screen takes it).
+  await refreshBomSnapshot(deps, { ctx });
+  const job = await startCollectionsDay(deps, { ctx });
   return job.id;
 }
