@@ -1,4 +1,5 @@
 import type { ApprovalFlow } from '../flow.ts';
+import { ACCOUNT_MARKING_FLOW, ACCOUNT_UNMARKING_FLOW } from './account-marking.ts';
 import { ESCALATION_FLOW } from './escalation.ts';
 import { PAY_BATCH_FLOW } from './pay-batch.ts';
 import { PTP_DEVIATION_FLOW } from './ptp-deviation.ts';
@@ -16,6 +17,8 @@ export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
   PAY_BATCH_FLOW,
   RECEIPT_VERIFICATION_FLOW,
   RECEIPT_CANCELLATION_FLOW,
+  ACCOUNT_MARKING_FLOW,
+  ACCOUNT_UNMARKING_FLOW,
 ];
 
 export function findApprovalFlow(code: string): ApprovalFlow | undefined {
