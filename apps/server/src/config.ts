@@ -156,7 +156,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   },
   {
     name: 'ACCOUNT_MARKS',
-    default: '',
+    default: '(unset: the built-in list only)',
     meaning:
       'Account marks beyond the built-in FRAUD, DISPUTE, DECEASED, RESTRUCTURED, DO_NOT_CALL, VIP, LITIGATION, SKIP_TRACED: a comma-separated list of UPPER_SNAKE codes offered on Manual Account Marking.',
   },
