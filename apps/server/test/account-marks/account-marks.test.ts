@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
-import { approvalRequestReplySchema, type ApprovalRequestReply } from '@recovery-desk/domain/approvals/contracts.ts';
+import {
+  approvalListPageSchema,
+  approvalRequestReplySchema,
+  type ApprovalRequestReply,
+} from '@recovery-desk/domain/approvals/contracts.ts';
 import { activeMarksPageSchema, markLookupReplySchema } from '@recovery-desk/domain/collections/account-marks.ts';
 import {
   createAccount,
@@ -69,7 +73,7 @@ describe.each(testDatabaseKinds())('account marking (%s)', (kind) => {
 
   it('sets a mark only when another user approves it, and keeps the history through unmarking', async () => {
     const s = await setup();
-    const account = await createAccount(handle.db, { unit: s.org.branch });
+    const account = await createAccount(handle.db, { unit: s.org.branch, customerName: 'Meera Iyer' });
     const made = await requestMark(s.maker, account.id, 'VIP');
     expect(made.status).toBe('PENDING');
 
@@ -80,6 +84,9 @@ describe.each(testDatabaseKinds())('account marking (%s)', (kind) => {
     };
     expect((await lookup()).marks).toEqual([]);
     expect((await lookup()).codes).toEqual(expect.arrayContaining(['FRAUD', 'DO_NOT_CALL', 'VIP', 'DECEASED']));
+
+    const pending = approvalListPageSchema.parse((await s.checker.get(`${MARK}?tab=pending`)).json());
+    expect(pending.data.map((row) => row.subjectLabel)).toEqual([`${account.accountNo} · Meera Iyer`]);
 
     const own = await s.maker.post(`${MARK}/${made.id}/approve`, { version: made.version });
     expect(own.statusCode).toBe(403);

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { accountMarks } from '@recovery-desk/db/account-marks-schema.ts';
-import { accounts, documents } from '@recovery-desk/db/collections-schema.ts';
+import { accounts, customers, documents } from '@recovery-desk/db/collections-schema.ts';
 import { ACCOUNT_MARKING_FLOW, ACCOUNT_UNMARKING_FLOW } from '@recovery-desk/domain/approvals/flows/account-marking.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { AppError, validationError } from '../../http/app-error.ts';
 import type { ApprovalHandler } from '../approvals/index.ts';
 
@@ -10,9 +11,20 @@ import type { ApprovalHandler } from '../approvals/index.ts';
 // documentId?}}); `checkRequest` refuses what could never be approved; approval sets or ends the mark in the same
 // transaction as the decision, its history step and its audit row.
 
-async function accountPath(db: Parameters<ApprovalHandler['findSubject']>[0], accountId: number) {
+async function accountPath(db: Executor, accountId: number) {
   const [row] = await db.select({ unitPath: accounts.unitPath }).from(accounts).where(eq(accounts.id, accountId));
   return row;
+}
+
+/** An account's number and borrower, for the approval lists. */
+async function accountLabels(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, accountNo: accounts.accountNo, name: customers.name })
+    .from(accounts)
+    .innerJoin(customers, eq(customers.id, accounts.customerId))
+    .where(inArray(accounts.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, `${row.accountNo} · ${row.name}`]));
 }
 
 function isActiveMarkConflict(error: unknown): boolean {
@@ -33,6 +45,7 @@ export function accountMarkHandlers(codes: readonly string[]): ApprovalHandler<n
   const marking: ApprovalHandler<never> = {
     flow: ACCOUNT_MARKING_FLOW,
     findSubject: accountPath,
+    subjectLabels: accountLabels,
     async checkRequest(tx, { subjectId, payload }) {
       const mark = String(payload.mark);
       if (!codes.includes(mark)) throw validationError('payload.mark', `must be one of ${codes.join(', ')}`);
@@ -81,6 +94,7 @@ export function accountMarkHandlers(codes: readonly string[]): ApprovalHandler<n
   const unmarking: ApprovalHandler<never> = {
     flow: ACCOUNT_UNMARKING_FLOW,
     findSubject: accountPath,
+    subjectLabels: accountLabels,
     async checkRequest(tx, { subjectId, payload }) {
       const [active] = await tx
         .select({ id: accountMarks.id })

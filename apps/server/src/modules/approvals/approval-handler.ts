@@ -53,6 +53,8 @@ export type ApprovalHandler<Input = unknown> = {
     tx: Transaction,
     request: { ctx: UnitContext; subjectId: number; payload: Record<string, unknown> },
   ) => Promise<void>;
+  /** what the subjects of a list's rows are called on screen (e.g. an account's number and borrower) */
+  subjectLabels?: (db: Executor, subjectIds: readonly number[]) => Promise<Map<number, string>>;
   /** a request was approved at the last level it needed */
   onApproved?: Effect<Input>;
   /** an approval above the checker's limit moved the request up a level */
