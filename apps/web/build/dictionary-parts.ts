@@ -20,6 +20,7 @@ export const DICTIONARY_AREAS = {
   collections: ['collections'],
   legal: ['legal-definition', 'legal-ui', 'workflow'],
   money: ['receipts', 'settlements', 'payments'],
+  marks: ['marks'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

@@ -6,6 +6,7 @@ import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts
 import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
+import { accountMarkScreens } from '../features/account-marks/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -56,6 +57,11 @@ const collectionsTrayPage: ScreenLoader = () =>
 /** Screens that show the money words (receipts, settlements, payments): that dictionary part loads with them. */
 function withMoneyWords(load: ScreenLoader): ScreenLoader {
   return () => Promise.all([load(), loadDictionaryParts(['money'])]).then(([screen]) => screen);
+}
+
+/** The account-marking screens: their words are a dictionary part of their own. */
+function withMarkWords(load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts(['marks'])]).then(([screen]) => screen);
 }
 
 function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string, ScreenLoader> {
@@ -113,6 +119,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...legalScreens(),
   ...jobsScreens(),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
+  ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>

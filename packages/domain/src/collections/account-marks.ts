@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../validation.ts';
 
 // Account marks (issue 14). The built-in list below is extended by the server's ACCOUNT_MARKS configuration (a
 // comma-separated list of UPPER_SNAKE codes, e.g. `ACCOUNT_MARKS=SKIP_TRACED,INSOLVENCY`). A mark is set when a
@@ -38,10 +39,16 @@ export function parseAccountMarks(extra: string | undefined): string[] {
   return codes;
 }
 
+const reason = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(5, MESSAGES.minLength(5))
+  .max(500, MESSAGES.maxLength(500));
+
 export const accountMarkingPayloadSchema = z
   .object({
     mark: z.string().regex(MARK_CODE_PATTERN, 'must be a mark code'),
-    reason: z.string().trim().min(5, 'must be at least 5 characters').max(500),
+    reason,
     documentId: z.number().int().positive().optional(),
   })
   .strict();
@@ -49,7 +56,7 @@ export const accountMarkingPayloadSchema = z
 export const accountUnmarkingPayloadSchema = z
   .object({
     markId: z.number().int().positive(),
-    reason: z.string().trim().min(5, 'must be at least 5 characters').max(500),
+    reason,
   })
   .strict();
 
@@ -70,12 +77,26 @@ export const accountMarkSchema = z.object({
 });
 export type AccountMark = z.infer<typeof accountMarkSchema>;
 
+/** The marking screen's form (the document is picked by its id as text). */
+export const markFormSchema = z.strictObject({
+  mark: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+  reason,
+  documentId: z.string().optional(),
+});
+export type MarkForm = z.infer<typeof markFormSchema>;
+
+/** The unmarking dialog's form. */
+export const unmarkFormSchema = z.strictObject({ reason });
+export type UnmarkForm = z.infer<typeof unmarkFormSchema>;
+
 /** GET /api/account-marks/lookup?accountNo= — the account of the subtree, its marks (active and ended) and the list. */
 export const markLookupQuerySchema = z.object({ accountNo: z.string().trim().min(1).max(40) });
 export const markLookupReplySchema = z.object({
   account: z.object({ id: z.number(), accountNo: z.string(), customerName: z.string() }),
   marks: z.array(accountMarkSchema),
   codes: z.array(z.string()),
+  /** the account's documents, one of which may support a mark */
+  documents: z.array(z.object({ id: z.number(), documentName: z.string() })),
 });
 export type MarkLookupReply = z.infer<typeof markLookupReplySchema>;
 

@@ -15,6 +15,7 @@ import { moneyAr } from './money-ar.ts';
 import { settlementsAr } from './settlements-ar.ts';
 import { paymentsAr } from './payments-ar.ts';
 import { receiptsAr } from './receipts-ar.ts';
+import { marksAr } from './marks-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
 import { pluralsAr } from './plurals-ar.ts';
@@ -423,6 +424,7 @@ export const ar: Dictionary = {
   ...settlementsAr,
   ...paymentsAr,
   ...receiptsAr,
+  ...marksAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form
   ...pluralsAr,

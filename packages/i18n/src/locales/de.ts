@@ -15,6 +15,7 @@ import { moneyDe } from './money-de.ts';
 import { settlementsDe } from './settlements-de.ts';
 import { paymentsDe } from './payments-de.ts';
 import { receiptsDe } from './receipts-de.ts';
+import { marksDe } from './marks-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
 import { pluralsDe } from './plurals-de.ts';
@@ -438,6 +439,7 @@ export const de: Dictionary = {
   ...settlementsDe,
   ...paymentsDe,
   ...receiptsDe,
+  ...marksDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form
   ...pluralsDe,

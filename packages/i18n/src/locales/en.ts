@@ -15,6 +15,7 @@ import { moneyEn } from './money-en.ts';
 import { settlementsEn } from './settlements-en.ts';
 import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
+import { marksEn } from './marks-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
 import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
@@ -444,6 +445,7 @@ export const en = {
   ...settlementsEn,
   ...paymentsEn,
   ...receiptsEn,
+  ...marksEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

@@ -15,6 +15,7 @@ import { moneyHi } from './money-hi.ts';
 import { settlementsHi } from './settlements-hi.ts';
 import { paymentsHi } from './payments-hi.ts';
 import { receiptsHi } from './receipts-hi.ts';
+import { marksHi } from './marks-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
 import { pluralsHi } from './plurals-hi.ts';
@@ -424,6 +425,7 @@ export const hi: Dictionary = {
   ...settlementsHi,
   ...paymentsHi,
   ...receiptsHi,
+  ...marksHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
   ...pluralsHi,

@@ -70,6 +70,19 @@ export async function findAccountByNumber(
   return row && { ...row, id: Number(row.id) };
 }
 
+/** The documents of an account (newest first), one of which may support a mark. */
+export async function listAccountDocuments(
+  db: Executor,
+  accountId: number,
+): Promise<{ id: number; documentName: string }[]> {
+  const rows = await selectRows<{ id: number | string; documentName: string }>(
+    db,
+    sql`select id, document_name as "documentName" from documents where account_id = ${accountId} order by id desc
+      limit 100`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), documentName: row.documentName }));
+}
+
 /** The active marks of these accounts (account id → mark codes): what the trays, follow-ups and allocation ask. */
 export async function activeMarksOf(db: Executor, accountIds: readonly number[]): Promise<Map<number, string[]>> {
   const marks = new Map<number, string[]>();

@@ -8,7 +8,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
-import { findAccountByNumber, listAccountMarks, listActiveMarks } from './account-marks.repository.ts';
+import {
+  findAccountByNumber,
+  listAccountDocuments,
+  listAccountMarks,
+  listActiveMarks,
+} from './account-marks.repository.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['account-marks'];
@@ -38,7 +43,12 @@ export function accountMarksRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           unitPath: ctx.actingUnit.path,
         });
         if (!account) throw new AppError('NOT_FOUND', 'Account not found');
-        return { account, marks: await listAccountMarks(deps.db, account.id), codes: [...deps.config.accountMarks] };
+        return {
+          account,
+          marks: await listAccountMarks(deps.db, account.id),
+          codes: [...deps.config.accountMarks],
+          documents: await listAccountDocuments(deps.db, account.id),
+        };
       },
     );
 
