@@ -160,6 +160,8 @@ describe.each(testDatabaseKinds())('account marking (%s)', (kind) => {
     expect((await followUp('CALL')).statusCode).toBe(200);
 
     await approve(s.checker, MARK, await requestMark(s.maker, account.id, 'DO_NOT_CALL'));
+    const view = await caller.get(`/api/collections/accounts/${account.id}?tray=telecaller`);
+    expect(view.json<{ account: { marks: string[] } }>().account.marks).toEqual(['DO_NOT_CALL']);
     const refused = await followUp('CALL');
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toMatchObject({ code: 'ACCOUNT_MARKED' });

@@ -68,11 +68,13 @@ function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string
   return Object.fromEntries(Object.entries(screens).map(([name, load]) => [name, withMoneyWords(load)]));
 }
 
-// The account view shows the account's receipts and settlement and offers Capture receipt.
-const collectionsAccountPage: ScreenLoader = withMoneyWords(() =>
-  import('../features/collections/pages/account-page.tsx').then((m) => ({
-    Component: m.CollectionsAccountPage,
-  })),
+// The account view shows the account's receipts and settlement, offers Capture receipt, and shows its marks.
+const collectionsAccountPage: ScreenLoader = withMarkWords(
+  withMoneyWords(() =>
+    import('../features/collections/pages/account-page.tsx').then((m) => ({
+      Component: m.CollectionsAccountPage,
+    })),
+  ),
 );
 
 /**

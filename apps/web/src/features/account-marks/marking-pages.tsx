@@ -21,7 +21,6 @@ import {
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { remarksSchemaFor } from '@recovery-desk/domain/remarks.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -40,6 +39,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { addToast } from '../../lib/toast-store.ts';
+import { markLabel } from './mark-label.ts';
 import {
   decideMarkRequest,
   fetchActiveMarks,
@@ -60,16 +60,6 @@ function useTitle(routeName: string): string {
   const { t } = useTranslation();
   const route = findRouteByName(routeName);
   return route ? translateKey(t, route.labelKey, route.label) : routeName;
-}
-
-/** A mark code's words: MarkCode + its PascalCase name (DO_NOT_CALL → MarkCodeDoNotCall), else the code itself. */
-export function markLabel(t: TFunction, code: string): string {
-  const pascal = code
-    .toLowerCase()
-    .split('_')
-    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : ''))
-    .join('');
-  return translateKey(t, `MarkCode${pascal}`, code);
 }
 
 function useDateTime() {
