@@ -181,6 +181,31 @@ describe.each(testDatabaseKinds())('account marking (%s)', (kind) => {
     expect(errorOf(allocation).detail).toContain(fraud.accountNo);
   });
 
+  it('checks a pushed-back request again when its maker resubmits it', async () => {
+    const s = await setup();
+    const account = await createAccount(handle.db, { unit: s.org.branch });
+    const made = await requestMark(s.maker, account.id, 'DISPUTE');
+    const pushed = approvalRequestReplySchema.parse(
+      (
+        await s.checker.post(`${MARK}/${made.id}/pushback`, { version: made.version, remarks: 'Which charges?' })
+      ).json(),
+    );
+    expect(pushed.status).toBe('PUSHBACK');
+    const alien = await s.maker.post(`${MARK}/${made.id}/resubmit`, {
+      version: pushed.version,
+      payload: { mark: 'ALIEN', reason: 'Unknown mark' },
+    });
+    expect(alien.statusCode).toBe(400);
+    expect(errorOf(alien).fields).toEqual(['payload.mark']);
+    const resubmitted = await s.maker.post(`${MARK}/${made.id}/resubmit`, {
+      version: pushed.version,
+      payload: { mark: 'DISPUTE', reason: 'The bounce charges of two EMIs' },
+    });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    const approved = await approve(s.checker, MARK, approvalRequestReplySchema.parse(resubmitted.json()));
+    expect(approved.status).toBe('APPROVED');
+  });
+
   it('answers 404 for another unit’s account and 400 naming the fields', async () => {
     const s = await setup();
     const foreign = await createAccount(handle.db, { unit: s.org.foreign });

@@ -62,6 +62,10 @@ export function accountMarkHandlers(codes: readonly string[]): ApprovalHandler<n
         if (!document) throw validationError('payload.documentId', 'is not a document of this account');
       }
     },
+    // A resubmitted (possibly changed) request is checked again, in the resubmit's transaction.
+    async onReopened(tx, { ctx, request }) {
+      await marking.checkRequest!(tx, { ctx, subjectId: request.subjectId, payload: request.payload });
+    },
     async onApproved(tx, { ctx, request, at }) {
       const mark = String(request.payload.mark);
       const [subject] = await tx
@@ -107,6 +111,9 @@ export function accountMarkHandlers(codes: readonly string[]): ApprovalHandler<n
           ),
         );
       if (!active) throw validationError('payload.markId', 'is not an active mark of this account');
+    },
+    async onReopened(tx, { ctx, request }) {
+      await unmarking.checkRequest!(tx, { ctx, subjectId: request.subjectId, payload: request.payload });
     },
     async onApproved(tx, { ctx, request, at }) {
       const [ended] = await tx
