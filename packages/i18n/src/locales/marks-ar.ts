@@ -42,6 +42,8 @@ export const marksAr: Record<MarksKey, string> = {
   MarkApprove: 'موافقة',
   MarkReject: 'رفض',
   MarkPushback: 'إعادة',
+  MarkResubmit: 'أعد الإرسال',
+  MarkResubmitted: 'الطلب بانتظار الموافقة مجددًا.',
   MarkRemarks: 'ملاحظات',
   MarkDecided: 'تم حفظ القرار.',
   MarkActiveCaption: 'العلامات النشطة',

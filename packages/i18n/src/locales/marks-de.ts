@@ -42,6 +42,8 @@ export const marksDe: Record<MarksKey, string> = {
   MarkApprove: 'Genehmigen',
   MarkReject: 'Ablehnen',
   MarkPushback: 'Zurückgeben',
+  MarkResubmit: 'Erneut einreichen',
+  MarkResubmitted: 'Der Antrag wartet erneut auf Genehmigung.',
   MarkRemarks: 'Bemerkungen',
   MarkDecided: 'Die Entscheidung ist gespeichert.',
   MarkActiveCaption: 'Aktive Markierungen',

@@ -40,6 +40,8 @@ export const marksEn = {
   MarkApprove: 'Approve',
   MarkReject: 'Reject',
   MarkPushback: 'Pushback',
+  MarkResubmit: 'Resubmit',
+  MarkResubmitted: 'The request waits for approval again.',
   MarkRemarks: 'Remarks',
   MarkDecided: 'The decision is saved.',
   MarkActiveCaption: 'Active marks',

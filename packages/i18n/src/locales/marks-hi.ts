@@ -42,6 +42,8 @@ export const marksHi: Record<MarksKey, string> = {
   MarkApprove: 'अनुमोदित करें',
   MarkReject: 'अस्वीकार करें',
   MarkPushback: 'वापस भेजें',
+  MarkResubmit: 'पुनः भेजें',
+  MarkResubmitted: 'अनुरोध फिर से अनुमोदन की प्रतीक्षा में है।',
   MarkRemarks: 'टिप्पणी',
   MarkDecided: 'निर्णय सहेजा गया।',
   MarkActiveCaption: 'सक्रिय मार्क',

@@ -59,3 +59,14 @@ export async function decideMarkRequest(
 ): Promise<ApprovalRequestReply> {
   return approvalRequestReplySchema.parse(await apiClient.post<unknown>(`${requests(flow)}/${id}/${decision}`, body));
 }
+
+export async function resubmitMarkRequest(
+  flow: MarkFlow,
+  id: number,
+  version: number,
+  payload: Record<string, unknown>,
+): Promise<ApprovalRequestReply> {
+  return approvalRequestReplySchema.parse(
+    await apiClient.post<unknown>(`${requests(flow)}/${id}/resubmit`, { version, payload }),
+  );
+}

@@ -47,6 +47,7 @@ import {
   lookupAccount,
   marksKeys,
   requestMarkChange,
+  resubmitMarkRequest,
   type MarkFlow,
 } from './api.ts';
 
@@ -110,6 +111,7 @@ function RequestList({ flow, view, caption }: { flow: MarkFlow; view: 'my' | 'te
     { key: 'reason', header: String(t('MarkReason')), cell: (row) => String(row.payload.reason ?? EMPTY_VALUE) },
     { key: 'maker', header: String(t('MarkRequestedBy')), cell: (row) => row.makerName ?? EMPTY_VALUE },
     { key: 'createdAt', header: String(t('MarkRequestedOn')), cell: (row) => dateTime(row.createdAt) },
+    { key: 'remarks', header: String(t('MarkRemarks')), cell: (row) => row.remarks ?? EMPTY_VALUE },
     {
       key: 'status',
       header: String(t('MarkStatus')),
@@ -121,6 +123,8 @@ function RequestList({ flow, view, caption }: { flow: MarkFlow; view: 'my' | 'te
     },
   ];
   const canDecide = view === 'team' && tab === 'pending';
+  const canResubmit = view === 'my' && tab === 'pushback';
+  const [resubmitting, setResubmitting] = useState<ApprovalRow | null>(null);
   return (
     <Stack gap="sm">
       <Tabs
@@ -172,7 +176,18 @@ function RequestList({ flow, view, caption }: { flow: MarkFlow; view: 'my' | 'te
                   ))}
                 </Group>
               )
-            : undefined
+            : canResubmit
+              ? (row) => (
+                  <Button
+                    size="compact-xs"
+                    variant="outline"
+                    onClick={() => setResubmitting(row)}
+                    aria-label={`${String(t('MarkResubmit'))}: ${row.subjectLabel ?? row.subjectId}`}
+                  >
+                    {String(t('MarkResubmit'))}
+                  </Button>
+                )
+              : undefined
         }
         testIds={{ table: `marks-${view}-table`, row: `marks-${view}-row`, empty: `marks-${view}-empty` }}
       />
@@ -184,6 +199,7 @@ function RequestList({ flow, view, caption }: { flow: MarkFlow; view: 'my' | 'te
         onChange={(next) => setPage(next)}
       />
       {deciding ? <DecisionDialog flow={flow} {...deciding} onClose={() => setDeciding(null)} /> : null}
+      {resubmitting ? <ResubmitDialog flow={flow} row={resubmitting} onClose={() => setResubmitting(null)} /> : null}
     </Stack>
   );
 }
@@ -226,6 +242,40 @@ function DecisionDialog({
           <FormErrors />
           <div>
             <SubmitButton color={decision === 'reject' ? 'red.9' : undefined}>{label}</SubmitButton>
+          </div>
+        </Stack>
+      </ZodForm>
+    </Modal>
+  );
+}
+
+/** The maker answers a pushback: the same request with its reason rewritten, pending again. */
+function ResubmitDialog({ flow, row, onClose }: { flow: MarkFlow; row: ApprovalRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(unmarkFormSchema, { reason: String(row.payload.reason ?? '') });
+  const submit = useMutation({
+    mutationFn: (reason: string) => resubmitMarkRequest(flow, row.id, row.version, { ...row.payload, reason }),
+    onSuccess: () => {
+      addToast({ title: String(t('Done')), message: String(t('MarkResubmitted')), type: 'success', from: 'marks' });
+      void queryClient.invalidateQueries({ queryKey: marksKeys.all() });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      title={`${String(t('MarkResubmit'))}: ${row.subjectLabel ?? row.subjectId}`}
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
+      <ZodForm form={form} onSubmit={(input) => submit.mutateAsync(input.reason)} data-testid="mark-resubmit-form">
+        <Stack gap="sm">
+          <TextareaField label={String(t('MarkReason'))} name="reason" maxLength={500} autoFocus />
+          <FormErrors />
+          <div>
+            <SubmitButton>{String(t('MarkResubmit'))}</SubmitButton>
           </div>
         </Stack>
       </ZodForm>
