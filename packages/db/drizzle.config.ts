@@ -13,6 +13,7 @@ export default defineConfig({
     './src/payments-schema.ts',
     './src/receipts-schema.ts',
     './src/settlements-schema.ts',
+    './src/account-marks-schema.ts',
   ],
   out: './migrations',
 });

@@ -35,6 +35,7 @@ import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-handlers.ts';
 import { SETTLEMENT_APPROVAL_HANDLERS, settlementRoutes } from './modules/settlements/index.ts';
 import { RECEIPT_APPROVAL_HANDLERS, receiptsRoutes } from './modules/receipts/index.ts';
+import { accountMarkHandlers, accountMarksRoutes } from './modules/account-marks/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -183,10 +184,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(adminRoutes(deps));
   app.register(listsRoutes(deps));
   app.register(receiptsRoutes(deps));
+  app.register(accountMarksRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,
     ...RECEIPT_APPROVAL_HANDLERS,
+    ...accountMarkHandlers(config.accountMarks),
     PAY_BATCH_HANDLER as ApprovalHandler<never>,
     ...(options.approvalHandlers ?? []),
   ]);

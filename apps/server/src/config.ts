@@ -4,6 +4,7 @@ import {
   type MatrixRow,
 } from '@recovery-desk/domain/settlements/arithmetic.ts';
 import { createHmac, randomBytes } from 'node:crypto';
+import { parseAccountMarks } from '@recovery-desk/domain/collections/account-marks.ts';
 import { APPROVER_AUTHORITIES, isAuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import {
   DEFAULT_POSTING_ORDER,
@@ -154,6 +155,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Exports of at most this many rows download at once; larger ones (up to 50,000) run as a background job whose file downloads when done.',
   },
   {
+    name: 'ACCOUNT_MARKS',
+    default: '(unset: the built-in list only)',
+    meaning:
+      'Account marks beyond the built-in FRAUD, DISPUTE, DECEASED, RESTRUCTURED, DO_NOT_CALL, VIP, LITIGATION, SKIP_TRACED: a comma-separated list of UPPER_SNAKE codes offered on Manual Account Marking.',
+  },
+  {
     name: 'SETTLEMENT_GRACE_DAYS',
     default: '7',
     meaning:
@@ -263,6 +270,8 @@ export type Config = {
   exportSyncMaxRows: number;
   /** notice generation for more cases than this runs as a background job */
   noticeSyncMaxCases: number;
+  /** the account marks offered (built-in list plus ACCOUNT_MARKS) */
+  accountMarks: readonly string[];
   /** days after a settlement instalment's date before it counts as missed (and lapses the settlement) */
   settlementGraceDays: number;
   /** a settlement waiting longer than this for approval is flagged overdue */
@@ -435,6 +444,16 @@ const envSchema = z.object({
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
+  ACCOUNT_MARKS: optional(
+    z.string().transform((text, context) => {
+      try {
+        return parseAccountMarks(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  ),
   SETTLEMENT_GRACE_DAYS: optional(wholeNumber(0, 90)),
   SETTLEMENT_APPROVAL_TAT_DAYS: optional(wholeNumber(1, 90)),
   SETTLEMENT_MATRIX: optional(
@@ -572,6 +591,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
+    accountMarks: v.ACCOUNT_MARKS ?? parseAccountMarks(undefined),
     settlementGraceDays: v.SETTLEMENT_GRACE_DAYS ?? 7,
     settlementApprovalTatDays: v.SETTLEMENT_APPROVAL_TAT_DAYS ?? 3,
     settlementMatrix: v.SETTLEMENT_MATRIX ?? DEFAULT_SETTLEMENT_MATRIX,

@@ -11,6 +11,7 @@ import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts';
 import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
+import { seedDemoAccountMarks } from './modules/demo/services/seed-account-marks.ts';
 import { seedDemoReceipts } from './modules/demo/services/seed-receipts.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
@@ -111,6 +112,15 @@ async function seedDemoPaymentsOnce(config: Config, handle: DatabaseHandle, log:
   }
 }
 
+/** The demo's account marks (pay.mumbai requests, appr.west decides); a failure is logged, the server starts. */
+async function seedDemoAccountMarksOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await seedDemoAccountMarks(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo account marks could not be created; starting without them');
+  }
+}
+
 /** The demo's receipts in every state (fc.andheri, pay.mumbai, appr.west); a failure is logged. */
 async function seedDemoReceiptsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -180,6 +190,7 @@ async function main(): Promise<void> {
         await phase(app.log, 'demo-receipts', () => seedDemoReceiptsOnce(config, handle, app.log));
         await phase(app.log, 'demo-payments', () => seedDemoPaymentsOnce(config, handle, app.log));
         await phase(app.log, 'demo-settlements', () => seedDemoSettlementsOnce(config, handle, app.log));
+        await phase(app.log, 'demo-account-marks', () => seedDemoAccountMarksOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
       }
     } else {

@@ -21,6 +21,7 @@ export const DICTIONARY_AREAS = {
   legal: ['legal-definition', 'legal-ui', 'workflow'],
   money: ['receipts', 'settlements', 'payments'],
   daystart: ['daystart'],
+  marks: ['marks'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   RESTRICTION_ACTIVE: 409,
   RESTRICTION_NOT_ACTIVE: 409,
   PTP_NOT_REFERABLE: 409,
+  // account marks (issue 14)
+  ACCOUNT_MARKED: 409,
+  MARK_ACTIVE: 409,
+  MARK_NOT_ACTIVE: 409,
   // workflow engine and legal app
   CASE_CLOSED: 409,
   WRONG_STAGE: 409,
@@ -97,6 +101,8 @@ export const ERROR_STATUS = {
  * - MAKER_CANNOT_CHECK: the maker (or raiser, or PTP capturer) cannot approve their own work.
  * - ACCOUNT_ON_HOLD / ACCOUNT_NOT_ALLOCATED / ACCOUNT_IN_PENDING_REQUEST: accounts that cannot be (re-)allocated.
  * - ASSIGNEE_OUT_OF_REACH: the chosen user or agency works no unit containing these accounts' branches.
+ * - ACCOUNT_MARKED: an active mark refuses the write (a call on DO_NOT_CALL, allocating a FRAUD or DECEASED account).
+ * - MARK_ACTIVE / MARK_NOT_ACTIVE: the account already carries the mark, or the mark to end has already ended.
  * - RESTRICTION_ACTIVE / RESTRICTION_NOT_ACTIVE: a hold or suppression started twice, or ended while not active.
  * - PTP_NOT_REFERABLE: only broken or partial PTPs are referred to a field collector.
  * - EXPORT_TOO_LARGE: the export would exceed the row cap; narrow the filters.

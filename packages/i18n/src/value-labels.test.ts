@@ -86,6 +86,7 @@ const NOT_SHOWN: Record<string, string> = {
   SETTLEMENT_STAGES: 'shown as SettlementStage*',
   STATEMENT_COLUMNS: 'the header names of the statement file format, shown as file syntax',
   MATCH_KINDS: 'the reconciliation report groups credits by section (PayRecon* labels), never shows the kind',
+  BUILT_IN_ACCOUNT_MARKS: 'shown as MarkCode* (markLabel in features/account-marks; configured codes as they are)',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

@@ -6,6 +6,7 @@ import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts
 import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
+import { accountMarkScreens } from '../features/account-marks/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -58,15 +59,22 @@ function withMoneyWords(load: ScreenLoader): ScreenLoader {
   return () => Promise.all([load(), loadDictionaryParts(['money'])]).then(([screen]) => screen);
 }
 
+/** The account-marking screens: their words are a dictionary part of their own. */
+function withMarkWords(load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts(['marks'])]).then(([screen]) => screen);
+}
+
 function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string, ScreenLoader> {
   return Object.fromEntries(Object.entries(screens).map(([name, load]) => [name, withMoneyWords(load)]));
 }
 
-// The account view shows the account's receipts and settlement and offers Capture receipt.
-const collectionsAccountPage: ScreenLoader = withMoneyWords(() =>
-  import('../features/collections/pages/account-page.tsx').then((m) => ({
-    Component: m.CollectionsAccountPage,
-  })),
+// The account view shows the account's receipts and settlement, offers Capture receipt, and shows its marks.
+const collectionsAccountPage: ScreenLoader = withMarkWords(
+  withMoneyWords(() =>
+    import('../features/collections/pages/account-page.tsx').then((m) => ({
+      Component: m.CollectionsAccountPage,
+    })),
+  ),
 );
 
 /**
@@ -119,6 +127,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
       loadDictionaryParts(['daystart']),
     ]).then(([screen]) => screen),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
+  ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>

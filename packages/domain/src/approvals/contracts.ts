@@ -109,6 +109,8 @@ export type ApprovalListQuery = z.infer<typeof approvalListQuerySchema>;
 
 export const approvalRowSchema = approvalRequestReplySchema.omit({ history: true }).extend({
   makerName: z.string().nullable(),
+  /** what the subject is called on screen (an account's number and borrower), when the flow's handler says */
+  subjectLabel: z.string().nullable(),
 });
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;
 

@@ -182,6 +182,8 @@ export const accountViewSchema = z.object({
     isSuppressed: z.boolean(),
     inSkipTrace: z.boolean(),
     version: z.number(),
+    /** the account's active marks (DO_NOT_CALL, FRAUD, VIP …), approved on Account Marking Approval */
+    marks: z.array(z.string()).default([]),
   }),
   customer: z.object({
     id: z.number(),

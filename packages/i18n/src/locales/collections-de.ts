@@ -176,6 +176,9 @@ export const collectionsDe: Record<CollectionsKey, string> = {
   ErrorAccountNotAllocated: 'Einige Konten sind noch nicht zugewiesen; verwenden Sie dafür die manuelle Zuweisung.',
   ErrorAccountInPendingRequest: 'Einige Konten warten bereits in einem offenen Neuzuweisungsantrag.',
   ErrorRestrictionActive: 'Das Konto hat diese Sperre oder Aussetzung bereits.',
+  ErrorAccountMarked: 'Die Markierung dieses Kontos verbietet diese Aktion.',
+  ErrorMarkActive: 'Das Konto trägt diese Markierung bereits.',
+  ErrorMarkNotActive: 'Diese Markierung ist bereits beendet.',
   ErrorRestrictionNotActive: 'Das Konto hat keine solche Sperre oder Aussetzung, die beendet werden könnte.',
   ErrorPtpNotReferable:
     'Nur gebrochene oder teilweise erfüllte Zahlungszusagen können an den Außendienst übergeben werden.',

@@ -16,6 +16,7 @@ import { settlementsEn } from './settlements-en.ts';
 import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
 import { daystartEn } from './daystart-en.ts';
+import { marksEn } from './marks-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
 import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
@@ -446,6 +447,7 @@ export const en = {
   ...paymentsEn,
   ...receiptsEn,
   ...daystartEn,
+  ...marksEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

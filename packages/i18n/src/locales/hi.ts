@@ -16,6 +16,7 @@ import { settlementsHi } from './settlements-hi.ts';
 import { paymentsHi } from './payments-hi.ts';
 import { receiptsHi } from './receipts-hi.ts';
 import { daystartHi } from './daystart-hi.ts';
+import { marksHi } from './marks-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
 import { pluralsHi } from './plurals-hi.ts';
@@ -426,6 +427,7 @@ export const hi: Dictionary = {
   ...paymentsHi,
   ...receiptsHi,
   ...daystartHi,
+  ...marksHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
   ...pluralsHi,

@@ -45,6 +45,16 @@ export type ApprovalHandler<Input = unknown> = {
    * whose request started above level 1 (`NewApproval.level`) returns there, e.g. from a value in its payload.
    */
   reopenLevel?: (request: ApprovalRecord) => number;
+  /**
+   * Refuses a maker's request (POST /api/approvals/<code>/requests) that could never be approved, inside its
+   * transaction: e.g. a mark the account already carries (409) or a document of another account (400).
+   */
+  checkRequest?: (
+    tx: Transaction,
+    request: { ctx: UnitContext; subjectId: number; payload: Record<string, unknown> },
+  ) => Promise<void>;
+  /** what the subjects of a list's rows are called on screen (e.g. an account's number and borrower) */
+  subjectLabels?: (db: Executor, subjectIds: readonly number[]) => Promise<Map<number, string>>;
   /** a request was approved at the last level it needed */
   onApproved?: Effect<Input>;
   /** an approval above the checker's limit moved the request up a level */

@@ -1,5 +1,6 @@
 import type { ApprovalFlow } from '../flow.ts';
 import { DAY_START_FORCE_COMPLETION_FLOW } from './day-start-force-completion.ts';
+import { ACCOUNT_MARKING_FLOW, ACCOUNT_UNMARKING_FLOW } from './account-marking.ts';
 import { ESCALATION_FLOW } from './escalation.ts';
 import { PAY_BATCH_FLOW } from './pay-batch.ts';
 import { PTP_DEVIATION_FLOW } from './ptp-deviation.ts';
@@ -18,6 +19,8 @@ export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
   RECEIPT_VERIFICATION_FLOW,
   RECEIPT_CANCELLATION_FLOW,
   DAY_START_FORCE_COMPLETION_FLOW,
+  ACCOUNT_MARKING_FLOW,
+  ACCOUNT_UNMARKING_FLOW,
 ];
 
 export function findApprovalFlow(code: string): ApprovalFlow | undefined {

@@ -79,6 +79,12 @@ export async function listApprovals(
     page: query.page,
     pageSize: query.pageSize,
   });
+  const labels = handler.subjectLabels
+    ? await handler.subjectLabels(
+        db,
+        rows.map((row) => row.subjectId),
+      )
+    : new Map<number, string>();
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -91,6 +97,7 @@ export async function listApprovals(
       decision: row.decision,
       makerUserId: row.makerUserId,
       makerName: row.makerName,
+      subjectLabel: labels.get(row.subjectId) ?? null,
       amount: row.amount,
       currency: row.currency,
       payload: row.payload,

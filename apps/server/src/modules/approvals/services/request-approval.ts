@@ -144,6 +144,7 @@ export async function requestApproval(
     return await withTransaction(deps.db, async (tx) => {
       const open = await findRequestInScope(tx, handler, { by: { subjectId: input.subjectId }, unitPath: '/' });
       if (open && (open.status === 'PENDING' || open.status === 'PUSHBACK')) throw alreadyOpen(handler);
+      await handler.checkRequest?.(tx, { ctx, subjectId: input.subjectId, payload });
       return requestApprovalInTx(tx, ctx, handler, {
         subjectId: input.subjectId,
         unitPath: subject.unitPath,

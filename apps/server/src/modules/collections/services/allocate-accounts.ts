@@ -7,6 +7,8 @@ import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { allocateAccounts as moveAccounts, lockAccountsInScope, type LockedAccount } from '../casework.repository.ts';
 import { requireAssigneeReach, resolveAssignee } from './tray-access.ts';
+import { activeMarksOf } from '../../account-marks/index.ts';
+import { MARK_EFFECTS } from '@recovery-desk/domain/collections/account-marks.ts';
 
 export type AllocationInput = z.infer<typeof allocationInputSchema>;
 export type AllocationReply = { allocated: number; accountIds: number[]; to: string };
@@ -30,6 +32,17 @@ export async function lockAllocatableAccounts(
   if (held.length > 0) {
     const numbers = held.map((account) => account.accountNo).join(', ');
     throw new AppError('ACCOUNT_ON_HOLD', `These accounts are on allocation hold and cannot be allocated: ${numbers}`, {
+      extra: { accounts: numbers },
+    });
+  }
+  // FRAUD and DECEASED accounts are not worked by collectors (docs/architecture.md "Account marking").
+  const marks = await activeMarksOf(tx, accountIds);
+  const barred = locked.filter((account) =>
+    (marks.get(account.id) ?? []).some((mark) => (MARK_EFFECTS.noAllocation as readonly string[]).includes(mark)),
+  );
+  if (barred.length > 0) {
+    const numbers = barred.map((account) => `${account.accountNo} (${marks.get(account.id)!.join(', ')})`).join(', ');
+    throw new AppError('ACCOUNT_MARKED', `These accounts are marked and cannot be allocated: ${numbers}`, {
       extra: { accounts: numbers },
     });
   }

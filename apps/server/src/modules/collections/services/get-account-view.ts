@@ -23,6 +23,7 @@ import {
   type ScopedAccount,
 } from '../accounts.repository.ts';
 import { hasTab, requireTrayAccess, type AccountTab } from './tray-access.ts';
+import { activeMarksOf } from '../../account-marks/index.ts';
 
 export type AccountViewReply = AccountView & { documents: DocumentItem[]; cheques: ChequeItem[] };
 
@@ -79,9 +80,10 @@ export async function getAccountView(
     when('Account', () => listAllocationHistory(db, accountId)),
   ]);
   const { customerId: _customerId, unitId: _unitId, allocatedUserId: _u, allocatedAgencyId: _a, ...header } = account;
+  const marks = (await activeMarksOf(db, [accountId])).get(accountId) ?? [];
   return {
     tabs,
-    account: header,
+    account: { ...header, marks },
     customer,
     addresses,
     contacts,

@@ -44,6 +44,8 @@ import {
   type DispositionRecord,
 } from '../follow-ups.repository.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
+import { activeMarksOf } from '../../account-marks/index.ts';
+import { MARK_EFFECTS } from '@recovery-desk/domain/collections/account-marks.ts';
 import { ACCOUNT_NOT_FOUND, requireAccountInScope } from './get-account-view.ts';
 import { requireEditableTab, requireTrayAccess } from './tray-access.ts';
 
@@ -103,6 +105,16 @@ async function checkInput(
   if (input.documentId !== undefined) {
     const owned = await documentBelongsTo(deps.db, { documentId: input.documentId, accountId: context.accountId });
     if (!owned) throw validationError('documentId', 'is not a document of this account');
+  }
+  if (input.contactMode === 'CALL') {
+    // An approved DO_NOT_CALL mark suppresses calling (docs/architecture.md "Account marking").
+    const marks = (await activeMarksOf(deps.db, [context.accountId])).get(context.accountId) ?? [];
+    const noCall = marks.find((mark) => (MARK_EFFECTS.noCall as readonly string[]).includes(mark));
+    if (noCall) {
+      throw new AppError('ACCOUNT_MARKED', `This account is marked ${noCall}: a call cannot be recorded on it.`, {
+        extra: { mark: noCall },
+      });
+    }
   }
   const outsideWindow = input.contactMode === 'CALL' && !isWithinCallingWindow(context.now, context.timeZone);
   if (outsideWindow && input.callingWindowOverride === undefined) {

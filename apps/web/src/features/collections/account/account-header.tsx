@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccountViewData } from '../api/collections-api.ts';
 import { bucketLabel, productLabel } from '../labels.ts';
+import { markLabel } from '../../account-marks/mark-label.ts';
 import { FieldList } from './field-list.tsx';
 import { useFormatters } from './use-formatters.ts';
 
@@ -39,6 +40,11 @@ export function AccountHeader({ view }: { view: AccountViewData }) {
             {account.isOnHold ? <Badge color="red.9">{String(t('OnHold'))}</Badge> : null}
             {account.isSuppressed ? <Badge color="gray.8">{String(t('Suppressed'))}</Badge> : null}
             {account.inSkipTrace ? <Badge color="cyan.9">{String(t('InSkipTrace'))}</Badge> : null}
+            {account.marks.map((mark) => (
+              <Badge key={mark} color="orange.9" data-testid="account-mark">
+                {markLabel(t, mark)}
+              </Badge>
+            ))}
           </Group>
         </Group>
         <FieldList

@@ -84,6 +84,7 @@ export function accountView(
       isSuppressed: false,
       inSkipTrace: false,
       version: 3,
+      marks: [],
     },
     customer: {
       id: 77,
