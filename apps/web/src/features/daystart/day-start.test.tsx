@@ -147,6 +147,7 @@ describe('Day Start screen', { timeout: 20_000 }, () => {
             flowCode: 'DAY_START_FORCE_COMPLETION',
             subjectType: 'JOB',
             subjectId: 12,
+            subjectLabel: null,
             status: 'PENDING',
             level: 1,
             levels: 1,
