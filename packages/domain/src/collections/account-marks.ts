@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation.ts';
+import { pageParam } from '../numeric-params.ts';
 
 // Account marks (issue 14). The built-in list below is extended by the server's ACCOUNT_MARKS configuration (a
 // comma-separated list of UPPER_SNAKE codes, e.g. `ACCOUNT_MARKS=SKIP_TRACED,INSOLVENCY`). A mark is set when a
@@ -102,7 +103,7 @@ export type MarkLookupReply = z.infer<typeof markLookupReplySchema>;
 
 /** GET /api/account-marks/active — the active marks of the subtree, newest first, a page at a time. */
 export const activeMarksQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   mark: z.string().regex(MARK_CODE_PATTERN).optional(),
 });
 export const activeMarksPageSchema = z.object({
