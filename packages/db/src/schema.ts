@@ -58,6 +58,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
+    /** a 10-digit mobile number (User Approval, issue 14); null when none was given */
+    mobile: text('mobile'),
     passwordHash: text('password_hash').notNull(),
     otpRequired: boolean('otp_required').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),

@@ -8,6 +8,7 @@ import { REALLOCATION_FLOW } from './reallocation.ts';
 import { SETTLEMENT_FLOW } from './settlement.ts';
 import { RECEIPT_CANCELLATION_FLOW } from './receipt-cancellation.ts';
 import { RECEIPT_VERIFICATION_FLOW } from './receipt-verification.ts';
+import { USER_CHANGE_FLOW } from './user-change.ts';
 
 /** Every built-in approval flow (a new flow is one file in this folder and one line here). */
 export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
@@ -21,6 +22,7 @@ export const APPROVAL_FLOWS: readonly ApprovalFlow[] = [
   DAY_START_FORCE_COMPLETION_FLOW,
   ACCOUNT_MARKING_FLOW,
   ACCOUNT_UNMARKING_FLOW,
+  USER_CHANGE_FLOW,
 ];
 
 export function findApprovalFlow(code: string): ApprovalFlow | undefined {

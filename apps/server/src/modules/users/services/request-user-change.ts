@@ -1,0 +1,158 @@
+import {
+  diffUserSnapshots,
+  type NewUser,
+  type UserChangeRequest,
+  type UserDetails,
+  type UserSnapshot,
+} from '@recovery-desk/domain/users/contracts.ts';
+import { withTransaction, type Executor } from '../../../db/transaction.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { AppError, validationError } from '../../../http/app-error.ts';
+import type { UnitContext } from '../../../http/request-context.ts';
+import { requestApprovalInTx, type ApprovalHandler, type ApprovalRecord } from '../../approvals/index.ts';
+import {
+  commonPath,
+  drawUserId,
+  identityTaken,
+  readUserSnapshot,
+  unitsByIds,
+  type UnitInfo,
+} from '../users.repository.ts';
+import { selectRows } from '../../../db/sql-rows.ts';
+import { sql } from 'drizzle-orm';
+
+const userNotFound = () => new AppError('NOT_FOUND', 'User not found');
+
+const alreadyOpen = () =>
+  new AppError('APPROVAL_ALREADY_OPEN', 'This user already waits in an open user change request.');
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    if (typeof current !== 'object') break;
+  }
+  return false;
+}
+
+/** The units of the request, each an active unit of the acting unit's subtree (400 naming `user.units.<i>`). */
+async function unitsInScope(db: Executor, ctx: UnitContext, ids: readonly number[]): Promise<UnitInfo[]> {
+  const found = new Map((await unitsByIds(db, ids)).map((unit) => [unit.id, unit]));
+  return ids.map((id, index) => {
+    const unit = found.get(id);
+    if (!unit || !unit.path.startsWith(ctx.actingUnit.path)) {
+      throw validationError(`user.units.${index}`, 'is not a unit of your unit or below it');
+    }
+    return unit;
+  });
+}
+
+function snapshotOf(
+  details: UserDetails | NewUser,
+  units: readonly UnitInfo[],
+  identity: { username: string; isActive: boolean },
+): UserSnapshot {
+  const byId = new Map(units.map((unit) => [unit.id, unit]));
+  return {
+    username: identity.username,
+    fullName: details.fullName,
+    email: details.email,
+    mobile: details.mobile ?? null,
+    isActive: identity.isActive,
+    units: units.map((unit) => ({ id: unit.id, code: unit.code, name: unit.name })),
+    authorities: details.authorities.map((grant) => ({
+      unitId: grant.unitId,
+      unitCode: byId.get(grant.unitId)!.code,
+      app: grant.app,
+      systemAuth: grant.systemAuth,
+      tabs: grant.tabs,
+    })),
+  };
+}
+
+/** A user of the subtree (every unit of theirs in it): 404 otherwise. */
+async function userInScope(db: Executor, ctx: UnitContext, userId: number) {
+  const user = await readUserSnapshot(db, userId);
+  if (!user || user.unitPaths.length === 0 || !user.unitPaths.every((path) => path.startsWith(ctx.actingUnit.path))) {
+    throw userNotFound();
+  }
+  return user;
+}
+
+async function hasOpenRequest(db: Executor, subjectId: number): Promise<boolean> {
+  const rows = await selectRows<{ id: number | string }>(
+    db,
+    sql`select id from approval_requests where flow_code = 'USER_CHANGE' and subject_type = 'USER'
+      and subject_id = ${subjectId} and status in ('PENDING', 'PUSHBACK') limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * POST /api/users/requests — the maker's request: nothing changes until a second administrator approves it. The
+ * request records the user before and after (the checker's diff); its scope is the deepest unit above every unit
+ * involved, so a checker sees it when acting there or above.
+ */
+export async function requestUserChange(
+  deps: AppDeps,
+  { ctx, handler, input }: { ctx: UnitContext; handler: ApprovalHandler<never>; input: UserChangeRequest },
+): Promise<ApprovalRecord> {
+  if (input.action !== 'CREATE' && input.userId === ctx.user.id) {
+    throw new AppError('MAKER_CANNOT_CHECK', 'You cannot request a change to your own user.');
+  }
+  const at = deps.clock.now();
+  try {
+    return await withTransaction(deps.db, async (tx) => {
+      let subjectId: number;
+      let before: UserSnapshot | null = null;
+      let after: UserSnapshot;
+      let paths: string[];
+      if (input.action === 'CREATE') {
+        if (await identityTaken(tx, { field: 'username', value: input.user.username })) {
+          throw validationError('user.username', 'is already taken');
+        }
+        if (await identityTaken(tx, { field: 'email', value: input.user.email })) {
+          throw validationError('user.email', 'is already taken');
+        }
+        const units = await unitsInScope(tx, ctx, input.user.units);
+        after = snapshotOf(input.user, units, { username: input.user.username, isActive: true });
+        paths = units.map((unit) => unit.path);
+        subjectId = await drawUserId(tx);
+      } else {
+        const current = await userInScope(tx, ctx, input.userId);
+        subjectId = input.userId;
+        before = current.snapshot;
+        paths = [...current.unitPaths];
+        if (await hasOpenRequest(tx, subjectId)) throw alreadyOpen();
+        if (input.action === 'UPDATE') {
+          if (await identityTaken(tx, { field: 'email', value: input.user.email, exceptUserId: input.userId })) {
+            throw validationError('user.email', 'is already taken');
+          }
+          const units = await unitsInScope(tx, ctx, input.user.units);
+          paths.push(...units.map((unit) => unit.path));
+          after = snapshotOf(input.user, units, { username: before.username, isActive: before.isActive });
+          if (diffUserSnapshots(before, after).length === 0) throw validationError('user', 'changes nothing');
+        } else if (input.action === 'DEACTIVATE') {
+          if (!before.isActive) throw validationError('action', 'the user is already inactive');
+          after = { ...before, isActive: false };
+        } else if (input.action === 'REACTIVATE') {
+          if (before.isActive) throw validationError('action', 'the user is already active');
+          after = { ...before, isActive: true };
+        } else {
+          if (!before.isActive) throw validationError('action', 'the user is inactive: reactivate the user first');
+          after = before;
+        }
+      }
+      return requestApprovalInTx(tx, ctx, handler, {
+        subjectId,
+        unitPath: commonPath(paths),
+        maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+        payload: { action: input.action, before, after },
+        remarks: input.remarks ?? null,
+        at,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyOpen();
+    throw error;
+  }
+}
