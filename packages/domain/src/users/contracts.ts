@@ -56,8 +56,7 @@ const fullName = z
   .string({ error: MESSAGES.required })
   .trim()
   .min(1, MESSAGES.required)
-  .max(100, MESSAGES.maxLength(100))
-  .regex(/^[\p{L}][\p{L} .'-]*$/u, 'must be letters, spaces, dots, hyphens or apostrophes');
+  .max(100, MESSAGES.maxLength(100));
 const email = z
   .string({ error: MESSAGES.required })
   .trim()
