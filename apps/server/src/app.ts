@@ -37,6 +37,7 @@ import { SETTLEMENT_APPROVAL_HANDLERS, settlementRoutes } from './modules/settle
 import { RECEIPT_APPROVAL_HANDLERS, receiptsRoutes } from './modules/receipts/index.ts';
 import { accountMarkHandlers, accountMarksRoutes } from './modules/account-marks/index.ts';
 import { userChangeHandler, usersRoutes } from './modules/users/index.ts';
+import { collectionsSettingsRoutes } from './modules/collections-settings/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -188,6 +189,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(accountMarksRoutes(deps));
   const userChange = userChangeHandler(deps);
   app.register(usersRoutes(deps, userChange));
+  app.register(collectionsSettingsRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,

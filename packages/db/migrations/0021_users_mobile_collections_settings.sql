@@ -1,6 +1,5 @@
 CREATE TABLE "collections_settings" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
-	"ptp_grace_days" integer NOT NULL,
 	"ptp_horizon_days_b1" integer NOT NULL,
 	"ptp_horizon_days_later" integer NOT NULL,
 	"ptp_max_days" integer NOT NULL,

@@ -6,8 +6,6 @@ import { users } from './schema.ts';
 
 export const collectionsSettings = pgTable('collections_settings', {
   id: smallint('id').primaryKey().default(1),
-  /** days after the promised date before an unpaid PTP is broken */
-  ptpGraceDays: integer('ptp_grace_days').notNull(),
   /** furthest promised date without a supervisor, in days from the business date, bucket B1 (and current) */
   ptpHorizonDaysB1: integer('ptp_horizon_days_b1').notNull(),
   /** the same for B2 and later buckets */

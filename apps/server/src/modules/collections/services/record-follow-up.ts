@@ -6,7 +6,11 @@ import {
   isAboveTotalDue,
   ptpDeviationReasons,
   type PtpDeviationReason,
+  type PtpPolicy,
 } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { ptpPolicyOf } from '@recovery-desk/domain/collections/settings.ts';
+import { daysBetween } from '@recovery-desk/domain/dates.ts';
+import { collectionsSettingsOf } from '../../collections-settings/index.ts';
 import {
   formatAmount,
   isAmountInMinorUnits,
@@ -130,8 +134,9 @@ function ptpDeviation(
   code: string,
   input: { businessDate: string; promisedDate: string; promisedAmount: string; bucket: Bucket; emiAmount: string },
   nextDueDate: string | null,
+  policy: PtpPolicy,
 ): PtpDeviationReason[] {
-  const reasons = ptpDeviationReasons({ ...input, nextDueDate });
+  const reasons = ptpDeviationReasons({ ...input, nextDueDate }, policy);
   // A Future PTP is beyond the allowed horizon by definition: it always goes to a supervisor.
   if (code === 'FPTP' && !reasons.includes('BEYOND_HORIZON')) reasons.unshift('BEYOND_HORIZON');
   return reasons;
@@ -182,6 +187,14 @@ export async function recordFollowUp(
     currency: account.currency as Currency,
     totalDueAmount: account.totalDueAmount,
   });
+  // The PTP horizons and the furthest promised date are collections settings (/collapp/settings).
+  const settings = await collectionsSettingsOf(deps.db);
+  if (disposition.nextStep === 'PTP' && daysBetween(businessDate, input.nextActionDate!) > settings.ptpMaxDays) {
+    throw validationError(
+      'nextActionDate',
+      `must be at most ${settings.ptpMaxDays} days after the business date ${businessDate}`,
+    );
+  }
   const nextDueDate =
     disposition.nextStep === 'PTP' ? await findNextUnpaidDueDate(deps.db, { accountId, businessDate }) : null;
   // A promise outside the PTP policy goes to a supervisor: the agent says why, and the supervisor reads it.
@@ -197,6 +210,7 @@ export async function recordFollowUp(
             emiAmount: account.emiAmount,
           },
           nextDueDate,
+          ptpPolicyOf(settings),
         )
       : [];
   if (deviationReasons.length > 0 && input.deviationReason === undefined) {
