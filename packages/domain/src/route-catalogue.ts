@@ -304,6 +304,9 @@ const collectionsRoutes: RouteEntry[] = [
     'MAN_ACC_UNMARK_SAUTH',
   ),
   list(C, '/collapp/scheduleproc', 'scheduleproc', 'Schedule Process', 'SCHED_PRO_COLL_SAUTH'),
+  // Named by label only in the spec ("User Approval"): users and their changes, each approved by a second
+  // administrator. The administrators' authority (SCHED_PRO_COLL_SAUTH), as for the audit verification.
+  list(C, '/collapp/userApproval', 'userApproval', 'User Approval', 'SCHED_PRO_COLL_SAUTH'),
   list(C, '/collapp/daystartproc', 'daystartproc', 'Day Start Process', 'DAY_START_COLL_SAUTH'),
   list(C, '/collapp/initiatedPvrTray', 'initiatedPvrTray', 'Initiated PVR Tray', 'INIT_PVR_TRAY_SAUTH'),
   detail(C, '/collapp/initiatedPvrTray' + CASEID_ACC, 'initiatedPvrTray', 'Initiated PVR Case', 'INIT_PVR_TRAY_SAUTH'),

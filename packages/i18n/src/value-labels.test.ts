@@ -86,6 +86,10 @@ const NOT_SHOWN: Record<string, string> = {
   SETTLEMENT_STAGES: 'shown as SettlementStage*',
   STATEMENT_COLUMNS: 'the header names of the statement file format, shown as file syntax',
   MATCH_KINDS: 'the reconciliation report groups credits by section (PayRecon* labels), never shows the kind',
+  // User Approval (issue 14): the screen words each code with its own Usr* keys (users-*.ts).
+  ACCOUNT_VIEW_TABS: 'shown as UsrTab* (the account view tabs a grant opens)',
+  USER_CHANGE_ACTIONS: 'shown as UsrAction*',
+  USER_STATUSES: 'shown as UsrStatus*',
   BUILT_IN_ACCOUNT_MARKS: 'shown as MarkCode* (markLabel in features/account-marks; configured codes as they are)',
 };
 

@@ -35,11 +35,11 @@ describe.each(testDatabaseKinds())('collections settings (%s)', (kind) => {
     expect(first).toMatchObject({ settings: DEFAULT_COLLECTIONS_SETTINGS, version: 1, updatedBy: null });
 
     const changed = { ...DEFAULT_COLLECTIONS_SETTINGS, ptpHorizonDaysB1: 10, collectorCapacity: 350 };
-    const saved = await admin.inject({ method: 'PUT', url: URL, payload: { ...changed, version: 1 } });
+    const saved = await admin.inject({ method: 'PATCH', url: URL, payload: { ...changed, version: 1 } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(collectionsSettingsReplySchema.parse(saved.json())).toMatchObject({ settings: changed, version: 2 });
 
-    const stale = await admin.inject({ method: 'PUT', url: URL, payload: { ...changed, version: 1 } });
+    const stale = await admin.inject({ method: 'PATCH', url: URL, payload: { ...changed, version: 1 } });
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale).code).toBe('STALE_VERSION');
 
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('collections settings (%s)', (kind) => {
     // Any collections user reads them; only the authority saves them.
     const reader = await apiAs(t, await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']), org.branch);
     expect(collectionsSettingsReplySchema.parse((await reader.get(URL)).json()).settings).toEqual(changed);
-    const refused = await reader.inject({ method: 'PUT', url: URL, payload: { ...changed, version: 2 } });
+    const refused = await reader.inject({ method: 'PATCH', url: URL, payload: { ...changed, version: 2 } });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -69,14 +69,14 @@ describe.each(testDatabaseKinds())('collections settings (%s)', (kind) => {
     ];
     for (const [overrides, field] of cases) {
       const response = await admin.inject({
-        method: 'PUT',
+        method: 'PATCH',
         url: URL,
         payload: { ...DEFAULT_COLLECTIONS_SETTINGS, ...overrides, version },
       });
       expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
       expect(errorOf(response).fields).toContain(field);
     }
-    const unversioned = await admin.inject({ method: 'PUT', url: URL, payload: DEFAULT_COLLECTIONS_SETTINGS });
+    const unversioned = await admin.inject({ method: 'PATCH', url: URL, payload: DEFAULT_COLLECTIONS_SETTINGS });
     expect(unversioned.statusCode).toBe(428);
   });
 });

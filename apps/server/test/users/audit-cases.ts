@@ -46,12 +46,12 @@ export function usersAuditCases(env: () => { t: TestApp; db: Database }): Record
 
   const cases: Record<string, () => Promise<number>> = {
     'POST /api/users/requests': async () => (await requestCreate()).statusCode,
-    'PUT /api/collections/settings': async () => {
+    'PATCH /api/collections/settings': async () => {
       const { maker } = await admins();
       const current = (await maker.get('/api/collections/settings')).json<{ version: number }>();
       return (
         await maker.inject({
-          method: 'PUT',
+          method: 'PATCH',
           url: '/api/collections/settings',
           payload: { ...DEFAULT_COLLECTIONS_SETTINGS, collectorCapacity: 390, version: current.version },
         })

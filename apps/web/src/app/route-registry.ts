@@ -7,6 +7,7 @@ import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
 import { accountMarkScreens } from '../features/account-marks/screens.ts';
+import { usersScreens } from '../features/users/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -128,6 +129,13 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
     ]).then(([screen]) => screen),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
   ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
+  // User Approval and Collections Settings: their words are the `users` dictionary part.
+  ...Object.fromEntries(
+    Object.entries(usersScreens()).map(([name, load]) => [
+      name,
+      () => Promise.all([load(), loadDictionaryParts(['users'])]).then(([screen]) => screen),
+    ]),
+  ),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>

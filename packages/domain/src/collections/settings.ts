@@ -50,7 +50,7 @@ export const DEFAULT_COLLECTIONS_SETTINGS: CollectionsSettings = {
   escalationBrokenPtps: 1,
 };
 
-/** PUT /api/collections/settings: the settings and the version they were read at (optimistic concurrency). */
+/** PATCH /api/collections/settings: the settings and the version they were read at (optimistic concurrency). */
 export const collectionsSettingsUpdateSchema = z
   .strictObject({ ...settingsShape, version: z.number().int().positive().max(2_147_483_647) })
   .superRefine(ordered);

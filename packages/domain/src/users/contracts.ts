@@ -301,3 +301,52 @@ export const userUnitsReplySchema = z.object({
   units: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), level: z.string() })),
 });
 export type UserUnitsReply = z.infer<typeof userUnitsReplySchema>;
+
+/**
+ * The web form of a new or edited user (User Approval): ids as text (select and checkbox values), each authority
+ * entry's shown and editable tabs as two lists. The screen turns it into the request's user details.
+ */
+export const userFormSchema = z
+  .strictObject({
+    username: z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .toLowerCase()
+      .regex(USERNAME_PATTERN, 'must be 3 to 40 lower-case letters, digits, dots, hyphens or underscores'),
+    fullName,
+    email,
+    mobile: z
+      .string()
+      .trim()
+      .regex(MOBILE_PATTERN, 'must be a 10-digit mobile number starting with 6, 7, 8 or 9')
+      .optional(),
+    units: z.array(z.string()).min(1, 'choose at least one unit'),
+    authorities: z.array(
+      z.strictObject({
+        unitId: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+        app: z.enum(APP_CODES),
+        systemAuth: z.enum(ALL_AUTHORITY_CODES as [AuthorityCode, ...AuthorityCode[]], { error: MESSAGES.required }),
+        tabs: z.array(z.enum(ACCOUNT_VIEW_TABS)),
+        editableTabs: z.array(z.enum(ACCOUNT_VIEW_TABS)),
+      }),
+    ),
+    remarks: z.string().trim().max(REMARKS_MAX_LENGTH, MESSAGES.maxLength(REMARKS_MAX_LENGTH)).optional(),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.authorities.forEach((grant, index) => {
+      if (grant.unitId && !value.units.includes(grant.unitId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['authorities', index, 'unitId'],
+          message: 'is not one of the units',
+        });
+      }
+      const key = `${grant.unitId}|${grant.app}|${grant.systemAuth}`;
+      if (seen.has(key)) {
+        context.addIssue({ code: 'custom', path: ['authorities', index, 'systemAuth'], message: 'is granted twice' });
+      }
+      seen.add(key);
+    });
+  });
+export type UserFormValues = z.input<typeof userFormSchema>;

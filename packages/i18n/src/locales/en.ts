@@ -17,6 +17,7 @@ import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
 import { daystartEn } from './daystart-en.ts';
 import { marksEn } from './marks-en.ts';
+import { usersEn } from './users-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
 import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
@@ -448,6 +449,7 @@ export const en = {
   ...receiptsEn,
   ...daystartEn,
   ...marksEn,
+  ...usersEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

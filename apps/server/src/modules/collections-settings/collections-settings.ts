@@ -71,7 +71,7 @@ async function reply(db: Executor): Promise<CollectionsSettingsReply> {
   };
 }
 
-/** PUT /api/collections/settings. */
+/** PATCH /api/collections/settings. */
 export async function saveCollectionsSettings(
   deps: AppDeps,
   { ctx, input }: { ctx: UnitContext; input: CollectionsSettingsUpdate },
@@ -125,7 +125,7 @@ export function collectionsSettingsRoutes(deps: AppDeps): FastifyPluginAsyncZod 
       },
       () => reply(deps.db),
     );
-    app.put(
+    app.patch(
       '/api/collections/settings',
       {
         config: { auth: { app: 'collapp', authority: COLLECTIONS_SETTINGS_AUTHORITY } },
