@@ -16,7 +16,8 @@ import {
 import { APP_CODES } from '@recovery-desk/domain/apps.ts';
 import { APPROVAL_TABS, type ApprovalRow, type ApprovalTab } from '@recovery-desk/domain/approvals/contracts.ts';
 import { ALL_AUTHORITY_CODES } from '@recovery-desk/domain/authorities.ts';
-import { remarksSchemaFor } from '@recovery-desk/domain/remarks.ts';
+import { decisionNeedsRemarks, remarksSchemaFor } from '@recovery-desk/domain/remarks.ts';
+import { MESSAGES } from '@recovery-desk/domain/validation.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import {
   ACCOUNT_VIEW_TABS,
@@ -33,7 +34,7 @@ import {
 } from '@recovery-desk/domain/users/contracts.ts';
 import { authorityLabel } from '@recovery-desk/i18n/authority-labels.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -552,19 +553,28 @@ function UsersTab() {
 function RequestDialog({ row, canDecide, onClose }: { row: ApprovalRow; canDecide: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<'approve' | 'reject'>('approve');
+  const decision = useRef<'approve' | 'reject'>('approve');
   const payload = payloadOf(row);
   const lines = payload ? diffUserSnapshots(payload.before, payload.after) : [];
-  const form = useZodForm(z.strictObject({ remarks: remarksSchemaFor(decision) }), { remarks: '' });
+  const form = useZodForm(z.strictObject({ remarks: remarksSchemaFor('approve') }), { remarks: '' });
   const decide = useMutation({
-    mutationFn: (remarks: string | undefined) =>
-      decideUserChange(row.id, decision, { version: row.version, ...(remarks ? { remarks } : {}) }),
+    mutationFn: ({ verb, remarks }: { verb: 'approve' | 'reject'; remarks: string | undefined }) =>
+      decideUserChange(row.id, verb, { version: row.version, ...(remarks ? { remarks } : {}) }),
     onSuccess: () => {
       addToast({ title: String(t('Done')), message: String(t('UsrDecided')), type: 'success', from: 'users' });
       void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
       onClose();
     },
   });
+  // A rejection says why (remarks.ts): the one form checks that for the button pressed.
+  const onDecide = async (input: { remarks?: string | undefined }) => {
+    const verb = decision.current;
+    if (decisionNeedsRemarks(verb) && !input.remarks) {
+      form.setError('remarks', { type: 'required', message: MESSAGES.required });
+      return;
+    }
+    await decide.mutateAsync({ verb, remarks: input.remarks });
+  };
   const action = payload ? String(t(ACTION_KEYS[payload.action])) : EMPTY_VALUE;
   return (
     <Modal
@@ -595,13 +605,13 @@ function RequestDialog({ row, canDecide, onClose }: { row: ApprovalRow; canDecid
           </Text>
         ) : null}
         {canDecide ? (
-          <ZodForm form={form} onSubmit={(input) => decide.mutateAsync(input.remarks)} data-testid="user-decision-form">
+          <ZodForm form={form} onSubmit={onDecide} data-testid="user-decision-form">
             <Stack gap="sm">
               <TextareaField name="remarks" label={String(t('UsrRemarks'))} maxLength={500} />
               <FormErrors />
               <Group>
-                <SubmitButton onClick={() => setDecision('approve')}>{String(t('UsrApprove'))}</SubmitButton>
-                <Button type="submit" color="red.9" variant="outline" onClick={() => setDecision('reject')}>
+                <SubmitButton onClick={() => (decision.current = 'approve')}>{String(t('UsrApprove'))}</SubmitButton>
+                <Button type="submit" color="red.9" variant="outline" onClick={() => (decision.current = 'reject')}>
                   {String(t('UsrReject'))}
                 </Button>
               </Group>
