@@ -276,6 +276,7 @@ export const ar: Dictionary = {
   AccountMarkingApproval: 'اعتماد وسم الحسابات',
   ManualAccountUnmarking: 'إزالة وسم الحسابات يدويًا',
   ScheduleProcess: 'العمليات المجدولة',
+  UserApproval: 'اعتماد المستخدمين',
   DayStartProcess: 'عملية بدء اليوم',
   InitiatedPVRTray: 'صندوق تقارير زيارة العقار المبدوءة',
   InitiatedPVRCase: 'حالة تقرير زيارة العقار المبدوءة',

@@ -291,6 +291,7 @@ export const de: Dictionary = {
   AccountMarkingApproval: 'Genehmigung der Kontomarkierung',
   ManualAccountUnmarking: 'Manuelle Kontoentmarkierung',
   ScheduleProcess: 'Geplante Prozesse',
+  UserApproval: 'Benutzerfreigabe',
   DayStartProcess: 'Tagesstart',
   InitiatedPVRTray: 'Eingeleitete PVR',
   InitiatedPVRCase: 'Eingeleiteter PVR-Fall',

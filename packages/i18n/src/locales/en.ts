@@ -296,6 +296,7 @@ export const en = {
   AccountMarkingApproval: 'Account Marking Approval',
   ManualAccountUnmarking: 'Manual Account Unmarking',
   ScheduleProcess: 'Schedule Process',
+  UserApproval: 'User Approval',
   DayStartProcess: 'Day Start Process',
   InitiatedPVRTray: 'Initiated PVR Tray',
   InitiatedPVRCase: 'Initiated PVR Case',

@@ -277,6 +277,7 @@ export const hi: Dictionary = {
   AccountMarkingApproval: 'खाता चिह्नांकन स्वीकृति',
   ManualAccountUnmarking: 'मैनुअल खाता चिह्न हटाना',
   ScheduleProcess: 'निर्धारित प्रक्रियाएँ',
+  UserApproval: 'उपयोगकर्ता स्वीकृति',
   DayStartProcess: 'दिवस आरंभ प्रक्रिया',
   InitiatedPVRTray: 'आरंभ की गई PVR ट्रे',
   InitiatedPVRCase: 'आरंभ किया गया PVR मामला',
