@@ -21,8 +21,14 @@ describe('collections screens in the route registry', () => {
     const telecaller = screensForApp('collapp', ['TELECALLER_SAUTH', 'NON_DELINQ_ACC_SAUTH']).map(
       (route) => route.name,
     );
-    expect(telecaller).toEqual(['collappDashboard', 'telecaller', 'nonDelinquentAccount']);
+    // Collections Settings has no authority in the spec: every collections user reads it (saving needs one).
+    expect(telecaller).toEqual(['collappDashboard', 'collappSettings', 'telecaller', 'nonDelinquentAccount']);
     const approver = screensForApp('collapp', ['MAN_REALLOC_APPROVAL_SAUTH', 'PTP_DEVIATION_SAUTH']).map((r) => r.path);
-    expect(approver).toEqual(['/collapp', '/collapp/ManualReAllocListApproval', '/collapp/ptpDeviation']);
+    expect(approver).toEqual([
+      '/collapp',
+      '/collapp/settings',
+      '/collapp/ManualReAllocListApproval',
+      '/collapp/ptpDeviation',
+    ]);
   });
 });
