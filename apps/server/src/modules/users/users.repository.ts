@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { units, userAuthorities, userUnits, users } from '@recovery-desk/db/schema.ts';
-import type { UserRow, UserSnapshot, UserStatus } from '@recovery-desk/domain/users/contracts.ts';
+import type { UserDetails, UserRow, UserSnapshot, UserStatus } from '@recovery-desk/domain/users/contracts.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import { selectRows } from '../../db/sql-rows.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -262,4 +262,23 @@ export async function userLabels(db: Executor, ids: readonly number[]): Promise<
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, `${row.username} · ${row.fullName}`]));
+}
+
+/** A user's details in the shape an edit request takes (the demo's requests start from them). */
+export async function readUserDetails(db: Executor, userId: number): Promise<UserDetails | undefined> {
+  const user = await readUserSnapshot(db, userId);
+  if (!user) return undefined;
+  const { snapshot } = user;
+  return {
+    fullName: snapshot.fullName,
+    email: snapshot.email,
+    mobile: snapshot.mobile,
+    units: snapshot.units.map((unit) => unit.id),
+    authorities: snapshot.authorities.map((grant) => ({
+      unitId: grant.unitId,
+      app: grant.app,
+      systemAuth: grant.systemAuth as UserDetails['authorities'][number]['systemAuth'],
+      tabs: grant.tabs as UserDetails['authorities'][number]['tabs'],
+    })),
+  };
 }
