@@ -7,7 +7,6 @@ import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
 import { accountMarkScreens } from '../features/account-marks/screens.ts';
-import { usersScreens } from '../features/users/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -56,13 +55,22 @@ const collectionsDashboardPage: ScreenLoader = () =>
 const collectionsTrayPage: ScreenLoader = () =>
   import('../features/collections/pages/tray-page.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
 /** Screens that show the money words (receipts, settlements, payments): that dictionary part loads with them. */
+function withWords(part: Parameters<typeof loadDictionaryParts>[0][number], load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts([part])]).then(([screen]) => screen);
+}
+
+/** The users screens share one chunk and the `users` words. */
+function usersScreen(name: 'UserApprovalPage' | 'CollectionsSettingsPage'): ScreenLoader {
+  return withWords('users', () => import('../features/users/pages.ts').then((m) => m.loadUsersPage(name)));
+}
+
 function withMoneyWords(load: ScreenLoader): ScreenLoader {
-  return () => Promise.all([load(), loadDictionaryParts(['money'])]).then(([screen]) => screen);
+  return withWords('money', load);
 }
 
 /** The account-marking screens: their words are a dictionary part of their own. */
 function withMarkWords(load: ScreenLoader): ScreenLoader {
-  return () => Promise.all([load(), loadDictionaryParts(['marks'])]).then(([screen]) => screen);
+  return withWords('marks', load);
 }
 
 function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string, ScreenLoader> {
@@ -122,20 +130,14 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...legalScreens(),
   ...jobsScreens(),
   // The Day Start screen's words are their own dictionary part, loaded with it.
-  daystartproc: () =>
-    Promise.all([
-      import('../features/daystart/day-start-page.tsx').then((m) => ({ Component: m.DayStartPage })),
-      loadDictionaryParts(['daystart']),
-    ]).then(([screen]) => screen),
+  daystartproc: withWords('daystart', () =>
+    import('../features/daystart/day-start-page.tsx').then((m) => ({ Component: m.DayStartPage })),
+  ),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
   ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
   // User Approval and Collections Settings: their words are the `users` dictionary part.
-  ...Object.fromEntries(
-    Object.entries(usersScreens()).map(([name, load]) => [
-      name,
-      () => Promise.all([load(), loadDictionaryParts(['users'])]).then(([screen]) => screen),
-    ]),
-  ),
+  userApproval: usersScreen('UserApprovalPage'),
+  collappSettings: usersScreen('CollectionsSettingsPage'),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>

@@ -4,11 +4,11 @@ import { DISPOSITION_RESTRICTION_REASON } from '@recovery-desk/domain/collection
 import type { Bucket } from '@recovery-desk/domain/collections/dpd.ts';
 import {
   isAboveTotalDue,
+  DEFAULT_PTP_POLICY,
   ptpDeviationReasons,
   type PtpDeviationReason,
   type PtpPolicy,
 } from '@recovery-desk/domain/collections/ptp-policy.ts';
-import { ptpPolicyOf } from '@recovery-desk/domain/collections/settings.ts';
 import { daysBetween } from '@recovery-desk/domain/dates.ts';
 import { collectionsSettingsOf } from '../../collections-settings/index.ts';
 import {
@@ -210,7 +210,11 @@ export async function recordFollowUp(
             emiAmount: account.emiAmount,
           },
           nextDueDate,
-          ptpPolicyOf(settings),
+          {
+            ...DEFAULT_PTP_POLICY,
+            horizonDaysB1: settings.ptpHorizonDaysB1,
+            horizonDaysLater: settings.ptpHorizonDaysLater,
+          },
         )
       : [];
   if (deviationReasons.length > 0 && input.deviationReason === undefined) {
