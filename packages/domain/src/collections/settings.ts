@@ -19,7 +19,7 @@ const settingsShape = {
   /** the same for B2 and later */
   ptpHorizonDaysLater: days(1, 90),
   /** furthest promised date at all: a promise beyond it is refused, not sent to a supervisor */
-  ptpMaxDays: days(1, 180),
+  ptpMaxDays: days(1, 730),
   /** accounts one collector carries at most (rule-based allocation fills collectors up to it) */
   collectorCapacity: days(1, 5000),
   /** broken PTPs in a row after which an account is escalated to its unit manager */
@@ -46,7 +46,7 @@ export const DEFAULT_COLLECTIONS_SETTINGS: CollectionsSettings = {
   // screen's chunk and the tray's do not share a chunk of the policy (page weight)
   ptpHorizonDaysB1: 7,
   ptpHorizonDaysLater: 15,
-  ptpMaxDays: 60,
+  ptpMaxDays: 365,
   collectorCapacity: 400,
   escalationBrokenPtps: 1,
 };

@@ -19,9 +19,7 @@ import { unitContext } from '../../http/request-context.ts';
 import { approvalReply, type ApprovalHandler } from '../approvals/index.ts';
 import { decideUserChange } from './services/decide-user-change.ts';
 import { requestUserChange } from './services/request-user-change.ts';
-import { listUsers, PAGE_SIZE, readUserSnapshot, unitsInSubtree } from './users.repository.ts';
-import { selectRows } from '../../db/sql-rows.ts';
-import { sql } from 'drizzle-orm';
+import { listUsers, openRequestIdOf, PAGE_SIZE, readUserSnapshot, unitsInSubtree } from './users.repository.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['users'];
@@ -90,12 +88,8 @@ export function usersRoutes(deps: AppDeps, handler: ApprovalHandler<never>): Fas
         if (!user || !user.unitPaths.every((path) => path.startsWith(ctx.actingUnit.path))) {
           throw new AppError('NOT_FOUND', 'User not found');
         }
-        const [open] = await selectRows<{ id: number | string }>(
-          deps.db,
-          sql`select id from approval_requests where flow_code = 'USER_CHANGE' and subject_type = 'USER'
-            and subject_id = ${request.params.id} and status in ('PENDING', 'PUSHBACK') limit 1`,
-        );
-        return { id: request.params.id, user: user.snapshot, openRequestId: open ? Number(open.id) : null };
+        const open = await openRequestIdOf(deps.db, request.params.id);
+        return { id: request.params.id, user: user.snapshot, openRequestId: open ?? null };
       },
     );
 

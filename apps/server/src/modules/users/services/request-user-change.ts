@@ -14,12 +14,11 @@ import {
   commonPath,
   drawUserId,
   identityTaken,
+  openRequestIdOf,
   readUserSnapshot,
   unitsByIds,
   type UnitInfo,
 } from '../users.repository.ts';
-import { selectRows } from '../../../db/sql-rows.ts';
-import { sql } from 'drizzle-orm';
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found');
 
@@ -79,12 +78,7 @@ async function userInScope(db: Executor, ctx: UnitContext, userId: number) {
 }
 
 async function hasOpenRequest(db: Executor, subjectId: number): Promise<boolean> {
-  const rows = await selectRows<{ id: number | string }>(
-    db,
-    sql`select id from approval_requests where flow_code = 'USER_CHANGE' and subject_type = 'USER'
-      and subject_id = ${subjectId} and status in ('PENDING', 'PUSHBACK') limit 1`,
-  );
-  return rows.length > 0;
+  return (await openRequestIdOf(db, subjectId)) !== undefined;
 }
 
 /**
