@@ -66,6 +66,11 @@ export class JobWorker {
     this.deps = deps;
   }
 
+  /** The kinds this worker runs (Schedule Process's catalogue). */
+  get jobKinds(): readonly JobKind<unknown>[] {
+    return [...this.kinds.values()];
+  }
+
   get isRunning(): boolean {
     return this.running;
   }

@@ -5,6 +5,8 @@ import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { DEFAULT_PTP_POLICY } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import {
   DAY_START_MAX_DAYS,
+  DAY_START_STEPS,
+  type DayStartStep,
   type ChangeBusinessDateInput,
   type DayStartRunsQuery,
   type DayStartRunsReply,
@@ -32,10 +34,6 @@ import {
 } from '../day-start.repository.ts';
 import { enterDayStartStep } from '../../../db/day-start-guard.ts';
 import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
-
-/** The steps of one day's day start, in order (each a step of the job: its own transaction, progress and checkpoint). */
-export const DAY_START_STEPS = ['RECOMPUTE', 'PTP_RESOLUTION', 'ESCALATIONS', 'ALLOCATION', 'EXPIRY'] as const;
-export type DayStartStep = (typeof DAY_START_STEPS)[number];
 
 /** What one step did: the rows it changed and how long it took. */
 export type DayStartStepResult = { step: DayStartStep; rows: number; ms: number };
