@@ -185,6 +185,7 @@ export const dayStartJob = defineJob({
   maxAttempts: 1,
   schedule: {
     everyMs: 60_000,
+    timeOfDay: '06:00',
     enabledByDefault: false,
     payload: async (deps) => {
       const businessDate = await requireBusinessDate(deps.db);
