@@ -29,7 +29,10 @@ import type { TestUser } from '../factories.ts';
 // while a run is RUNNING; Cycle Refresh closes card statements.
 
 type Selected<T> = { rows?: T[] } | T[];
-const rowsOf = <T>(result: Selected<T>): T[] => (Array.isArray(result) ? result : (result.rows ?? []));
+const rowsOf = <T>(raw: unknown): T[] => {
+  const result = raw as Selected<T>;
+  return Array.isArray(result) ? result : (result.rows ?? []);
+};
 
 describe.each(testDatabaseKinds())('day start steps (%s)', (kind) => {
   let handle: DatabaseHandle;

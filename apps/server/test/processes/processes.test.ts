@@ -12,7 +12,10 @@ import { apiAs, createOrg, createStaff, errorOf, type Api, type Org } from '../c
 // without a restart; Run now (409 while a run is live); the runs with duration, outcome and log; data retention.
 
 type Selected<T> = { rows?: T[] } | T[];
-const rowsOf = <T>(result: Selected<T>): T[] => (Array.isArray(result) ? result : (result.rows ?? []));
+const rowsOf = <T>(raw: unknown): T[] => {
+  const result = raw as Selected<T>;
+  return Array.isArray(result) ? result : (result.rows ?? []);
+};
 
 // 2027-01-10 10:00 in Asia/Kolkata (04:30 UTC), after the real now (sessions are checked against both)
 const START = Date.UTC(2027, 0, 10, 4, 30);

@@ -126,6 +126,12 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
       import('../features/daystart/day-start-page.tsx').then((m) => ({ Component: m.DayStartPage })),
       loadDictionaryParts(['daystart']),
     ]).then(([screen]) => screen),
+  // Schedule Process: its words are their own dictionary part too.
+  scheduleproc: () =>
+    Promise.all([
+      import('../features/processes/processes-page.tsx').then((m) => ({ Component: m.ProcessesPage })),
+      loadDictionaryParts(['processes']),
+    ]).then(([screen]) => screen),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
   ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
 };
