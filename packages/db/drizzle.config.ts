@@ -15,6 +15,7 @@ export default defineConfig({
     './src/settlements-schema.ts',
     './src/account-marks-schema.ts',
     './src/settings-schema.ts',
+    './src/operations-schema.ts',
   ],
   out: './migrations',
 });

@@ -38,6 +38,7 @@ import { RECEIPT_APPROVAL_HANDLERS, receiptsRoutes } from './modules/receipts/in
 import { accountMarkHandlers, accountMarksRoutes } from './modules/account-marks/index.ts';
 import { userChangeHandler, usersRoutes } from './modules/users/index.ts';
 import { collectionsSettingsRoutes } from './modules/collections-settings/index.ts';
+import { processesRoutes } from './modules/processes/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -190,6 +191,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const userChange = userChangeHandler(deps);
   app.register(usersRoutes(deps, userChange));
   app.register(collectionsSettingsRoutes(deps));
+  app.register(processesRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,

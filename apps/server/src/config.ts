@@ -161,6 +161,17 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Account marks beyond the built-in FRAUD, DISPUTE, DECEASED, RESTRUCTURED, DO_NOT_CALL, VIP, LITIGATION, SKIP_TRACED: a comma-separated list of UPPER_SNAKE codes offered on Manual Account Marking.',
   },
   {
+    name: 'RETENTION_DAYS',
+    default: '90',
+    meaning:
+      'Data retention (Schedule Process): finished jobs’ files, idempotency keys, expired sessions and one-time codes older than this many days are purged (7 to 3650).',
+  },
+  {
+    name: 'SCHEDULE_TIME_ZONE',
+    default: 'Asia/Kolkata',
+    meaning: 'IANA time zone of the times of day in Schedule Process (e.g. day start at 06:00).',
+  },
+  {
     name: 'SETTLEMENT_GRACE_DAYS',
     default: '7',
     meaning:
@@ -274,6 +285,10 @@ export type Config = {
   accountMarks: readonly string[];
   /** days after a settlement instalment's date before it counts as missed (and lapses the settlement) */
   settlementGraceDays: number;
+  /** data retention: finished jobs' files, idempotency keys, expired sessions older than this are purged */
+  retentionDays: number;
+  /** the time zone of Schedule Process times of day */
+  scheduleTimeZone: string;
   /** a settlement waiting longer than this for approval is flagged overdue */
   settlementApprovalTatDays: number;
   /** the settlement delegation matrix (waiver share and amount → approval level) */
@@ -455,6 +470,17 @@ const envSchema = z.object({
     }),
   ),
   SETTLEMENT_GRACE_DAYS: optional(wholeNumber(0, 90)),
+  RETENTION_DAYS: optional(wholeNumber(7, 3650)),
+  SCHEDULE_TIME_ZONE: optional(
+    z.string().refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kolkata'),
+  ),
   SETTLEMENT_APPROVAL_TAT_DAYS: optional(wholeNumber(1, 90)),
   SETTLEMENT_MATRIX: optional(
     z.string().transform((text, context) => {
@@ -593,6 +619,8 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
     accountMarks: v.ACCOUNT_MARKS ?? parseAccountMarks(undefined),
     settlementGraceDays: v.SETTLEMENT_GRACE_DAYS ?? 7,
+    retentionDays: v.RETENTION_DAYS ?? 90,
+    scheduleTimeZone: v.SCHEDULE_TIME_ZONE ?? 'Asia/Kolkata',
     settlementApprovalTatDays: v.SETTLEMENT_APPROVAL_TAT_DAYS ?? 3,
     settlementMatrix: v.SETTLEMENT_MATRIX ?? DEFAULT_SETTLEMENT_MATRIX,
     receiptPostingOrder: v.RECEIPT_POSTING_ORDER ?? DEFAULT_POSTING_ORDER,

@@ -21,6 +21,7 @@ export const DICTIONARY_AREAS = {
   legal: ['legal-definition', 'legal-ui', 'workflow'],
   money: ['receipts', 'settlements', 'payments'],
   daystart: ['daystart'],
+  processes: ['processes'],
   marks: ['marks'],
   users: ['users'],
 } as const;

@@ -119,6 +119,13 @@ export const accounts = pgTable(
     isWilfulDefaulter: boolean('is_wilful_defaulter').notNull().default(false),
     /** null, or ACTIVE (an approved settlement is being paid) or SETTLED: either keeps it out of the collection trays */
     settlementStatus: text('settlement_status'),
+    /** card products: the day of the month the statement cycle closes (1–28); Cycle Refresh rolls the dues then */
+    statementCycleDay: integer('statement_cycle_day'),
+    /** the last statement (Cycle Refresh): its date, balance, minimum due and payment due date */
+    statementDate: date('statement_date'),
+    statementBalance: money('statement_balance'),
+    minimumDue: money('minimum_due'),
+    paymentDueDate: date('payment_due_date'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -343,10 +350,9 @@ export const allocations = pgTable(
       .references(() => accounts.id),
     userId: integer('user_id').references(() => users.id),
     agencyId: integer('agency_id').references(() => agencies.id),
-    allocatedByUserId: integer('allocated_by_user_id')
-      .notNull()
-      .references(() => users.id),
-    kind: text('kind').notNull(), // MANUAL | REALLOCATION | ESCALATION
+    /** null for day start's rule-based allocation run by the scheduler */
+    allocatedByUserId: integer('allocated_by_user_id').references(() => users.id),
+    kind: text('kind').notNull(), // MANUAL | REALLOCATION | ESCALATION | RULE
     reason: text('reason'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -429,13 +435,12 @@ export const accountRestrictions = pgTable(
     action: text('action').notNull(), // START | END
     reason: text('reason').notNull(),
     remarks: text('remarks'),
-    byUserId: integer('by_user_id')
-      .notNull()
-      .references(() => users.id),
-    actingUnitId: integer('acting_unit_id')
-      .notNull()
-      .references(() => units.id),
+    /** null for an END written by day start's expiry step */
+    byUserId: integer('by_user_id').references(() => users.id),
+    actingUnitId: integer('acting_unit_id').references(() => units.id),
     businessDate: date('business_date').notNull(),
+    /** a START may end by itself: day start's expiry step ends it on this business date */
+    expiresOn: date('expires_on'),
     createdAt: createdAt(),
   },
   (t) => [index('account_restrictions_account_idx').on(t.accountId, t.kind, t.createdAt.desc())],

@@ -58,6 +58,8 @@ export const jobs = pgTable(
     index('jobs_claim_idx').on(t.status, t.runAt),
     index('jobs_user_idx').on(t.userId, t.id),
     index('jobs_unit_path_idx').on(t.unitPath, t.id),
+    // Schedule Process: each process's last runs, and when its kind was last queued.
+    index('jobs_kind_idx').on(t.kind, t.id),
     uniqueIndex('jobs_singleton_idx')
       .on(t.singletonKey)
       .where(sql`status in ('QUEUED', 'RUNNING') and singleton_key is not null`),

@@ -4,6 +4,7 @@ import { languageFromHeader } from '@recovery-desk/i18n/language-codes.ts';
 import { authorityLabel } from '@recovery-desk/i18n/authority-labels.ts';
 import { errorDetail, fieldMessage, STATUS_DETAIL_KEYS } from '@recovery-desk/i18n/server-messages.ts';
 import { translator, type Params, type Translator } from '@recovery-desk/i18n/translator.ts';
+import { dayStartRefusal } from '../db/day-start-guard.ts';
 import { AppError, type ErrorCode, type FieldError } from './app-error.ts';
 import type { ReplyStyle } from './request-context.ts';
 import { issueMessage } from './zod-issues.ts';
@@ -79,7 +80,9 @@ const CLIENT_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // A write refused by the day start guard (a database error) is a 409 with its message (db/day-start-guard.ts).
+    const error = (dayStartRefusal(thrown) ?? thrown) as FastifyError;
     const style = styleOf(request);
     const translate = translatorFor(request, style);
 

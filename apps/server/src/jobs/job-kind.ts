@@ -52,7 +52,17 @@ export type JobKind<P = unknown> = {
    * A scheduled kind: every `everyMs` the worker queues one (a singleton) when `due` finds work for it, so the
    * dashboard does not fill with empty runs.
    */
-  schedule?: { everyMs: number; due: (deps: AppDeps) => Promise<boolean> };
+  schedule?: {
+    /** how often the worker looks (and, with an interval set on Schedule Process, the least time between runs) */
+    everyMs: number;
+    due: (deps: AppDeps) => Promise<boolean>;
+    /** a daily kind runs once a day at this time (HH:MM in SCHEDULE_TIME_ZONE) unless Schedule Process changes it */
+    timeOfDay?: string;
+    /** queued by the scheduler unless Schedule Process disables it (default true) */
+    enabledByDefault?: boolean;
+    /** the payload of a scheduled run (default `{}`) */
+    payload?: (deps: AppDeps) => Promise<P>;
+  };
   /**
    * Runs inside the transaction that fails the job for good (its last attempt failed, it was refused, or its worker
    * died during the last attempt), so what the job leaves visible is closed with it (a bulk upload's record is

@@ -8,6 +8,7 @@ import { safeText } from '../http/safe-text.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { DEFAULT_MAX_ATTEMPTS } from './enqueue-job.ts';
 import { PermanentJobError, type JobKind } from './job-kind.ts';
+import { lastQueuedAt, latestTimeOfDay, readScheduleSettings } from './schedule-settings.ts';
 import {
   claimJob,
   completeJob,
@@ -65,6 +66,11 @@ export class JobWorker {
     this.deps = deps;
   }
 
+  /** The kinds this worker runs (Schedule Process's catalogue). */
+  get jobKinds(): readonly JobKind<unknown>[] {
+    return [...this.kinds.values()];
+  }
+
   get isRunning(): boolean {
     return this.running;
   }
@@ -110,11 +116,26 @@ export class JobWorker {
   async schedule(): Promise<number> {
     const deps = this.requireDeps();
     let queued = 0;
+    // Schedule Process settings are read on every tick, so an edit takes effect without a restart.
+    const settings = await readScheduleSettings(deps.db);
+    const now = deps.clock.now();
     for (const kind of this.kinds.values()) {
-      if (!kind.schedule || !(await kind.schedule.due(deps))) continue;
+      if (!kind.schedule) continue;
+      const setting = settings.get(kind.kind);
+      if (!(setting?.enabled ?? kind.schedule.enabledByDefault ?? true)) continue;
+      const timeOfDay = kind.schedule.timeOfDay === undefined ? null : (setting?.timeOfDay ?? kind.schedule.timeOfDay);
+      const everyMinutes = timeOfDay === null ? (setting?.everyMinutes ?? null) : null;
+      if (timeOfDay !== null || everyMinutes !== null) {
+        const last = await lastQueuedAt(deps.db, kind.kind);
+        if (timeOfDay !== null) {
+          const since = latestTimeOfDay(now, timeOfDay, deps.config.scheduleTimeZone);
+          if (last && last.getTime() >= since.getTime()) continue;
+        } else if (last && now.getTime() - last.getTime() < everyMinutes! * 60_000) continue;
+      }
+      if (!(await kind.schedule.due(deps))) continue;
       const id = await insertJob(deps.db, {
         kind: kind.kind,
-        payload: {},
+        payload: kind.schedule.payload ? await kind.schedule.payload(deps) : {},
         userId: null,
         unitId: null,
         unitPath: null,

@@ -51,6 +51,10 @@ export function dayStartAuditCases(env: () => { t: TestApp; db: Database }): Rec
   }
 
   return {
+    'POST /api/collections/day-start/cycle-refresh': async () => {
+      const { maker } = await dayStart();
+      return (await maker.post('/api/collections/day-start/cycle-refresh', {})).statusCode;
+    },
     'POST /api/collections/day-start/bom-refresh': async () => {
       const { maker } = await dayStart();
       return (await maker.post('/api/collections/day-start/bom-refresh', {})).statusCode;

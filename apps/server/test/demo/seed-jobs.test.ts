@@ -59,5 +59,23 @@ describe.each(testDatabaseKinds())('demo background jobs (%s)', (kind) => {
     expect(reply.rows.find((row) => row.id === jobId)?.status).toBe('DONE');
     expect(reply.bom.month).toBe('2026-03-01');
     expect(reply.bom.rows.length).toBeGreaterThan(0);
+
+    // admin.west (SCHED_PRO_COLL_SAUTH) sees past runs on Schedule Process: the day start, data retention and an
+    // audit checkpoint, each finished with its log; and card accounts have their statement cycle day.
+    const processes = await t.inject({ method: 'GET', url: '/api/processes', headers: bearer(access, unit!.id) });
+    expect(processes.statusCode, processes.body).toBe(200);
+    const byCode = new Map(
+      processes
+        .json<{ rows: { code: string; lastRuns: { status: string; finishedAt: string | null }[] }[] }>()
+        .rows.map((row) => [row.code, row]),
+    );
+    for (const code of ['collections.day_start', 'retention.purge', 'audit.checkpoint']) {
+      expect(byCode.get(code)?.lastRuns[0], code).toMatchObject({ status: 'DONE' });
+    }
+    const [cards] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from accounts where product = 'CREDIT_CARD' and statement_cycle_day is null`,
+    );
+    expect(cards!.n).toBe(0);
   });
 });

@@ -133,6 +133,10 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   daystartproc: withWords('daystart', () =>
     import('../features/daystart/day-start-page.tsx').then((m) => ({ Component: m.DayStartPage })),
   ),
+  // Schedule Process: its words are their own dictionary part too.
+  scheduleproc: withWords('processes', () =>
+    import('../features/processes/processes-page.tsx').then((m) => ({ Component: m.ProcessesPage })),
+  ),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
   ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
   // User Approval and Collections Settings: their words are the `users` dictionary part.

@@ -451,6 +451,8 @@ export const restrictionInputSchema = z
     action: z.enum(['START', 'END']),
     reason: z.string().trim().min(3, 'is required').max(200),
     remarks: z.string().trim().max(500).optional(),
+    /** START only: the hold or suppression ends by itself at day start of this business date */
+    expiresOn: z.iso.date({ error: 'Give the date as YYYY-MM-DD' }).optional(),
   })
   .strict();
 

@@ -7,6 +7,7 @@ import { pageParam, pageSizeParam } from '../numeric-params.ts';
 //   POST /api/collections/day-start/business-date     move the business date forward: one day start per day, in order
 //   POST /api/collections/day-start/runs/:id/retry    queue a FAILED run again (it resumes at the day that failed)
 //   POST /api/collections/day-start/bom-refresh       take the BOM snapshot of the business date's month again
+//   POST /api/collections/day-start/cycle-refresh     close the statements of card cycles ending on the business date
 // Force completion of a FAILED run is the DAY_START_FORCE_COMPLETION approval flow (subject: the run's job).
 
 /** At most this many days are processed by one change of business date. */
@@ -54,3 +55,11 @@ export type DayStartRunsReply = z.infer<typeof dayStartRunsReplySchema>;
 export const forceCompletionPayloadSchema = z
   .object({ reason: z.string().trim().min(5, 'Give a reason of at least 5 characters').max(500) })
   .strict();
+
+/** Cycle Refresh: the business date and how many card statements it closed. */
+export const cycleRefreshReplySchema = z.object({ businessDate: z.string(), statements: z.number() });
+export type CycleRefreshReply = z.infer<typeof cycleRefreshReplySchema>;
+
+/** The steps of each day of a day start run, in order (the job's progress counts them). */
+export const DAY_START_STEPS = ['RECOMPUTE', 'PTP_RESOLUTION', 'ESCALATIONS', 'ALLOCATION', 'EXPIRY'] as const;
+export type DayStartStep = (typeof DAY_START_STEPS)[number];

@@ -16,6 +16,7 @@ import { settlementsAr } from './settlements-ar.ts';
 import { paymentsAr } from './payments-ar.ts';
 import { receiptsAr } from './receipts-ar.ts';
 import { daystartAr } from './daystart-ar.ts';
+import { processesAr } from './processes-ar.ts';
 import { marksAr } from './marks-ar.ts';
 import { usersAr } from './users-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
@@ -428,6 +429,7 @@ export const ar: Dictionary = {
   ...paymentsAr,
   ...receiptsAr,
   ...daystartAr,
+  ...processesAr,
   ...marksAr,
   ...usersAr,
   ...usabilityAr,

@@ -41,4 +41,14 @@ export const daystartAr = {
   DayStartBomAccounts: 'الحسابات',
   DayStartBomPrincipal: 'أصل الدين المستحق',
   DayStartBomRefreshed: 'تم أخذ لقطة BOM',
+  DayStartCycleRefresh: 'تحديث الدورة',
+  DayStartCycleHelp:
+    'يُغلق كشوف حسابات البطاقات التي تنتهي دورة فوترتها في تاريخ العمل: رصيد الكشف، والحد الأدنى المستحق (5%، وبحد أدنى 200 روبية) وتاريخ استحقاق الدفع بعد 20 يوماً، ويُضاف إلى المستحقات.',
+  DayStartCycleDone: 'الكشوف المغلقة في {{date}}: {{count}}',
+  DayStartColumnStep: 'الخطوة',
+  DayStartStepRecompute: 'إعادة حساب أيام التأخير والفئة وتصنيف SMA/NPA',
+  DayStartStepPtpResolution: 'تسوية وعود الدفع',
+  DayStartStepEscalations: 'التصعيدات',
+  DayStartStepAllocation: 'التخصيص وفق القواعد',
+  DayStartStepExpiry: 'انتهاء التعليقات والإيقافات',
 };

@@ -42,4 +42,14 @@ export const daystartDe = {
   DayStartBomAccounts: 'Konten',
   DayStartBomPrincipal: 'Offenes Kapital',
   DayStartBomRefreshed: 'BOM-Momentaufnahme erstellt',
+  DayStartCycleRefresh: 'Zyklusaktualisierung',
+  DayStartCycleHelp:
+    'Schließt die Abrechnungen der Kartenkonten, deren Abrechnungszyklus am Geschäftsdatum endet: Saldo, Mindestbetrag (5 %, mindestens 200 ₹) und ein Fälligkeitsdatum 20 Tage später, das den Fälligkeiten hinzugefügt wird.',
+  DayStartCycleDone: 'Geschlossene Abrechnungen für {{date}}: {{count}}',
+  DayStartColumnStep: 'Schritt',
+  DayStartStepRecompute: 'Neuberechnung von DPD, Bucket und SMA/NPA',
+  DayStartStepPtpResolution: 'PTP-Auflösung',
+  DayStartStepEscalations: 'Eskalationen',
+  DayStartStepAllocation: 'Regelbasierte Zuteilung',
+  DayStartStepExpiry: 'Ablauf von Sperren und Unterdrückungen',
 };

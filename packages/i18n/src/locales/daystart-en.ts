@@ -42,4 +42,14 @@ export const daystartEn = {
   DayStartBomAccounts: 'Accounts',
   DayStartBomPrincipal: 'Principal outstanding',
   DayStartBomRefreshed: 'BOM snapshot taken',
+  DayStartCycleRefresh: 'Cycle Refresh',
+  DayStartCycleHelp:
+    'Closes the statements of the card accounts whose billing cycle ends on the business date: statement balance, minimum due (5%, at least ₹200) and a payment due date 20 days later, added to the dues.',
+  DayStartCycleDone: 'Statements closed for {{date}}: {{count}}',
+  DayStartColumnStep: 'Step',
+  DayStartStepRecompute: 'DPD, bucket and SMA/NPA recompute',
+  DayStartStepPtpResolution: 'PTP resolution',
+  DayStartStepEscalations: 'Escalations',
+  DayStartStepAllocation: 'Rule-based allocation',
+  DayStartStepExpiry: 'Expiry of holds and suppressions',
 };

@@ -16,6 +16,7 @@ import { settlementsDe } from './settlements-de.ts';
 import { paymentsDe } from './payments-de.ts';
 import { receiptsDe } from './receipts-de.ts';
 import { daystartDe } from './daystart-de.ts';
+import { processesDe } from './processes-de.ts';
 import { marksDe } from './marks-de.ts';
 import { usersDe } from './users-de.ts';
 import { usabilityDe } from './usability-de.ts';
@@ -443,6 +444,7 @@ export const de: Dictionary = {
   ...paymentsDe,
   ...receiptsDe,
   ...daystartDe,
+  ...processesDe,
   ...marksDe,
   ...usersDe,
   ...usabilityDe,

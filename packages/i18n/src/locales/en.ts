@@ -16,6 +16,7 @@ import { settlementsEn } from './settlements-en.ts';
 import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
 import { daystartEn } from './daystart-en.ts';
+import { processesEn } from './processes-en.ts';
 import { marksEn } from './marks-en.ts';
 import { usersEn } from './users-en.ts';
 import { usabilityEn } from './usability-en.ts';
@@ -449,6 +450,7 @@ export const en = {
   ...paymentsEn,
   ...receiptsEn,
   ...daystartEn,
+  ...processesEn,
   ...marksEn,
   ...usersEn,
   ...usabilityEn,

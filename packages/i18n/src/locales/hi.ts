@@ -16,6 +16,7 @@ import { settlementsHi } from './settlements-hi.ts';
 import { paymentsHi } from './payments-hi.ts';
 import { receiptsHi } from './receipts-hi.ts';
 import { daystartHi } from './daystart-hi.ts';
+import { processesHi } from './processes-hi.ts';
 import { marksHi } from './marks-hi.ts';
 import { usersHi } from './users-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
@@ -429,6 +430,7 @@ export const hi: Dictionary = {
   ...paymentsHi,
   ...receiptsHi,
   ...daystartHi,
+  ...processesHi,
   ...marksHi,
   ...usersHi,
   ...usabilityHi,

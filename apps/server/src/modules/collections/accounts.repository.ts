@@ -220,9 +220,9 @@ export async function listRestrictions(
 ): Promise<RestrictionItem[]> {
   const rows = await selectRows<Raw>(
     db,
-    sql`select r.id, r.kind, r.action, r.reason, r.remarks, u.full_name as by, r.business_date as "businessDate",
+    sql`select r.id, r.kind, r.action, r.reason, r.remarks, coalesce(u.full_name, 'Day start') as by, r.business_date as "businessDate",
         r.created_at as "createdAt"
-      from account_restrictions r join users u on u.id = r.by_user_id
+      from account_restrictions r left join users u on u.id = r.by_user_id
       where r.account_id = ${input.accountId}
         ${input.restrictionId === undefined ? sql`` : sql`and r.id = ${input.restrictionId}`}
       order by r.created_at desc, r.id desc`,
@@ -236,9 +236,9 @@ export async function listAllocationHistory(
 ): Promise<AccountView['allocationHistory']> {
   const rows = await selectRows<Raw>(
     db,
-    sql`select l.id, coalesce(tu.full_name, ag.name, '') as "to", l.kind, bu.full_name as by,
+    sql`select l.id, coalesce(tu.full_name, ag.name, '') as "to", l.kind, coalesce(bu.full_name, 'Day start') as by,
         l.started_at as "startedAt", l.ended_at as "endedAt"
-      from allocations l join users bu on bu.id = l.allocated_by_user_id
+      from allocations l left join users bu on bu.id = l.allocated_by_user_id
       left join users tu on tu.id = l.user_id left join agencies ag on ag.id = l.agency_id
       where l.account_id = ${accountId}
       order by l.started_at desc, l.id desc`,

@@ -101,6 +101,8 @@ export async function appendRestriction(
     byUserId: number;
     actingUnitId: number;
     businessDate: string;
+    /** a START that ends by itself at day start of this date */
+    expiresOn?: string | null;
     at: Date;
   },
 ): Promise<{ id: number; version: number }> {
@@ -115,6 +117,7 @@ export async function appendRestriction(
       byUserId: input.byUserId,
       actingUnitId: input.actingUnitId,
       businessDate: input.businessDate,
+      expiresOn: input.expiresOn ?? null,
       createdAt: input.at,
     })
     .returning({ id: accountRestrictions.id });

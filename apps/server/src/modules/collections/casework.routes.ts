@@ -22,12 +22,14 @@ import {
   changeBusinessDate,
   listDayStartRuns,
   refreshBomSnapshot,
+  refreshCycles,
   retryDayStartRun,
   startCollectionsDay,
 } from './services/run-day-start.ts';
 import {
   bomSnapshotSchema,
   changeBusinessDateInputSchema,
+  cycleRefreshReplySchema,
   dayStartRunsQuerySchema,
   dayStartRunsReplySchema,
 } from '@recovery-desk/domain/collections/day-start.ts';
@@ -252,6 +254,22 @@ export function caseworkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => refreshBomSnapshot(deps, { ctx: unitContext(request.ctx) }),
+    );
+
+    app.post(
+      '/api/collections/day-start/cycle-refresh',
+      {
+        config: { auth: { app: collapp, authority: 'DAY_START_COLL_SAUTH' } },
+        schema: {
+          tags,
+          summary:
+            'Cycle Refresh: closes the statements of the card accounts whose billing cycle ends on the business date',
+          security,
+          body: emptyBodySchema,
+          response: { 200: cycleRefreshReplySchema },
+        },
+      },
+      (request) => refreshCycles(deps, { ctx: unitContext(request.ctx) }),
     );
   };
 }

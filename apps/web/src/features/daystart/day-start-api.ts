@@ -1,8 +1,10 @@
 import { approvalListPageSchema, type ApprovalListPage } from '@recovery-desk/domain/approvals/contracts.ts';
 import {
   bomSnapshotSchema,
+  cycleRefreshReplySchema,
   dayStartRunsReplySchema,
   type BomSnapshot,
+  type CycleRefreshReply,
   type DayStartRunsReply,
 } from '@recovery-desk/domain/collections/day-start.ts';
 import { jobSchema, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
@@ -49,4 +51,8 @@ export async function decideForceCompletion(
 
 export async function refreshBom(): Promise<BomSnapshot> {
   return bomSnapshotSchema.parse(await apiClient.post<unknown>('/api/collections/day-start/bom-refresh', {}));
+}
+
+export async function refreshCycles(): Promise<CycleRefreshReply> {
+  return cycleRefreshReplySchema.parse(await apiClient.post<unknown>('/api/collections/day-start/cycle-refresh', {}));
 }

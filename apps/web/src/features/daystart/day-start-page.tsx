@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Progress, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { jobPercent, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { ApprovalRow } from '@recovery-desk/domain/approvals/contracts.ts';
-import type { BomSnapshot } from '@recovery-desk/domain/collections/day-start.ts';
+import { DAY_START_STEPS, type BomSnapshot } from '@recovery-desk/domain/collections/day-start.ts';
 import type { Currency } from '@recovery-desk/domain/money.ts';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
@@ -24,6 +24,7 @@ import {
   fetchDayStartRuns,
   fetchPendingForceCompletions,
   refreshBom,
+  refreshCycles,
   requestForceCompletion,
   retryDayStartRun,
 } from './day-start-api.ts';
@@ -46,6 +47,22 @@ function minorToAmount(minor: string): string {
 }
 
 type BomRow = BomSnapshot['rows'][number];
+
+const STEP_KEYS: Record<(typeof DAY_START_STEPS)[number], string> = {
+  RECOMPUTE: 'DayStartStepRecompute',
+  PTP_RESOLUTION: 'DayStartStepPtpResolution',
+  ESCALATIONS: 'DayStartStepEscalations',
+  ALLOCATION: 'DayStartStepAllocation',
+  EXPIRY: 'DayStartStepExpiry',
+};
+
+/** The step a live or failed run is at (each day is the five steps, in order; progress counts steps). */
+function currentStepKey(job: Job): string | null {
+  if (job.status !== 'RUNNING' && job.status !== 'FAILED') return null;
+  if (!job.progressTotal || job.progressTotal % DAY_START_STEPS.length !== 0) return null;
+  const step = DAY_START_STEPS[job.progressDone % DAY_START_STEPS.length];
+  return step ? STEP_KEYS[step] : null;
+}
 
 function forceCompleted(job: Job): boolean {
   return Boolean((job.result as { forceCompleted?: boolean } | null)?.forceCompleted);
@@ -141,6 +158,25 @@ export function DayStartPage() {
     mutationFn: refreshBom,
     onSuccess: () => {
       addToast({ title, message: String(t('DayStartBomRefreshed')), type: 'success', from: FROM });
+      refresh();
+    },
+    onError: fail,
+  });
+
+  const cycle = useMutation({
+    mutationFn: refreshCycles,
+    onSuccess: (reply) => {
+      addToast({
+        title,
+        message: String(
+          t('DayStartCycleDone', {
+            date: formatBusinessDate(reply.businessDate, i18n.language),
+            count: formatCount(reply.statements, i18n.language),
+          }),
+        ),
+        type: 'success',
+        from: FROM,
+      });
       refresh();
     },
     onError: fail,
@@ -243,6 +279,11 @@ export function DayStartPage() {
                   aria-label={`${String(t('JobColumnProgress'))} ${job.id}`}
                 />
                 <Text size="xs">{progressText(t, job)}</Text>
+                {currentStepKey(job) ? (
+                  <Text size="xs" data-testid={`day-start-step-${job.id}`}>
+                    {`${String(t('DayStartColumnStep'))}: ${translateKey(t, currentStepKey(job)!, '')}`}
+                  </Text>
+                ) : null}
               </Stack>
             ),
           },
@@ -381,6 +422,17 @@ export function DayStartPage() {
         <Group>
           <Button variant="default" loading={bom.isPending} disabled={data?.running} onClick={() => bom.mutate()}>
             {String(t('DayStartBomRefresh'))}
+          </Button>
+        </Group>
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {String(t('DayStartCycleRefresh'))}
+        </Title>
+        <Text size="sm">{String(t('DayStartCycleHelp'))}</Text>
+        <Group>
+          <Button variant="default" loading={cycle.isPending} disabled={data?.running} onClick={() => cycle.mutate()}>
+            {String(t('DayStartCycleRefresh'))}
           </Button>
         </Group>
       </Stack>

@@ -223,6 +223,44 @@ describe('Day Start screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('names the step a failed run stopped at, and closes card cycles on Cycle Refresh', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/collections/day-start/cycle-refresh') {
+        return jsonResponse(200, { businessDate: '2026-03-31', statements: 42 });
+      }
+      if (call.url.startsWith('/api/collections/day-start/runs')) {
+        return jsonResponse(
+          200,
+          runs({
+            rows: [
+              jobReply({
+                id: 21,
+                kind: 'collections.day_start',
+                status: 'FAILED',
+                progressDone: 8,
+                progressTotal: 10,
+                error: 'Day start of 2026-03-30 failed at ALLOCATION: allocation service unavailable',
+              }),
+            ],
+            total: 1,
+          }),
+        );
+      }
+      return jsonResponse(200, pending());
+    });
+    renderWithProviders(<DayStartPage />);
+    expect((await screen.findByTestId('day-start-step-21')).textContent).toBe('Step: Rule-based allocation');
+    fireEvent.click(screen.getByRole('button', { name: 'Cycle Refresh' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/collections/day-start/cycle-refresh')).toBe(true),
+    );
+    await waitFor(() =>
+      expect(toastStore.get().toasts.some((toast) => toast.message === 'Statements closed for 31/03/2026: 42')).toBe(
+        true,
+      ),
+    );
+  });
+
   it('shows an error with a way to try again', async () => {
     stubFetch(() => jsonResponse(500, { error_code: 'INTERNAL', detail: 'boom' }));
     renderWithProviders(<DayStartPage />);

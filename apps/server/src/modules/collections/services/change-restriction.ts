@@ -3,7 +3,7 @@ import type { AccountView, restrictionInputSchema } from '@recovery-desk/domain/
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { AppError } from '../../../http/app-error.ts';
+import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { listRestrictions } from '../accounts.repository.ts';
 import { appendRestriction, lockAccountsInScope, type RestrictionKind } from '../casework.repository.ts';
@@ -36,6 +36,12 @@ export async function changeRestriction(
   }: { ctx: UnitContext; accountId: number; kind: RestrictionKind; input: RestrictionInput },
 ): Promise<RestrictionReply> {
   const businessDate = await requireBusinessDate(deps.db);
+  if (input.expiresOn !== undefined) {
+    if (input.action !== 'START') throw validationError('expiresOn', 'Only a start can carry an expiry date');
+    if (input.expiresOn <= businessDate) {
+      throw validationError('expiresOn', `must be after the business date ${businessDate}`);
+    }
+  }
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const [account] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
@@ -59,6 +65,7 @@ export async function changeRestriction(
       byUserId: ctx.user.id,
       actingUnitId: ctx.actingUnit.id,
       businessDate,
+      expiresOn: input.expiresOn ?? null,
       at,
     });
     await emitAudit(tx, ctx, {
@@ -66,7 +73,13 @@ export async function changeRestriction(
       entity: 'account_restriction',
       entityId: id,
       before: { accountId, active },
-      after: { accountId, active: input.action === 'START', reason: input.reason, remarks: input.remarks ?? null },
+      after: {
+        accountId,
+        active: input.action === 'START',
+        reason: input.reason,
+        remarks: input.remarks ?? null,
+        expiresOn: input.expiresOn ?? null,
+      },
     });
     const [restriction] = await listRestrictions(tx, { accountId, restrictionId: id });
     const isOnHold = kind === 'ALLOCATION_HOLD' ? input.action === 'START' : account.isOnHold;

@@ -5,6 +5,8 @@ import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { DEFAULT_PTP_POLICY } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import {
   DAY_START_MAX_DAYS,
+  DAY_START_STEPS,
+  type DayStartStep,
   type ChangeBusinessDateInput,
   type DayStartRunsQuery,
   type DayStartRunsReply,
@@ -20,16 +22,32 @@ import { defineJob, LeaseLostError } from '../../../jobs/job-kind.ts';
 import { findJob, hasLiveJob, listJobs, readJobState, requeueFailedJob } from '../../../jobs/jobs.repository.ts';
 import { DAY_START_FORCE_COMPLETION_FLOW } from '@recovery-desk/domain/approvals/flows/day-start-force-completion.ts';
 import { withdrawApprovalsInTx } from '../../approvals/index.ts';
-import { latestBomSnapshot, lockDayStart, resolveOpenPtps, takeBomSnapshot } from '../day-start.repository.ts';
+import {
+  allocateByRules,
+  expireRestrictions,
+  latestBomSnapshot,
+  lockDayStart,
+  raiseBrokenPtpEscalations,
+  refreshCardCycles,
+  resolveOpenPtps,
+  takeBomSnapshot,
+} from '../day-start.repository.ts';
+import { enterDayStartStep } from '../../../db/day-start-guard.ts';
 import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
+
+/** What one step did: the rows it changed and how long it took. */
+export type DayStartStepResult = { step: DayStartStep; rows: number; ms: number };
 
 export type DayStartReply = {
   businessDate: string;
   accountsRecomputed: number;
   ptpsResolved: { kept: number; partial: number; broken: number };
   escalationsRaised: number;
+  accountsAllocated: number;
+  restrictionsExpired: number;
   /** on the first day of a month: the BOM snapshot's rows (by bucket and currency) */
   bomSnapshotRows?: number;
+  steps: DayStartStepResult[];
 };
 
 export const DAY_START_KIND = 'collections.day_start';
@@ -45,46 +63,94 @@ async function refuseWhileLive(tx: Transaction): Promise<void> {
   if (await hasLiveJob(tx, DAY_START_KIND)) throw new AppError('ACTION_NOT_ALLOWED', BUSY_MESSAGE);
 }
 
-/** The collections day start of one business date inside the caller's transaction, audited with its counts. */
-async function dayStartInTx(
-  tx: Transaction,
-  businessDate: string,
-  ctx: RequestContext,
-  at: Date,
-): Promise<DayStartReply> {
-  await lockDayStart(tx);
-  const accountsRecomputed = await recomputeDelinquency(tx, businessDate);
-  const resolved = await resolveOpenPtps(tx, { businessDate, graceDays: DEFAULT_PTP_POLICY.graceDays });
-  const reply: DayStartReply = {
+function emptyReply(businessDate: string): DayStartReply {
+  return {
     businessDate,
-    accountsRecomputed,
-    ptpsResolved: { kept: resolved.kept, partial: resolved.partial, broken: resolved.broken },
-    escalationsRaised: resolved.escalations,
+    accountsRecomputed: 0,
+    ptpsResolved: { kept: 0, partial: 0, broken: 0 },
+    escalationsRaised: 0,
+    accountsAllocated: 0,
+    restrictionsExpired: 0,
+    steps: [],
   };
-  if (businessDate.endsWith('-01')) {
-    // BOM: the buckets as the month begins (after the recompute), behind the month's roll rates.
-    reply.bomSnapshotRows = await takeBomSnapshot(tx, {
-      month: businessDate,
-      takenOn: businessDate,
-      userId: ctx.user?.id ?? null,
-      at,
-    });
+}
+
+/** Work_mem for the recompute's aggregate over every due (so it does not spill to disk on a large book). */
+const RECOMPUTE_WORK_MEM = '256MB';
+
+/**
+ * Runs one step of a day's day start inside the caller's transaction (a day start step: the write guard lets it
+ * through), adding what it did to `reply`.
+ */
+async function runDayStartStep(
+  tx: Transaction,
+  input: { step: DayStartStep; businessDate: string; ctx: RequestContext; at: Date; reply: DayStartReply },
+): Promise<void> {
+  const { step, businessDate, ctx, at, reply } = input;
+  const started = performance.now();
+  await enterDayStartStep(tx);
+  await lockDayStart(tx);
+  let rows = 0;
+  switch (step) {
+    case 'RECOMPUTE': {
+      await tx.execute(sql.raw(`set local work_mem = '${RECOMPUTE_WORK_MEM}'`));
+      rows = reply.accountsRecomputed = await recomputeDelinquency(tx, businessDate);
+      if (businessDate.endsWith('-01')) {
+        // BOM: the buckets as the month begins (after the recompute), behind the month's roll rates.
+        reply.bomSnapshotRows = await takeBomSnapshot(tx, {
+          month: businessDate,
+          takenOn: businessDate,
+          userId: ctx.user?.id ?? null,
+          at,
+        });
+      }
+      break;
+    }
+    case 'PTP_RESOLUTION': {
+      reply.ptpsResolved = await resolveOpenPtps(tx, { businessDate, graceDays: DEFAULT_PTP_POLICY.graceDays });
+      rows = reply.ptpsResolved.kept + reply.ptpsResolved.partial + reply.ptpsResolved.broken;
+      break;
+    }
+    case 'ESCALATIONS':
+      rows = reply.escalationsRaised = await raiseBrokenPtpEscalations(tx, { businessDate });
+      break;
+    case 'ALLOCATION':
+      rows = reply.accountsAllocated = await allocateByRules(tx, { byUserId: ctx.user?.id ?? null, at });
+      break;
+    case 'EXPIRY':
+      rows = reply.restrictionsExpired = await expireRestrictions(tx, {
+        businessDate,
+        byUserId: ctx.user?.id ?? null,
+        actingUnitId: ctx.actingUnit?.id ?? null,
+        at,
+      });
+      break;
   }
-  await emitAudit(tx, ctx, { action: 'collections.day_start', entity: 'organisation', entityId: 1, after: reply });
-  return reply;
+  reply.steps = [
+    ...reply.steps.filter((done) => done.step !== step),
+    { step, rows, ms: Math.round(performance.now() - started) },
+  ];
+  if (step === 'EXPIRY') {
+    await emitAudit(tx, ctx, { action: 'collections.day_start', entity: 'organisation', entityId: 1, after: reply });
+  }
 }
 
 /**
- * The collections part of day start for a business date, in one transaction: DPD/bucket/SMA recompute (one
- * statement), then every open PTP resolved KEPT / PARTIAL / BROKEN, broken ones escalated. Idempotent: a second
- * run on the same date finds nothing left to change. Audited with the counts.
+ * The collections day start of one business date, every step in order, each in its own transaction (tests, demo).
+ * Idempotent: a second run on the same date finds nothing left to change. Audited with the counts.
  */
 export async function runCollectionsDayStart(
   deps: AppDeps,
   businessDate: string,
   ctx: RequestContext,
 ): Promise<DayStartReply> {
-  return withTransaction(deps.db, (tx) => dayStartInTx(tx, businessDate, ctx, deps.clock.now()));
+  const reply = emptyReply(businessDate);
+  for (const step of DAY_START_STEPS) {
+    await withTransaction(deps.db, (tx) =>
+      runDayStartStep(tx, { step, businessDate, ctx, at: deps.clock.now(), reply }),
+    );
+  }
+  return reply;
 }
 
 const dayStartPayload = z.object({
@@ -101,43 +167,60 @@ export function daysOfRun(payload: DayStartPayload): string[] {
   return Array.from({ length: count }, (_, index) => addDays(payload.businessDate, index + 1));
 }
 
+const checkpointState = z.object({ day: z.string(), step: z.string(), reply: z.unknown().optional() });
+
 /**
- * Day start runs as a background job: the reply of the POST is the queued job, the counts are its result. A change
- * of business date runs one day start per day, in order, each in its own transaction with the move of the business
- * date and a checkpoint: a failed day leaves the days before it done, and a retry resumes at the day that failed.
+ * Day start runs as a background job: the reply of the POST is the queued job, the counts are its result. Each day
+ * is five steps (DAY_START_STEPS), each in its own transaction with a checkpoint, so progress is steps done of
+ * (days × 5); a change of business date moves the date to each day in that day's first step. A failed step leaves
+ * the steps before it done and the run FAILED "Day start of <day> failed at <step>: <reason>"; a retry resumes at
+ * the step that failed. While the run is RUNNING every other account write is refused (db/day-start-guard.ts).
  * One attempt: a failed run waits for a person (Retry, or Request Force Completion approved by a second user).
+ * Scheduled (Schedule Process, once a day when enabled), it moves the business date one day forward.
  */
 export const dayStartJob = defineJob({
   kind: DAY_START_KIND,
   payload: dayStartPayload,
-  needs: 'user',
+  needs: 'system',
   maxAttempts: 1,
+  schedule: {
+    everyMs: 60_000,
+    timeOfDay: '06:00',
+    enabledByDefault: false,
+    payload: async (deps) => {
+      const businessDate = await requireBusinessDate(deps.db);
+      return { businessDate, toDate: addDays(businessDate, 1) };
+    },
+    due: async () => true,
+  },
   run: async ({ deps, payload, ctx, progress, checkpoint, resumeFrom }) => {
     const days = daysOfRun(payload);
-    if (!payload.toDate) {
-      await progress(0, 1);
-      const summary = await runCollectionsDayStart(deps, payload.businessDate, ctx);
-      return { summary };
-    }
+    const perDay = DAY_START_STEPS.length;
+    const total = days.length * perDay;
     const start = resumeFrom?.done ?? 0;
-    await progress(start, days.length);
+    const resumed = checkpointState.safeParse(resumeFrom?.state);
+    await progress(start, total);
     const done: DayStartReply[] = [];
-    for (let index = start; index < days.length; index += 1) {
-      const day = days[index]!;
+    let reply: DayStartReply | null =
+      resumed.success && resumed.data.reply && start % perDay !== 0 ? (resumed.data.reply as DayStartReply) : null;
+    for (let index = start; index < total; index += 1) {
+      const day = days[Math.floor(index / perDay)]!;
+      const step = DAY_START_STEPS[index % perDay]!;
+      if (step === 'RECOMPUTE' || !reply) reply = emptyReply(day);
+      const current = reply;
       try {
-        done.push(
-          await withTransaction(deps.db, async (tx) => {
-            await replayBusinessDateInTx(tx, day);
-            const reply = await dayStartInTx(tx, day, ctx, deps.clock.now());
-            await checkpoint(tx, index + 1, days.length, { day });
-            return reply;
-          }),
-        );
+        await withTransaction(deps.db, async (tx) => {
+          if (step === 'RECOMPUTE' && payload.toDate) await replayBusinessDateInTx(tx, day);
+          await runDayStartStep(tx, { step, businessDate: day, ctx, at: deps.clock.now(), reply: current });
+          await checkpoint(tx, index + 1, total, { day, step, reply: current });
+        });
       } catch (error) {
         if (error instanceof LeaseLostError || error instanceof AppError) throw error;
-        throw new Error(`Day start of ${day} failed: ${rootMessage(error)}`, { cause: error });
+        throw new Error(`Day start of ${day} failed at ${step}: ${rootMessage(error)}`, { cause: error });
       }
+      if (step === 'EXPIRY') done.push(current);
     }
+    if (!payload.toDate) return { summary: done[0] ?? reply ?? emptyReply(payload.businessDate) };
     return { summary: { businessDate: payload.toDate, days: done } };
   },
 });
@@ -284,4 +367,25 @@ export async function refreshBomSnapshot(deps: AppDeps, { ctx }: { ctx: UnitCont
   const bom = await latestBomSnapshot(deps.db);
   if (!bom) throw new Error('BOM snapshot vanished');
   return bom;
+}
+
+/**
+ * POST /api/collections/day-start/cycle-refresh — Cycle Refresh: closes the statement of every card account whose
+ * billing cycle closes on the business date (statement balance, minimum due, payment due date, and the minimum due
+ * as the next due). 409 while a day start is queued or running. Audited with the count.
+ */
+export async function refreshCycles(deps: AppDeps, { ctx }: { ctx: UnitContext }) {
+  return withTransaction(deps.db, async (tx) => {
+    await lockDayStartRequests(tx);
+    await refuseWhileLive(tx);
+    const businessDate = await requireBusinessDate(tx);
+    const statements = await refreshCardCycles(tx, { businessDate });
+    await emitAudit(tx, ctx, {
+      action: 'collections.cycle_refresh',
+      entity: 'organisation',
+      entityId: 1,
+      after: { businessDate, statements },
+    });
+    return { businessDate, statements };
+  });
 }

@@ -1,4 +1,9 @@
+import { sql } from 'drizzle-orm';
+import { auditCheckpointJob } from '../../../audit/audit-checkpoint.job.ts';
+import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
+import { enqueueJob } from '../../../jobs/enqueue-job.ts';
+import { retentionJob } from '../../processes/index.ts';
 import { refreshBomSnapshot, startCollectionsDay } from '../../collections/index.ts';
 import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
@@ -26,5 +31,28 @@ export async function queueDemoDayStart(deps: AppDeps): Promise<number> {
   // The Day Start screen's BOM section has a snapshot of the month to show (BOM Refresh, as the screen takes it).
   await refreshBomSnapshot(deps, { ctx });
   const job = await startCollectionsDay(deps, { ctx });
+  await seedOperations(deps, ctx);
   return job.id;
+}
+
+/**
+ * Schedule Process and Cycle Refresh demo data: the card accounts get a statement cycle day (1–28, spread over the
+ * month, so Cycle Refresh closes some statements on most business dates), and `admin.west` runs data retention and an
+ * audit checkpoint now (as Run now does), so the screen shows past runs with their duration, outcome and log.
+ */
+async function seedOperations(deps: AppDeps, ctx: Parameters<typeof startCollectionsDay>[1]['ctx']): Promise<void> {
+  await withTransaction(deps.db, async (tx) => {
+    await tx.execute(
+      sql`update accounts set statement_cycle_day = 1 + (id % 28)::int
+        where product = 'CREDIT_CARD' and statement_cycle_day is null`,
+    );
+    for (const kind of [retentionJob, auditCheckpointJob]) {
+      await enqueueJob(tx, ctx, {
+        kind,
+        payload: {},
+        at: deps.clock.now(),
+        singleton: { key: kind.kind, busyMessage: kind.kind },
+      });
+    }
+  });
 }
