@@ -1,0 +1,285 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import {
+  findReport,
+  REPORT_KEYS,
+  reportQuerySchema,
+  type ReportColumn,
+  type ReportDefinition,
+  type ReportKey,
+  type ReportQuery,
+  type ReportRow,
+} from '@recovery-desk/domain/reports/contracts.ts';
+import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
+import { languageFromHeader } from '@recovery-desk/i18n/language-codes.ts';
+import { emitAudit } from '../../../audit/emit-audit.ts';
+import { selectRows } from '../../../db/sql-rows.ts';
+import { withTransaction } from '../../../db/transaction.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
+import { enqueueJob } from '../../../jobs/enqueue-job.ts';
+import { defineJob } from '../../../jobs/job-kind.ts';
+import { findJob } from '../../../jobs/jobs.repository.ts';
+import {
+  currencyNumberFormat,
+  EXPORT_CONTENT_TYPES,
+  escapeFormula,
+  jobUnitContext,
+  type ExportFile,
+  type ExportFormat,
+} from '../../exports/index.ts';
+import { reportStatement, type ReportParams } from '../report-sql.ts';
+import { reportRowMaker, resolveReportParams } from './run-report.ts';
+
+// A report's export (issue 14): always a background job, streamed. The rows come from a server-side cursor
+// (DECLARE … FETCH 10,000 at a time) and go to a temporary file as they come (CSV written by hand, XLSX through
+// exceljs's streaming WorkbookWriter), so memory holds one batch, never the result; the file is then the job's result.
+// There is no row cap: a report of every account (collection efficiency by account) exports 1,000,000 rows.
+
+/** Rows fetched from the cursor at a time. */
+export const REPORT_FETCH_ROWS = 10_000;
+
+export const reportExportJob = defineJob({
+  kind: 'reports.export',
+  payload: z.object({
+    report: z.enum(REPORT_KEYS),
+    query: reportQuerySchema,
+    format: z.enum(['csv', 'xlsx']),
+    language: z.string().optional(),
+  }),
+  needs: 'user',
+  maxAttempts: 2,
+  run: async ({ deps, ctx, payload, progress }) => {
+    const unitCtx = { ...jobUnitContext(ctx), language: languageFromHeader(payload.language) };
+    const file = await writeReportExport(deps, {
+      ctx: unitCtx,
+      report: payload.report,
+      query: payload.query,
+      format: payload.format,
+      progress,
+    });
+    return { summary: { rows: file.rows, fileName: file.fileName }, file };
+  },
+});
+
+/**
+ * POST /api/collections/reports/:report/export — checks the filters at once (a unit outside the subtree is a 400),
+ * then queues the export job (audited `reports.export` with `job.enqueue`) and answers it (202).
+ */
+export async function queueReportExport(
+  deps: AppDeps,
+  { ctx, report, query, format }: { ctx: UnitContext; report: ReportKey; query: ReportQuery; format: ExportFormat },
+): Promise<Job> {
+  const { params } = await resolveReportParams(deps.db, ctx, query);
+  const payload = { report, query, format, ...(ctx.language ? { language: ctx.language } : {}) };
+  const jobId = await withTransaction(deps.db, async (tx) => {
+    const id = await enqueueJob(tx, ctx, { kind: reportExportJob, payload, at: deps.clock.now() });
+    await emitAudit(tx, ctx, {
+      action: 'reports.export',
+      entity: 'report',
+      entityId: report,
+      after: { format, job: id, from: params.from, to: params.to, unitPath: params.unitPath, query },
+    });
+    return id;
+  });
+  deps.jobs.wake();
+  const job = await findJob(deps.db, { id: jobId, scope: { userId: ctx.user.id } });
+  if (!job) throw new Error(`job ${jobId} vanished`);
+  return job;
+}
+
+/** "1234567" minor units → "12345.67" (exact; every currency of the book has two minor digits). */
+export function minorToDecimal(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const units = Math.floor(abs / 100);
+  const cents = abs - units * 100;
+  return `${sign}${units}.${cents < 10 ? '0' : ''}${cents}`;
+}
+
+type SheetCell = string | number | null;
+
+/** A report row as export cells: labels for codes, amounts as exact decimals, rates as percentages. */
+export function exportCells(columns: readonly ReportColumn[], row: ReportRow): SheetCell[] {
+  return columns.map((column) => {
+    const value = row[column.key];
+    if (value === null || value === undefined) return null;
+    switch (column.kind) {
+      case 'money':
+        return minorToDecimal(Number(value));
+      case 'rate':
+        return Number(value) / 100;
+      case 'count':
+        return Number(value);
+      default: {
+        const labelled = row[`${column.key}Label`];
+        return typeof labelled === 'string' ? labelled : String(value);
+      }
+    }
+  });
+}
+
+function csvField(cell: SheetCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return String(cell);
+  const text = escapeFormula(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function headersOf(report: ReportDefinition, language: string | null | undefined): string[] {
+  const { tr } = translatorOf({ language: language as never });
+  return report.columns.map((column) => {
+    const header = tr(column.labelKey, column.labelKey);
+    return column.kind === 'rate' ? `${header} (%)` : header;
+  });
+}
+
+/** Writes rows to a file as they come; `finish` closes it. */
+type RowSink = { write: (rows: ReportRow[]) => Promise<void>; finish: () => Promise<void> };
+
+function csvSink(file: string, report: ReportDefinition, headers: string[]): RowSink {
+  const stream = fs.createWriteStream(file);
+  stream.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
+  return {
+    write: async (rows) => {
+      let chunk = '';
+      for (const row of rows) chunk += `${exportCells(report.columns, row).map(csvField).join(',')}\r\n`;
+      if (!stream.write(chunk)) await once(stream, 'drain');
+    },
+    finish: async () => {
+      stream.end();
+      await once(stream, 'finish');
+    },
+  };
+}
+
+function xlsxSink(file: string, report: ReportDefinition, headers: string[], sheetName: string): RowSink {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = report.columns.map((column, index) => ({
+    header: headers[index] ?? column.key,
+    width: column.kind === 'money' ? 18 : Math.max(12, (headers[index] ?? '').length + 2),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const moneyIndexes = report.columns.flatMap((column, index) => (column.kind === 'money' ? [index] : []));
+  return {
+    write: async (rows) => {
+      for (const row of rows) {
+        const cells = exportCells(report.columns, row).map((cell, index) =>
+          typeof cell === 'string' && moneyIndexes.includes(index) ? Number(cell) : cell,
+        );
+        const added = sheet.addRow(cells);
+        if (moneyIndexes.length > 0) {
+          const format = currencyNumberFormat(typeof row.currency === 'string' ? row.currency : null);
+          for (const index of moneyIndexes) added.getCell(index + 1).numFmt = format;
+        }
+        added.commit();
+      }
+      // let the file stream drain between batches
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    finish: async () => {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/**
+ * Streams a report's rows through a cursor into a file of the format. Memory holds one batch of rows; the written
+ * file is read back once, as the job's result. Audited when the file is written.
+ */
+export async function writeReportExport(
+  deps: AppDeps,
+  {
+    ctx,
+    report: key,
+    query,
+    format,
+    progress,
+  }: {
+    ctx: UnitContext;
+    report: ReportKey;
+    query: ReportQuery;
+    format: ExportFormat;
+    progress?: (done: number, total?: number) => Promise<void>;
+  },
+): Promise<ExportFile & { rows: number }> {
+  const report = findReport(key)!;
+  const { params } = await resolveReportParams(deps.db, ctx, query);
+  const headers = headersOf(report, ctx.language);
+  const { tr } = translatorOf(ctx);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-export-'));
+  const file = path.join(dir, `export.${format}`);
+  try {
+    const sink =
+      format === 'csv' ? csvSink(file, report, headers) : xlsxSink(file, report, headers, tr(report.labelKey, key));
+    const rows = await streamReportRows(deps, key, params, ctx.language, sink.write, progress);
+    await sink.finish();
+    const body = fs.readFileSync(file);
+    await withTransaction(deps.db, (tx) =>
+      emitAudit(tx, ctx, {
+        action: 'reports.export.written',
+        entity: 'report',
+        entityId: key,
+        after: { format, rows, from: params.from, to: params.to, unitPath: params.unitPath },
+      }),
+    );
+    return {
+      fileName: `${key}-${params.from}-${params.to}.${format}`,
+      contentType: EXPORT_CONTENT_TYPES[format],
+      body,
+      rows,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Reads every row of a report through a cursor, REPORT_FETCH_ROWS at a time, handing each batch to `write`. Progress
+ * is reported without waiting (on PGlite, one connection, it runs after the reading transaction).
+ */
+export async function streamReportRows(
+  deps: Pick<AppDeps, 'db'>,
+  key: ReportKey,
+  params: ReportParams,
+  language: string | null | undefined,
+  write: (rows: ReportRow[]) => Promise<void>,
+  progress?: (done: number, total?: number) => Promise<void>,
+): Promise<number> {
+  const report = findReport(key)!;
+  const makeRow = reportRowMaker(report, language);
+  let done = 0;
+  let pending: Promise<void> | null = null;
+  await withTransaction(deps.db as AppDeps['db'], async (tx) => {
+    await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
+    for (;;) {
+      const batch = await selectRows<Record<string, unknown>>(
+        tx,
+        sql.raw(`fetch forward ${REPORT_FETCH_ROWS} from report_export`),
+      );
+      if (batch.length === 0) break;
+      await write(batch.map(makeRow));
+      done += batch.length;
+      if (progress && pending === null) {
+        pending = progress(done)
+          .catch(() => undefined)
+          .finally(() => {
+            pending = null;
+          });
+      }
+      if (batch.length < REPORT_FETCH_ROWS) break;
+    }
+    await tx.execute(sql.raw('close report_export'));
+  });
+  await pending;
+  await progress?.(done, done);
+  return done;
+}
