@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { ReportReply } from '@recovery-desk/domain/reports/contracts.ts';
+import { collectionsDashboardSchema } from '@recovery-desk/domain/lists/contracts.ts';
 import { ensureOrganisation, type TestUser } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -433,6 +434,30 @@ describe.each(testDatabaseKinds())('reports (%s)', (kind) => {
       { stage: 'CASE_FILING', cases: 1, age0to30: 0, age31to90: 0, age91to180: 0, age181plus: 1 },
       { stage: 'NOTICE', cases: 2, age0to30: 1, age31to90: 0, age91to180: 1, age181plus: 0 },
     ]);
+  });
+
+  it('dashboard: collections against target, daily collections of 30 days, roll-forward by month', async () => {
+    await exec(sql`insert into collection_targets (unit_id, month, currency, target_minor) values
+      (${org.branch.id}, '2026-03-01', 'INR', 2000000), (${org.sibling.id}, '2026-03-01', 'USD', 50000),
+      (${org.zone.id}, '2026-03-01', 'INR', 3000000), (${org.branch.id}, '2026-02-01', 'INR', 1)`);
+    const zone = collectionsDashboardSchema.parse((await reporter.get('/api/collections/dashboard')).json());
+    expect(zone.targets).toEqual([
+      { currency: 'INR', targetMinor: 3000000, collectedMinor: 1200000 },
+      { currency: 'USD', targetMinor: 50000, collectedMinor: 10000 },
+    ]);
+    expect(zone.dailyCollections).toEqual([
+      { date: '2026-03-05', currency: 'INR', amountMinor: 500000 },
+      { date: '2026-03-10', currency: 'USD', amountMinor: 10000 },
+      { date: '2026-03-15', currency: 'INR', amountMinor: 500000 },
+      { date: '2026-03-25', currency: 'INR', amountMinor: 200000 },
+    ]);
+    expect(zone.rollForwardByMonth).toEqual([
+      { month: '2026-01-01', accounts: 3, rolledForward: 0, rollForwardBp: 0 },
+      { month: '2026-02-01', accounts: 3, rolledForward: 2, rollForwardBp: 6667 },
+      { month: '2026-03-01', accounts: 3, rolledForward: 2, rollForwardBp: 6667 },
+    ]);
+    const branch = collectionsDashboardSchema.parse((await branchReporter.get('/api/collections/dashboard')).json());
+    expect(branch.targets).toEqual([{ currency: 'INR', targetMinor: 2000000, collectedMinor: 1200000 }]);
   });
 
   it('exports a report as a job: CSV and XLSX files with every row, audited', async () => {

@@ -87,5 +87,24 @@ export const collectionsDashboardSchema = z.object({
   pendingApprovals: z.number().int(),
   /** payments received in the business date's month, per currency */
   recoveriesThisMonth: z.array(moneyTotal),
+  /**
+   * collections against target in the business date's month, per currency (minor units): the acting unit's own
+   * target, else the sum of its subtree's (migration 0022); a currency with payments but no target has target null
+   */
+  targets: z.array(z.object({ currency: z.string(), targetMinor: z.number().nullable(), collectedMinor: z.number() })),
+  /** payments per day of the 30 days up to the business date, per currency (minor units; days without any left out) */
+  dailyCollections: z.array(z.object({ date: z.string(), currency: z.string(), amountMinor: z.number() })),
+  /**
+   * the roll-forward rate of the last three months (the current one to the business date): accounts of the subtree
+   * in a worse bucket at the month's end than at its start, of all accounts (basis points)
+   */
+  rollForwardByMonth: z.array(
+    z.object({
+      month: z.string(),
+      accounts: z.number().int(),
+      rolledForward: z.number().int(),
+      rollForwardBp: z.number().int().nullable(),
+    }),
+  ),
 });
 export type CollectionsDashboard = z.infer<typeof collectionsDashboardSchema>;

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
+import { bucketAt, bucketRank } from '../../reports/index.ts';
 
 const COLLECTIONS_FLOWS = APPROVAL_FLOWS.filter((flow) => flow.app === 'collapp').map((flow) => flow.code);
 
@@ -43,7 +44,7 @@ export async function collectionsDashboard(
   const month = monthOf(businessDate);
   const db = deps.db;
 
-  const [bucketRows, ptpRows, approvalRows, paymentRows] = await Promise.all([
+  const [bucketRows, ptpRows, approvalRows, paymentRows, trends] = await Promise.all([
     selectRows<{ bucket: string; currency: string; accounts: number; overdue: string }>(
       db,
       sql`select a.bucket, a.currency, count(*)::int as accounts, coalesce(sum(a.total_due_amount), 0)::text as overdue
@@ -75,6 +76,7 @@ export async function collectionsDashboard(
           and pm.paid_on <= ${businessDate}
         group by pm.currency order by pm.currency`,
     ),
+    dashboardTrends(db, { path: ctx.actingUnit.path, unitId: ctx.actingUnit.id, businessDate, month }),
   ]);
 
   const buckets = BUCKETS.map((bucket) => {
@@ -96,5 +98,92 @@ export async function collectionsDashboard(
     ptpsBrokenThisMonth: Number(ptpRows[0]?.broken ?? 0),
     pendingApprovals: Number(approvalRows[0]?.n ?? 0),
     recoveriesThisMonth: paymentRows.map((row) => ({ currency: row.currency, amount: row.amount })),
+    ...trends,
+  };
+}
+
+/** The first day of the month `months` before a date's month (YYYY-MM-DD). */
+function monthBefore(date: string, months: number): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) - months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The dashboard's charts (issue 14): collections against the month's target per currency, payments per day of the
+ * last 30 days, and the roll-forward rate of the last three months (buckets rebuilt from the due schedules at each
+ * month's start and end, as the Roll rates report does).
+ */
+async function dashboardTrends(
+  db: AppDeps['db'],
+  input: { path: string; unitId: number; businessDate: string; month: { from: string; to: string } },
+): Promise<Pick<CollectionsDashboard, 'targets' | 'dailyCollections' | 'rollForwardByMonth'>> {
+  const scope = likePrefix(input.path);
+  const { businessDate, month } = input;
+  const thirtyDaysAgo = sql`(${businessDate}::date - 29)`;
+  const [targetRows, collectedRows, dailyRows, rollRows] = await Promise.all([
+    selectRows<{ currency: string; own: string | null; below: string | null }>(
+      db,
+      sql`select t.currency,
+          sum(t.target_minor) filter (where t.unit_id = ${input.unitId})::text as own,
+          sum(t.target_minor) filter (where t.unit_id <> ${input.unitId})::text as below
+        from collection_targets t join units u on u.id = t.unit_id
+        where t.month = ${month.from} and u.path like ${scope}
+        group by t.currency`,
+    ),
+    selectRows<{ currency: string; amount: string }>(
+      db,
+      sql`select pm.currency, round(sum(pm.amount) * 100)::bigint::text as amount
+        from payments pm join accounts a on a.id = pm.account_id
+        where a.unit_path like ${scope} and pm.paid_on >= ${month.from} and pm.paid_on <= ${businessDate}
+        group by pm.currency`,
+    ),
+    selectRows<{ date: string; currency: string; amount: string }>(
+      db,
+      sql`select pm.paid_on::text as date, pm.currency, round(sum(pm.amount) * 100)::bigint::text as amount
+        from payments pm join accounts a on a.id = pm.account_id
+        where a.unit_path like ${scope} and pm.paid_on >= ${thirtyDaysAgo} and pm.paid_on <= ${businessDate}
+        group by pm.paid_on, pm.currency order by pm.paid_on, pm.currency`,
+    ),
+    selectRows<{ month: string; accounts: number; rolled: number }>(
+      db,
+      sql`with months as (
+          select m::date as month_start,
+            least((m + interval '1 month')::date - 1, ${businessDate}::date) as month_end
+          from generate_series(${monthBefore(businessDate, 2)}::date, ${month.from}::date, interval '1 month') m
+        ), moves as (
+          select mo.month_start,
+            ${bucketRank(bucketAt('a', sql`(mo.month_start - 1)`))} as start_rank,
+            ${bucketRank(bucketAt('a', sql`mo.month_end`))} as end_rank
+          from months mo cross join accounts a
+          where a.unit_path like ${scope}
+        )
+        select month_start::text as month, count(*)::int as accounts,
+          count(*) filter (where end_rank > start_rank)::int as rolled
+        from moves group by month_start order by month_start`,
+    ),
+  ]);
+  const currencies = [...new Set([...targetRows, ...collectedRows].map((row) => row.currency))].sort();
+  return {
+    targets: currencies.map((currency) => {
+      const target = targetRows.find((row) => row.currency === currency);
+      const value = target?.own ?? target?.below ?? null;
+      return {
+        currency,
+        targetMinor: value === null ? null : Number(value),
+        collectedMinor: Number(collectedRows.find((row) => row.currency === currency)?.amount ?? 0),
+      };
+    }),
+    dailyCollections: dailyRows.map((row) => ({
+      date: row.date,
+      currency: row.currency,
+      amountMinor: Number(row.amount),
+    })),
+    rollForwardByMonth: rollRows.map((row) => ({
+      month: row.month,
+      accounts: Number(row.accounts),
+      rolledForward: Number(row.rolled),
+      rollForwardBp: Number(row.accounts) > 0 ? Math.round((Number(row.rolled) * 10000) / Number(row.accounts)) : null,
+    })),
   };
 }
