@@ -50,8 +50,13 @@ const appSelectorPage: ScreenLoader = withQueries(() =>
 );
 const appDashboardPage: ScreenLoader = () =>
   import('../features/shell/app-dashboard-page.tsx').then((m) => ({ Component: m.AppDashboardPage }));
-const collectionsDashboardPage: ScreenLoader = () =>
-  import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage }));
+/** The collections dashboard and the Reports screen: their charts' words are the `reports` dictionary part. */
+function withReportWords(load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts(['reports'])]).then(([screen]) => screen);
+}
+const collectionsDashboardPage: ScreenLoader = withReportWords(() =>
+  import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage })),
+);
 const collectionsTrayPage: ScreenLoader = () =>
   import('../features/collections/pages/tray-page.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
 /** Screens that show the money words (receipts, settlements, payments): that dictionary part loads with them. */
@@ -128,6 +133,9 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
     ]).then(([screen]) => screen),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
   ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
+  reportGeneration: withReportWords(() =>
+    import('../features/reports/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
+  ),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>
