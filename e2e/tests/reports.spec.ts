@@ -48,7 +48,7 @@ test('the dashboard charts drill down to the tray of their bucket', async ({ pag
   await expect(overdue.getByRole('group', { name: 'Overdue accounts by bucket' })).toBeVisible();
   await expect(page.getByTestId('dashboard-targets')).toContainText('Collections against target');
   await expect(page.getByTestId('chart-daily')).toBeVisible();
-  await expect(page.getByTestId('chart-roll')).toBeVisible();
+  await expect(page.getByTestId('chart-monthly')).toBeVisible();
   await expectNoAxeViolations(page);
 
   await overdue.getByRole('link', { name: /^31–60:/ }).click();

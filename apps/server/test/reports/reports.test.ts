@@ -436,10 +436,12 @@ describe.each(testDatabaseKinds())('reports (%s)', (kind) => {
     ]);
   });
 
-  it('dashboard: collections against target, daily collections of 30 days, roll-forward by month', async () => {
+  it('dashboard: collections against target, daily collections of 30 days, collections by month', async () => {
     await exec(sql`insert into collection_targets (unit_id, month, currency, target_minor) values
       (${org.branch.id}, '2026-03-01', 'INR', 2000000), (${org.sibling.id}, '2026-03-01', 'USD', 50000),
       (${org.zone.id}, '2026-03-01', 'INR', 3000000), (${org.branch.id}, '2026-02-01', 'INR', 1)`);
+    await createPayment(handle.db, a1.id, '2026-02-10', '300.00'); // last month: in the monthly trend only
+    await createPayment(handle.db, a1.id, '2025-09-10', '700.00'); // seven months ago: in no trend
     const zone = collectionsDashboardSchema.parse((await reporter.get('/api/collections/dashboard')).json());
     expect(zone.targets).toEqual([
       { currency: 'INR', targetMinor: 3000000, collectedMinor: 1200000 },
@@ -451,10 +453,10 @@ describe.each(testDatabaseKinds())('reports (%s)', (kind) => {
       { date: '2026-03-15', currency: 'INR', amountMinor: 500000 },
       { date: '2026-03-25', currency: 'INR', amountMinor: 200000 },
     ]);
-    expect(zone.rollForwardByMonth).toEqual([
-      { month: '2026-01-01', accounts: 3, rolledForward: 0, rollForwardBp: 0 },
-      { month: '2026-02-01', accounts: 3, rolledForward: 2, rollForwardBp: 6667 },
-      { month: '2026-03-01', accounts: 3, rolledForward: 2, rollForwardBp: 6667 },
+    expect(zone.monthlyCollections).toEqual([
+      { month: '2026-02-01', currency: 'INR', amountMinor: 30000 },
+      { month: '2026-03-01', currency: 'INR', amountMinor: 1200000 },
+      { month: '2026-03-01', currency: 'USD', amountMinor: 10000 },
     ]);
     const branch = collectionsDashboardSchema.parse((await branchReporter.get('/api/collections/dashboard')).json());
     expect(branch.targets).toEqual([{ currency: 'INR', targetMinor: 2000000, collectedMinor: 1200000 }]);

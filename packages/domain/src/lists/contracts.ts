@@ -95,16 +95,10 @@ export const collectionsDashboardSchema = z.object({
   /** payments per day of the 30 days up to the business date, per currency (minor units; days without any left out) */
   dailyCollections: z.array(z.object({ date: z.string(), currency: z.string(), amountMinor: z.number() })),
   /**
-   * the roll-forward rate of the last three months (the current one to the business date): accounts of the subtree
-   * in a worse bucket at the month's end than at its start, of all accounts (basis points)
+   * payments per month of the last six months (the current one to the business date), per currency (minor units).
+   * (A roll-forward trend by month would rebuild every account's bucket at each month's edges: seconds to a minute on
+   * a million accounts, too slow for the home page; the Roll rates report does it for one period.)
    */
-  rollForwardByMonth: z.array(
-    z.object({
-      month: z.string(),
-      accounts: z.number().int(),
-      rolledForward: z.number().int(),
-      rollForwardBp: z.number().int().nullable(),
-    }),
-  ),
+  monthlyCollections: z.array(z.object({ month: z.string(), currency: z.string(), amountMinor: z.number() })),
 });
 export type CollectionsDashboard = z.infer<typeof collectionsDashboardSchema>;

@@ -2,4 +2,4 @@
 export { reportsRoutes } from './reports.routes.ts';
 export { reportExportJob, streamReportRows, writeReportExport } from './services/export-report.ts';
 export { resolveReportParams } from './services/run-report.ts';
-export { bucketAt, bucketRank, reportStatement, type ReportParams } from './report-sql.ts';
+export { reportStatement, type ReportParams } from './report-sql.ts';

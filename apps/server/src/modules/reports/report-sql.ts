@@ -30,21 +30,6 @@ function bucketOfDpd(dpd: SQL): SQL {
     when ${dpd} <= 90 then 'B3' when ${dpd} <= 180 then 'B4' when ${dpd} <= 365 then 'B5' else 'B6' end`;
 }
 
-/**
- * SQL of an account's DPD bucket at the end of `day`, rebuilt from its due schedule: the oldest instalment due by then
- * and not paid in full by then (`paid_date` after it, or never) sets the DPD.
- */
-export function bucketAt(accountAlias: string, day: SQL): SQL {
-  const a = sql.raw(accountAlias);
-  return bucketOfDpd(sql`coalesce(${day} - (select min(d.due_date) from dues d where d.account_id = ${a}.id
-    and d.due_date <= ${day} and (d.paid_date is null or d.paid_date > ${day})) + 1, 0)`);
-}
-
-/** The position of a bucket expression in BUCKETS (CURRENT first): a higher position is a worse bucket. */
-export function bucketRank(bucket: SQL): SQL {
-  return sql`array_position(${BUCKET_ARRAY}, ${bucket})`;
-}
-
 function rate(numerator: SQL, denominator: SQL): SQL {
   return sql`case when (${denominator}) > 0 then round((${numerator}) * 10000.0 / (${denominator}))::int end`;
 }

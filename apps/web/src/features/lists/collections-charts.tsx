@@ -40,8 +40,8 @@ function minorToAmount(minor: number): string {
 /**
  * The collections dashboard's charts (issue 14), each drilling down: overdue accounts by bucket (each bar opens the
  * tray filtered to the bucket), collections against the month's target per currency (opens the collection
- * efficiency report by branch), daily collections of the last 30 days per currency and the roll-forward rate by
- * month (open their reports).
+ * efficiency report by branch), and the trends: collections per day of the last 30 days and per month of the last
+ * six, per currency, with a link to the Roll rates report.
  */
 export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
   const { t, i18n } = useTranslation();
@@ -50,6 +50,8 @@ export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
   const overdue = data.buckets.filter((bucket) => bucket.bucket !== 'CURRENT');
   const currencies = [...new Set(data.dailyCollections.map((day) => day.currency))].sort();
   const days = [...new Set(data.dailyCollections.map((day) => day.date))].sort();
+  const monthCurrencies = [...new Set(data.monthlyCollections.map((month) => month.currency))].sort();
+  const months = [...new Set(data.monthlyCollections.map((month) => month.month))].sort();
 
   return (
     <Stack gap="md" data-testid="dashboard-charts">
@@ -146,20 +148,27 @@ export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
         </Paper>
         <Paper withBorder p="sm" radius="md">
           <LineChart
-            title={String(t('DashRollTitle'))}
+            title={String(t('DashMonthlyTitle'))}
             categoryAxisLabel={String(t('DashMonth'))}
-            valueAxisLabel={`${String(t('ReportColRollForwardRate'))} (%)`}
-            categories={data.rollForwardByMonth.map((month) => ({
-              key: month.month,
-              label: formatBusinessDate(month.month, language).replace(/^\d+[./]/, ''),
-              values: { rate: month.rollForwardBp === null ? null : month.rollForwardBp / 100 },
+            valueAxisLabel={String(t('DashCollected'))}
+            categories={months.map((month) => ({
+              key: month,
+              label: formatBusinessDate(month, language).replace(/^\d+[./]/, ''),
+              values: Object.fromEntries(
+                monthCurrencies.map((currency) => {
+                  const found = data.monthlyCollections.find(
+                    (item) => item.month === month && item.currency === currency,
+                  );
+                  return [currency, found ? found.amountMinor / 100 : 0];
+                }),
+              ),
             }))}
-            series={[{ key: 'rate', label: String(t('ReportColRollForwardRate')) }]}
-            formatValue={(value) => `${formatCount(value, language)} %`}
-            testId="chart-roll"
+            series={monthCurrencies.map((currency) => ({ key: currency, label: currency }))}
+            formatValue={(value) => formatCount(value, language)}
+            testId="chart-monthly"
           />
           <Anchor component={Link} to={`${REPORTS_HREF}?report=rollRates`} size="sm" data-testid="drill-roll">
-            {String(t('DashOpenReport'))}
+            {String(t('DashOpenRollRates'))}
           </Anchor>
         </Paper>
       </SimpleGrid>

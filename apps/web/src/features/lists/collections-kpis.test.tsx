@@ -27,10 +27,9 @@ const dashboard: CollectionsDashboard = {
     { date: '2026-03-25', currency: 'INR', amountMinor: 700_000 },
     { date: '2026-03-25', currency: 'USD', amountMinor: 10_000 },
   ],
-  rollForwardByMonth: [
-    { month: '2026-01-01', accounts: 60, rolledForward: 6, rollForwardBp: 1000 },
-    { month: '2026-02-01', accounts: 61, rolledForward: 12, rollForwardBp: 1967 },
-    { month: '2026-03-01', accounts: 61, rolledForward: 9, rollForwardBp: 1475 },
+  monthlyCollections: [
+    { month: '2026-02-01', currency: 'INR', amountMinor: 1_967_000 },
+    { month: '2026-03-01', currency: 'INR', amountMinor: 1_200_000 },
   ],
 };
 
@@ -41,7 +40,7 @@ describe('collections dashboard', { timeout: 20_000 }, () => {
     clearSession();
   });
 
-  it('draws overdue by bucket, target, daily collections and roll-forward; a bucket drills down to its tray', async () => {
+  it('draws overdue by bucket, target, daily and monthly collections; a bucket drills down to its tray', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(200, dashboard)),
@@ -56,8 +55,9 @@ describe('collections dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('target-INR').textContent).toBe('₹12,000.00 / ₹20,000.00 · Achieved 60 %');
     expect(screen.getByTestId('target-USD').textContent).toBe('$100.00 / —');
     expect(within(screen.getByTestId('chart-daily')).getAllByTestId('chart-daily-line')).toHaveLength(2);
-    const roll = within(screen.getByTestId('chart-roll')).getByTestId('chart-roll-table');
-    expect(within(roll).getByText('19.67 %')).toBeTruthy();
+    const monthly = within(screen.getByTestId('chart-monthly')).getByTestId('chart-monthly-table');
+    expect(within(monthly).getByText('19,670')).toBeTruthy();
+    expect(screen.getByTestId('drill-roll').getAttribute('href')).toBe('/collapp/reportGeneration?report=rollRates');
     expect(screen.getByTestId('drill-ptps-due').getAttribute('href')).toBe(
       '/collapp/telecaller?view=team&sort=nextActionDate&order=asc',
     );

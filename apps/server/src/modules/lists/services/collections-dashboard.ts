@@ -9,7 +9,6 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
-import { bucketAt, bucketRank } from '../../reports/index.ts';
 
 const COLLECTIONS_FLOWS = APPROVAL_FLOWS.filter((flow) => flow.app === 'collapp').map((flow) => flow.code);
 
@@ -111,17 +110,16 @@ function monthBefore(date: string, months: number): string {
 
 /**
  * The dashboard's charts (issue 14): collections against the month's target per currency, payments per day of the
- * last 30 days, and the roll-forward rate of the last three months (buckets rebuilt from the due schedules at each
- * month's start and end, as the Roll rates report does).
+ * last 30 days and per month of the last six (each an indexed range of `payments`).
  */
 async function dashboardTrends(
   db: AppDeps['db'],
   input: { path: string; unitId: number; businessDate: string; month: { from: string; to: string } },
-): Promise<Pick<CollectionsDashboard, 'targets' | 'dailyCollections' | 'rollForwardByMonth'>> {
+): Promise<Pick<CollectionsDashboard, 'targets' | 'dailyCollections' | 'monthlyCollections'>> {
   const scope = likePrefix(input.path);
   const { businessDate, month } = input;
   const thirtyDaysAgo = sql`(${businessDate}::date - 29)`;
-  const [targetRows, collectedRows, dailyRows, rollRows] = await Promise.all([
+  const [targetRows, collectedRows, dailyRows, monthlyRows] = await Promise.all([
     selectRows<{ currency: string; own: string | null; below: string | null }>(
       db,
       sql`select t.currency,
@@ -145,22 +143,14 @@ async function dashboardTrends(
         where a.unit_path like ${scope} and pm.paid_on >= ${thirtyDaysAgo} and pm.paid_on <= ${businessDate}
         group by pm.paid_on, pm.currency order by pm.paid_on, pm.currency`,
     ),
-    selectRows<{ month: string; accounts: number; rolled: number }>(
+    selectRows<{ month: string; currency: string; amount: string }>(
       db,
-      sql`with months as (
-          select m::date as month_start,
-            least((m + interval '1 month')::date - 1, ${businessDate}::date) as month_end
-          from generate_series(${monthBefore(businessDate, 2)}::date, ${month.from}::date, interval '1 month') m
-        ), moves as (
-          select mo.month_start,
-            ${bucketRank(bucketAt('a', sql`(mo.month_start - 1)`))} as start_rank,
-            ${bucketRank(bucketAt('a', sql`mo.month_end`))} as end_rank
-          from months mo cross join accounts a
-          where a.unit_path like ${scope}
-        )
-        select month_start::text as month, count(*)::int as accounts,
-          count(*) filter (where end_rank > start_rank)::int as rolled
-        from moves group by month_start order by month_start`,
+      sql`select to_char(date_trunc('month', pm.paid_on), 'YYYY-MM-DD') as month, pm.currency,
+          round(sum(pm.amount) * 100)::bigint::text as amount
+        from payments pm join accounts a on a.id = pm.account_id
+        where a.unit_path like ${scope} and pm.paid_on >= ${monthBefore(businessDate, 5)}
+          and pm.paid_on <= ${businessDate}
+        group by 1, pm.currency order by 1, pm.currency`,
     ),
   ]);
   const currencies = [...new Set([...targetRows, ...collectedRows].map((row) => row.currency))].sort();
@@ -179,11 +169,10 @@ async function dashboardTrends(
       currency: row.currency,
       amountMinor: Number(row.amount),
     })),
-    rollForwardByMonth: rollRows.map((row) => ({
+    monthlyCollections: monthlyRows.map((row) => ({
       month: row.month,
-      accounts: Number(row.accounts),
-      rolledForward: Number(row.rolled),
-      rollForwardBp: Number(row.accounts) > 0 ? Math.round((Number(row.rolled) * 10000) / Number(row.accounts)) : null,
+      currency: row.currency,
+      amountMinor: Number(row.amount),
     })),
   };
 }
