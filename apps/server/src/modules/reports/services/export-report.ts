@@ -34,7 +34,7 @@ import {
   type ExportFormat,
 } from '../../exports/index.ts';
 import { reportStatement, type ReportParams } from '../report-sql.ts';
-import { reportRowMaker, resolveReportParams } from './run-report.ts';
+import { reportLabeller, reportRowMaker, resolveReportParams } from './run-report.ts';
 
 // A report's export (issue 14): always a background job, streamed. The rows come from a server-side cursor
 // (DECLARE … FETCH 10,000 at a time) and go to a temporary file as they come (CSV written by hand, XLSX through
@@ -143,12 +143,72 @@ function csvField(cell: SheetCell): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Minor units as text ("-12345") → the exact decimal ("-123.45"), without going through a float. */
+export function minorTextToDecimal(minor: string): string {
+  const negative = minor.startsWith('-');
+  const digits = (negative ? minor.slice(1) : minor).padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+function csvText(text: string): string {
+  const guarded = escapeFormula(text);
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+/**
+ * A function writing a database row of a report straight to one CSV line (CRLF ended): the same cells as
+ * `csvLineWriter` over `reportRowMaker`'s rows, without building the row object (the export's hot path).
+ */
+export function csvRawLineWriter(
+  report: ReportDefinition,
+  language: string | null | undefined,
+): (raw: Record<string, unknown>) => string {
+  const label = reportLabeller(language);
+  const readers = report.columns.map((column): ((raw: Record<string, unknown>) => string) => {
+    const key = column.key;
+    switch (column.kind) {
+      case 'money':
+        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : minorTextToDecimal(String(raw[key])));
+      case 'rate':
+        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : String(Number(raw[key]) / 100));
+      case 'count':
+        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : String(Number(raw[key])));
+      case 'bucket':
+      case 'product':
+      case 'status':
+      case 'stage': {
+        const kind = column.kind;
+        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : csvText(label(kind, String(raw[key]))));
+      }
+      default:
+        return (raw) => {
+          const value = raw[key];
+          if (value === null || value === undefined) return '';
+          const groupKind = key === 'groupLabel' ? raw.groupKind : undefined;
+          return csvText(
+            groupKind === 'bucket' || groupKind === 'product' ? label(groupKind, String(value)) : String(value),
+          );
+        };
+    }
+  });
+  return (raw) => {
+    let line = readers[0]!(raw);
+    for (let index = 1; index < readers.length; index += 1) line += `,${readers[index]!(raw)}`;
+    return `${line}\r\n`;
+  };
+}
+
 /** A function writing a report row as one CSV line (CRLF ended), its column readers made once. */
 export function csvLineWriter(columns: readonly ReportColumn[]): (row: ReportRow) => string {
-  const readers = columns.map(cellReader);
+  // an amount is a number as exact text: never formula-guarded (a negative one starts with '-')
+  const readers = columns.map((column) => {
+    const read = cellReader(column);
+    return column.kind === 'money' ? (row: ReportRow) => read(row) ?? '' : read;
+  });
+  const field = (column: ReportColumn, cell: SheetCell) => (column.kind === 'money' ? String(cell) : csvField(cell));
   return (row) => {
-    let line = csvField(readers[0]!(row));
-    for (let index = 1; index < readers.length; index += 1) line += `,${csvField(readers[index]!(row))}`;
+    let line = field(columns[0]!, readers[0]!(row));
+    for (let index = 1; index < readers.length; index += 1) line += `,${field(columns[index]!, readers[index]!(row))}`;
     return `${line}\r\n`;
   };
 }
@@ -161,13 +221,18 @@ function headersOf(report: ReportDefinition, language: string | null | undefined
   });
 }
 
-/** Writes rows to a file as they come; `finish` closes it. */
-type RowSink = { write: (rows: ReportRow[]) => Promise<void>; finish: () => Promise<void> };
+/** Writes the database's rows of a report to a file as they come; `finish` closes it. */
+type RowSink = { write: (rows: Record<string, unknown>[]) => Promise<void>; finish: () => Promise<void> };
 
-function csvSink(file: string, report: ReportDefinition, headers: string[]): RowSink {
+function csvSink(
+  file: string,
+  report: ReportDefinition,
+  headers: string[],
+  language: string | null | undefined,
+): RowSink {
   const stream = fs.createWriteStream(file);
   stream.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
-  const line = csvLineWriter(report.columns);
+  const line = csvRawLineWriter(report, language);
   return {
     write: async (rows) => {
       let chunk = '';
@@ -181,7 +246,14 @@ function csvSink(file: string, report: ReportDefinition, headers: string[]): Row
   };
 }
 
-function xlsxSink(file: string, report: ReportDefinition, headers: string[], sheetName: string): RowSink {
+function xlsxSink(
+  file: string,
+  report: ReportDefinition,
+  headers: string[],
+  sheetName: string,
+  language: string | null | undefined,
+): RowSink {
+  const makeRow = reportRowMaker(report, language);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = report.columns.map((column, index) => ({
@@ -192,10 +264,11 @@ function xlsxSink(file: string, report: ReportDefinition, headers: string[], she
   sheet.getRow(1).commit();
   const moneyIndexes = report.columns.flatMap((column, index) => (column.kind === 'money' ? [index] : []));
   return {
-    write: async (rows) => {
-      for (const row of rows) {
+    write: async (rawRows) => {
+      for (const raw of rawRows) {
+        const row = makeRow(raw);
         const cells = exportCells(report.columns, row).map((cell, index) =>
-          typeof cell === 'string' && moneyIndexes.includes(index) ? Number(cell) : cell,
+          typeof cell === 'string' ? (moneyIndexes.includes(index) ? Number(cell) : escapeFormula(cell)) : cell,
         );
         const added = sheet.addRow(cells);
         if (moneyIndexes.length > 0) {
@@ -242,8 +315,10 @@ export async function writeReportExport(
   const file = path.join(dir, `export.${format}`);
   try {
     const sink =
-      format === 'csv' ? csvSink(file, report, headers) : xlsxSink(file, report, headers, tr(report.labelKey, key));
-    const rows = await streamReportRows(deps, key, params, ctx.language, sink.write, progress);
+      format === 'csv'
+        ? csvSink(file, report, headers, ctx.language)
+        : xlsxSink(file, report, headers, tr(report.labelKey, key), ctx.language);
+    const rows = await streamRawReportRows(deps, key, params, sink.write, progress);
     await sink.finish();
     const body = fs.readFileSync(file);
     await withTransaction(deps.db, (tx) =>
@@ -277,8 +352,18 @@ export async function streamReportRows(
   write: (rows: ReportRow[]) => Promise<void>,
   progress?: (done: number, total?: number) => Promise<void>,
 ): Promise<number> {
-  const report = findReport(key)!;
-  const makeRow = reportRowMaker(report, language);
+  const makeRow = reportRowMaker(findReport(key)!, language);
+  return streamRawReportRows(deps, key, params, (rows) => write(rows.map(makeRow)), progress);
+}
+
+/** The database's rows of a report through the cursor, as the driver gives them (the CSV writer's input). */
+export async function streamRawReportRows(
+  deps: Pick<AppDeps, 'db'>,
+  key: ReportKey,
+  params: ReportParams,
+  write: (rows: Record<string, unknown>[]) => Promise<void>,
+  progress?: (done: number, total?: number) => Promise<void>,
+): Promise<number> {
   let done = 0;
   let pending: Promise<void> | null = null;
   await withTransaction(deps.db as AppDeps['db'], async (tx) => {
@@ -293,7 +378,7 @@ export async function streamReportRows(
         sql.raw(`fetch forward ${REPORT_FETCH_ROWS} from report_export`),
       );
       if (batch.length === 0) break;
-      await write(batch.map(makeRow));
+      await write(batch);
       done += batch.length;
       if (progress && pending === null) {
         pending = progress(done)

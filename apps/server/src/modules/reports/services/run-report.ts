@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { translator } from '@recovery-desk/i18n/translator.ts';
 import { valueLabel } from '@recovery-desk/i18n/value-labels.ts';
 import { findBuiltInDefinition } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import {
@@ -15,7 +16,7 @@ import { selectRows } from '../../../db/sql-rows.ts';
 import type { Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { validationError } from '../../../http/app-error.ts';
-import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
+import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
 import { reportStatement, type ReportParams } from '../report-sql.ts';
 
@@ -64,25 +65,43 @@ export async function resolveReportParams(
   };
 }
 
-type LabelKind = 'bucket' | 'product' | 'status';
+export type LabelKind = 'bucket' | 'product' | 'status';
 
 /**
  * Turns a database row into the report's row: numbers as numbers (counts, minor units, basis points), and beside
  * every coded cell its label in the user's language (`<key>Label`), the same for the screen and the export.
  */
+/**
+ * The label of a coded cell (bucket, product, status, legal stage) in a language, each code looked up once (an export
+ * asks for the same few codes a million times).
+ */
+export function reportLabeller(
+  language: string | null | undefined,
+): (kind: LabelKind | 'stage', code: string) => string {
+  const { tr } = translator(language);
+  const legal = findBuiltInDefinition('LEGAL');
+  const cache = new Map<string, string>();
+  return (kind, code) => {
+    const cacheKey = `${kind}:${code}`;
+    const known = cache.get(cacheKey);
+    if (known !== undefined) return known;
+    let text: string;
+    if (kind === 'stage') {
+      const stage = legal?.stages.find((candidate) => candidate.code === code);
+      text = stage ? tr(stage.labelKey, code) : code;
+    } else {
+      text = valueLabel(kind, code, tr);
+    }
+    cache.set(cacheKey, text);
+    return text;
+  };
+}
+
 export function reportRowMaker(
   report: ReportDefinition,
   language: string | null | undefined,
 ): (raw: Record<string, unknown>) => ReportRow {
-  const { tr } = translatorOf({ language: language as never });
-  const legal = findBuiltInDefinition('LEGAL');
-  const label = (kind: LabelKind | 'stage', code: string): string => {
-    if (kind === 'stage') {
-      const stage = legal?.stages.find((candidate) => candidate.code === code);
-      return stage ? tr(stage.labelKey, code) : code;
-    }
-    return valueLabel(kind, code, tr);
-  };
+  const label = reportLabeller(language);
   return (raw) => {
     const row: ReportRow = {};
     for (const column of report.columns) {
