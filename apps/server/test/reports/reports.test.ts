@@ -409,6 +409,7 @@ describe.each(testDatabaseKinds())('reports (%s)', (kind) => {
         waiverBp: 1000,
       },
     ]);
+    expect(settlements.rows.map((row) => row.statusLabel)).toEqual(['Approved', 'Rejected']);
     const receipts = await report(reporter, 'receiptsDeposits');
     expect(
       pick(receipts.rows, [

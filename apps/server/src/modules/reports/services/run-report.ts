@@ -89,6 +89,14 @@ export function reportLabeller(
     if (kind === 'stage') {
       const stage = legal?.stages.find((candidate) => candidate.code === code);
       text = stage ? tr(stage.labelKey, code) : code;
+    } else if (kind === 'status') {
+      // the report's statuses are settlements' (PUSHBACK → SettlementStatusPushback), as the settlement screens word them
+      const pascal = code
+        .toLowerCase()
+        .split('_')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join('');
+      text = tr(`SettlementStatus${pascal}`, valueLabel(kind, code, tr));
     } else {
       text = valueLabel(kind, code, tr);
     }
