@@ -16,6 +16,7 @@ export default defineConfig({
     './src/account-marks-schema.ts',
     './src/settings-schema.ts',
     './src/operations-schema.ts',
+    './src/reports-schema.ts',
   ],
   out: './migrations',
 });

@@ -23,6 +23,7 @@ import { dayStartAuditCases } from './collections/day-start-audit-cases.ts';
 import { accountMarksAuditCases } from './account-marks/audit-cases.ts';
 import { usersAuditCases } from './users/audit-cases.ts';
 import { processesAuditCases } from './processes/audit-cases.ts';
+import { reportsAuditCases } from './reports/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -363,6 +364,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
     mutations[route] = run;
   for (const [route, run] of Object.entries(usersAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(processesAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(reportsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the

@@ -24,6 +24,7 @@ export const DICTIONARY_AREAS = {
   processes: ['processes'],
   marks: ['marks'],
   users: ['users'],
+  reports: ['reports'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

@@ -228,7 +228,11 @@ export const dues = pgTable(
     amountPaid: money('amount_paid').notNull().default('0'),
     paidDate: date('paid_date'),
   },
-  (t) => [uniqueIndex('dues_account_installment_uq').on(t.accountId, t.installmentNo)],
+  (t) => [
+    uniqueIndex('dues_account_installment_uq').on(t.accountId, t.installmentNo),
+    // Reports (migration 0022): the instalments falling due in a period (collection efficiency's demand).
+    index('dues_due_date_idx').on(t.dueDate),
+  ],
 );
 
 export const payments = pgTable(
@@ -245,7 +249,11 @@ export const payments = pgTable(
     reference: text('reference'),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_account_idx').on(t.accountId, t.paidOn)],
+  (t) => [
+    index('payments_account_idx').on(t.accountId, t.paidOn),
+    // Reports and the dashboard's daily collections (migration 0022): the payments of a period.
+    index('payments_paid_on_idx').on(t.paidOn),
+  ],
 );
 
 export const cheques = pgTable(

@@ -95,10 +95,26 @@ export async function seedDemoOrganisation(
     if (accounts > 0) {
       const [org] = await tx.select({ businessDate: organisation.businessDate }).from(organisation).limit(1);
       book = await generateBook(tx, { accounts, businessDate: org?.businessDate ?? businessDate, seed: options.seed });
+      await seedCollectionTargets(tx, org?.businessDate ?? businessDate);
     }
   });
   if (!book) return { created: true };
   // Set the visibility map of the new rows (index-only scans of the tray counts) now: PGlite has no autovacuum.
   await db.execute(sql`vacuum analyze accounts`);
   return { created: true, book };
+}
+
+/**
+ * Monthly collections targets (migration 0022) for every branch and currency of the demo book, for the business date's
+ * month and the two before it: about 60 % of the instalments of the branch's delinquent accounts, a round figure, so
+ * the dashboard's "collections against target" has a target to set the month's collections against.
+ */
+async function seedCollectionTargets(tx: Parameters<Parameters<Database['transaction']>[0]>[0], businessDate: string) {
+  await tx.execute(sql`insert into collection_targets (unit_id, month, currency, target_minor)
+    select a.unit_id, (date_trunc('month', ${businessDate}::date) - make_interval(months => m))::date, a.currency,
+      greatest(round(sum(a.emi_amount) * 0.6 / 1000) * 1000, 1000)::bigint * 100
+    from accounts a cross join generate_series(0, 2) m
+    where a.delinquent_flag
+    group by a.unit_id, m, a.currency
+    on conflict do nothing`);
 }

@@ -6,6 +6,7 @@ import { settlementCheckJob } from '../modules/settlements/index.ts';
 import { upiPollJob } from '../modules/payments/index.ts';
 import { stageExportJob } from '../modules/workflow/index.ts';
 import { retentionJob } from '../modules/processes/index.ts';
+import { reportExportJob } from '../modules/reports/index.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -24,4 +25,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   settlementCheckJob,
   upiPollJob,
   retentionJob,
+  reportExportJob,
 ] as unknown as readonly JobKind<never>[];

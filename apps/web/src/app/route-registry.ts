@@ -50,8 +50,13 @@ const appSelectorPage: ScreenLoader = withQueries(() =>
 );
 const appDashboardPage: ScreenLoader = () =>
   import('../features/shell/app-dashboard-page.tsx').then((m) => ({ Component: m.AppDashboardPage }));
-const collectionsDashboardPage: ScreenLoader = () =>
-  import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage }));
+/** The collections dashboard and the Reports screen: their charts' words are the `reports` dictionary part. */
+function withReportWords(load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts(['reports'])]).then(([screen]) => screen);
+}
+const collectionsDashboardPage: ScreenLoader = withReportWords(() =>
+  import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage })),
+);
 const collectionsTrayPage: ScreenLoader = () =>
   import('../features/collections/pages/tray-page.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
 /** Screens that show the money words (receipts, settlements, payments): that dictionary part loads with them. */
@@ -142,6 +147,9 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   // User Approval and Collections Settings: their words are the `users` dictionary part.
   userApproval: usersScreen('UserApprovalPage'),
   collappSettings: usersScreen('CollectionsSettingsPage'),
+  reportGeneration: withReportWords(() =>
+    import('../features/reports/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
+  ),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>

@@ -25,6 +25,7 @@ export const JOB_KINDS = [
   'settlements.check',
   'payments.upi_poll',
   'retention.purge',
+  'reports.export',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

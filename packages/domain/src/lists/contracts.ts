@@ -87,5 +87,18 @@ export const collectionsDashboardSchema = z.object({
   pendingApprovals: z.number().int(),
   /** payments received in the business date's month, per currency */
   recoveriesThisMonth: z.array(moneyTotal),
+  /**
+   * collections against target in the business date's month, per currency (minor units): the acting unit's own
+   * target, else the sum of its subtree's (migration 0022); a currency with payments but no target has target null
+   */
+  targets: z.array(z.object({ currency: z.string(), targetMinor: z.number().nullable(), collectedMinor: z.number() })),
+  /** payments per day of the 30 days up to the business date, per currency (minor units; days without any left out) */
+  dailyCollections: z.array(z.object({ date: z.string(), currency: z.string(), amountMinor: z.number() })),
+  /**
+   * payments per month of the last six months (the current one to the business date), per currency (minor units).
+   * (A roll-forward trend by month would rebuild every account's bucket at each month's edges: seconds to a minute on
+   * a million accounts, too slow for the home page; the Roll rates report does it for one period.)
+   */
+  monthlyCollections: z.array(z.object({ month: z.string(), currency: z.string(), amountMinor: z.number() })),
 });
 export type CollectionsDashboard = z.infer<typeof collectionsDashboardSchema>;

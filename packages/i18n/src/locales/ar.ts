@@ -17,6 +17,7 @@ import { paymentsAr } from './payments-ar.ts';
 import { receiptsAr } from './receipts-ar.ts';
 import { daystartAr } from './daystart-ar.ts';
 import { processesAr } from './processes-ar.ts';
+import { reportsAr } from './reports-ar.ts';
 import { marksAr } from './marks-ar.ts';
 import { usersAr } from './users-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
@@ -430,6 +431,7 @@ export const ar: Dictionary = {
   ...receiptsAr,
   ...daystartAr,
   ...processesAr,
+  ...reportsAr,
   ...marksAr,
   ...usersAr,
   ...usabilityAr,

@@ -17,6 +17,7 @@ import { paymentsDe } from './payments-de.ts';
 import { receiptsDe } from './receipts-de.ts';
 import { daystartDe } from './daystart-de.ts';
 import { processesDe } from './processes-de.ts';
+import { reportsDe } from './reports-de.ts';
 import { marksDe } from './marks-de.ts';
 import { usersDe } from './users-de.ts';
 import { usabilityDe } from './usability-de.ts';
@@ -445,6 +446,7 @@ export const de: Dictionary = {
   ...receiptsDe,
   ...daystartDe,
   ...processesDe,
+  ...reportsDe,
   ...marksDe,
   ...usersDe,
   ...usabilityDe,

@@ -17,6 +17,7 @@ import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
 import { daystartEn } from './daystart-en.ts';
 import { processesEn } from './processes-en.ts';
+import { reportsEn } from './reports-en.ts';
 import { marksEn } from './marks-en.ts';
 import { usersEn } from './users-en.ts';
 import { usabilityEn } from './usability-en.ts';
@@ -451,6 +452,7 @@ export const en = {
   ...receiptsEn,
   ...daystartEn,
   ...processesEn,
+  ...reportsEn,
   ...marksEn,
   ...usersEn,
   ...usabilityEn,

@@ -17,6 +17,7 @@ import { paymentsHi } from './payments-hi.ts';
 import { receiptsHi } from './receipts-hi.ts';
 import { daystartHi } from './daystart-hi.ts';
 import { processesHi } from './processes-hi.ts';
+import { reportsHi } from './reports-hi.ts';
 import { marksHi } from './marks-hi.ts';
 import { usersHi } from './users-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
@@ -431,6 +432,7 @@ export const hi: Dictionary = {
   ...receiptsHi,
   ...daystartHi,
   ...processesHi,
+  ...reportsHi,
   ...marksHi,
   ...usersHi,
   ...usabilityHi,

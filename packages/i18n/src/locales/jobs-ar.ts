@@ -22,6 +22,7 @@ export const jobsAr: Record<JobsKey, string> = {
   JobKindLegalNotices: 'إشعارات قانونية',
   JobKindMailRetry: 'إعادة محاولة البريد',
   JobKindLegalHearingReminders: 'تذكيرات الجلسات',
+  JobKindReportsExport: 'تصدير تقرير',
   JobsLoading: 'جارٍ تحميل المهام…',
   JobsLoadFailed: 'تعذّر تحميل المهام',
   JobsEmpty: 'لا توجد مهام مطابقة.',

@@ -23,6 +23,7 @@ export const jobsDe: Record<JobsKey, string> = {
   JobKindLegalNotices: 'Rechtliche Mahnschreiben',
   JobKindMailRetry: 'E-Mail-Wiederholungen',
   JobKindLegalHearingReminders: 'Verhandlungserinnerungen',
+  JobKindReportsExport: 'Berichtsexport',
   JobsLoading: 'Aufträge werden geladen…',
   JobsLoadFailed: 'Die Aufträge konnten nicht geladen werden',
   JobsEmpty: 'Keine passenden Aufträge.',

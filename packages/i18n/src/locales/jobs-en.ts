@@ -20,6 +20,7 @@ export const jobsEn = {
   JobKindLegalNotices: 'Legal notices',
   JobKindMailRetry: 'Mail retries',
   JobKindLegalHearingReminders: 'Hearing reminders',
+  JobKindReportsExport: 'Report export',
   JobsLoading: 'Loading jobs…',
   JobsLoadFailed: 'The jobs could not be loaded',
   JobsEmpty: 'No jobs match.',

@@ -22,6 +22,7 @@ export const jobsHi: Record<JobsKey, string> = {
   JobKindLegalNotices: 'कानूनी नोटिस',
   JobKindMailRetry: 'मेल पुनः प्रयास',
   JobKindLegalHearingReminders: 'सुनवाई अनुस्मारक',
+  JobKindReportsExport: 'रिपोर्ट निर्यात',
   JobsLoading: 'कार्य लोड हो रहे हैं…',
   JobsLoadFailed: 'कार्य लोड नहीं हो सके',
   JobsEmpty: 'कोई मेल खाता कार्य नहीं।',

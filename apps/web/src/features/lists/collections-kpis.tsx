@@ -9,6 +9,7 @@ import { bucketLabel } from '../collections/labels.ts';
 import { fetchCollectionsDashboard } from './api/lists-api.ts';
 import { listsKeys } from './api/query-keys.ts';
 import { numberFormat } from '../../lib/format.ts';
+import { CollectionsCharts } from './collections-charts.tsx';
 
 type Total = CollectionsDashboard['recoveriesThisMonth'][number];
 
@@ -92,6 +93,7 @@ export function CollectionsKpis() {
             </Table.Tbody>
           </Table>
         )}
+        {data.totalAccounts === 0 ? null : <CollectionsCharts data={data} />}
       </Stack>
     );
   }

@@ -43,7 +43,7 @@ export async function collectionsDashboard(
   const month = monthOf(businessDate);
   const db = deps.db;
 
-  const [bucketRows, ptpRows, approvalRows, paymentRows] = await Promise.all([
+  const [bucketRows, ptpRows, approvalRows, paymentRows, trends] = await Promise.all([
     selectRows<{ bucket: string; currency: string; accounts: number; overdue: string }>(
       db,
       sql`select a.bucket, a.currency, count(*)::int as accounts, coalesce(sum(a.total_due_amount), 0)::text as overdue
@@ -75,6 +75,7 @@ export async function collectionsDashboard(
           and pm.paid_on <= ${businessDate}
         group by pm.currency order by pm.currency`,
     ),
+    dashboardTrends(db, { path: ctx.actingUnit.path, unitId: ctx.actingUnit.id, businessDate, month }),
   ]);
 
   const buckets = BUCKETS.map((bucket) => {
@@ -96,5 +97,82 @@ export async function collectionsDashboard(
     ptpsBrokenThisMonth: Number(ptpRows[0]?.broken ?? 0),
     pendingApprovals: Number(approvalRows[0]?.n ?? 0),
     recoveriesThisMonth: paymentRows.map((row) => ({ currency: row.currency, amount: row.amount })),
+    ...trends,
+  };
+}
+
+/** The first day of the month `months` before a date's month (YYYY-MM-DD). */
+function monthBefore(date: string, months: number): string {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) - months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The dashboard's charts (issue 14): collections against the month's target per currency, payments per day of the
+ * last 30 days and per month of the last six (each an indexed range of `payments`).
+ */
+async function dashboardTrends(
+  db: AppDeps['db'],
+  input: { path: string; unitId: number; businessDate: string; month: { from: string; to: string } },
+): Promise<Pick<CollectionsDashboard, 'targets' | 'dailyCollections' | 'monthlyCollections'>> {
+  const scope = likePrefix(input.path);
+  const { businessDate, month } = input;
+  const thirtyDaysAgo = sql`(${businessDate}::date - 29)`;
+  const [targetRows, collectedRows, dailyRows, monthlyRows] = await Promise.all([
+    selectRows<{ currency: string; own: string | null; below: string | null }>(
+      db,
+      sql`select t.currency,
+          sum(t.target_minor) filter (where t.unit_id = ${input.unitId})::text as own,
+          sum(t.target_minor) filter (where t.unit_id <> ${input.unitId})::text as below
+        from collection_targets t join units u on u.id = t.unit_id
+        where t.month = ${month.from} and u.path like ${scope}
+        group by t.currency`,
+    ),
+    selectRows<{ currency: string; amount: string }>(
+      db,
+      sql`select pm.currency, round(sum(pm.amount) * 100)::bigint::text as amount
+        from payments pm join accounts a on a.id = pm.account_id
+        where a.unit_path like ${scope} and pm.paid_on >= ${month.from} and pm.paid_on <= ${businessDate}
+        group by pm.currency`,
+    ),
+    selectRows<{ date: string; currency: string; amount: string }>(
+      db,
+      sql`select pm.paid_on::text as date, pm.currency, round(sum(pm.amount) * 100)::bigint::text as amount
+        from payments pm join accounts a on a.id = pm.account_id
+        where a.unit_path like ${scope} and pm.paid_on >= ${thirtyDaysAgo} and pm.paid_on <= ${businessDate}
+        group by pm.paid_on, pm.currency order by pm.paid_on, pm.currency`,
+    ),
+    selectRows<{ month: string; currency: string; amount: string }>(
+      db,
+      sql`select to_char(date_trunc('month', pm.paid_on), 'YYYY-MM-DD') as month, pm.currency,
+          round(sum(pm.amount) * 100)::bigint::text as amount
+        from payments pm join accounts a on a.id = pm.account_id
+        where a.unit_path like ${scope} and pm.paid_on >= ${monthBefore(businessDate, 5)}
+          and pm.paid_on <= ${businessDate}
+        group by 1, pm.currency order by 1, pm.currency`,
+    ),
+  ]);
+  const currencies = [...new Set([...targetRows, ...collectedRows].map((row) => row.currency))].sort();
+  return {
+    targets: currencies.map((currency) => {
+      const target = targetRows.find((row) => row.currency === currency);
+      const value = target?.own ?? target?.below ?? null;
+      return {
+        currency,
+        targetMinor: value === null ? null : Number(value),
+        collectedMinor: Number(collectedRows.find((row) => row.currency === currency)?.amount ?? 0),
+      };
+    }),
+    dailyCollections: dailyRows.map((row) => ({
+      date: row.date,
+      currency: row.currency,
+      amountMinor: Number(row.amount),
+    })),
+    monthlyCollections: monthlyRows.map((row) => ({
+      month: row.month,
+      currency: row.currency,
+      amountMinor: Number(row.amount),
+    })),
   };
 }

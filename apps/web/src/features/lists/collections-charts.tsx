@@ -1,0 +1,177 @@
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { CollectionsDashboard } from '@recovery-desk/domain/lists/contracts.ts';
+import type { Currency } from '@recovery-desk/domain/money.ts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BarChart } from '../../components/charts/bar-chart.tsx';
+import { LineChart } from '../../components/charts/line-chart.tsx';
+import { formatAmount, formatBusinessDate, formatCount } from '../../lib/format.ts';
+import { bucketLabel } from '../collections/labels.ts';
+
+/** The DPD range of a bucket as the tray's filters (B6 has no upper end). */
+const BUCKET_DPD: Record<string, { from: number; to?: number }> = {
+  CURRENT: { from: 0, to: 0 },
+  B1: { from: 1, to: 30 },
+  B2: { from: 31, to: 60 },
+  B3: { from: 61, to: 90 },
+  B4: { from: 91, to: 180 },
+  B5: { from: 181, to: 365 },
+  B6: { from: 366 },
+};
+
+/** The Team View of the telecaller tray with a bucket's DPD range in the address (the bucket's drill-down). */
+export function bucketTrayHref(bucket: string): string {
+  const range = BUCKET_DPD[bucket] ?? { from: 0 };
+  const params = new URLSearchParams({ view: 'team', dpdFrom: String(range.from) });
+  if (range.to !== undefined) params.set('dpdTo', String(range.to));
+  return `/collapp/telecaller?${params.toString()}`;
+}
+
+/** The PTPs of the subtree by their next action (the promised date), soonest first: the drill-down of "due today". */
+export const PTPS_DUE_HREF = '/collapp/telecaller?view=team&sort=nextActionDate&order=asc';
+const REPORTS_HREF = '/collapp/reportGeneration';
+
+function minorToAmount(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The collections dashboard's charts (issue 14), each drilling down: overdue accounts by bucket (each bar opens the
+ * tray filtered to the bucket), collections against the month's target per currency (opens the collection
+ * efficiency report by branch), and the trends: collections per day of the last 30 days and per month of the last
+ * six, per currency, with a link to the Roll rates report.
+ */
+export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const count = (value: number) => formatCount(value, language, 0);
+  const overdue = data.buckets.filter((bucket) => bucket.bucket !== 'CURRENT');
+  const currencies = [...new Set(data.dailyCollections.map((day) => day.currency))].sort();
+  const days = [...new Set(data.dailyCollections.map((day) => day.date))].sort();
+  const monthCurrencies = [...new Set(data.monthlyCollections.map((month) => month.currency))].sort();
+  const months = [...new Set(data.monthlyCollections.map((month) => month.month))].sort();
+
+  return (
+    <Stack gap="md" data-testid="dashboard-charts">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Paper withBorder p="sm" radius="md">
+          <BarChart
+            title={String(t('DashOverdueByBucket'))}
+            categoryAxisLabel={String(t('DpdBucket'))}
+            valueAxisLabel={String(t('Accounts'))}
+            categories={overdue.map((bucket) => ({
+              key: bucket.bucket,
+              label: bucketLabel(t, bucket.bucket),
+              values: { accounts: bucket.accounts },
+              href: bucketTrayHref(bucket.bucket),
+            }))}
+            series={[{ key: 'accounts', label: String(t('Accounts')) }]}
+            formatValue={count}
+            testId="chart-overdue"
+          />
+          <Anchor component={Link} to={PTPS_DUE_HREF} size="sm" data-testid="drill-ptps-due">
+            {`${String(t('KpiPtpsDueToday'))}: ${count(data.ptpsDueToday)} — ${String(t('DashOpenTray'))}`}
+          </Anchor>
+        </Paper>
+        <Paper withBorder p="sm" radius="md" data-testid="dashboard-targets">
+          {data.targets.length === 0 ? (
+            <>
+              <Title order={3} size="h5">
+                {String(t('DashTargetTitle'))}
+              </Title>
+              <Text size="sm">{String(t('DashNoTarget'))}</Text>
+            </>
+          ) : (
+            <BarChart
+              title={String(t('DashTargetTitle'))}
+              categoryAxisLabel={String(t('ReportColCurrency'))}
+              valueAxisLabel={String(t('DashCollected'))}
+              categories={data.targets.map((target) => ({
+                key: target.currency,
+                label: target.currency,
+                values: {
+                  target: target.targetMinor === null ? null : target.targetMinor / 100,
+                  collected: target.collectedMinor / 100,
+                },
+                href: `${REPORTS_HREF}?report=collectionEfficiency&by=branch`,
+              }))}
+              series={[
+                { key: 'target', label: String(t('DashTarget')) },
+                { key: 'collected', label: String(t('DashCollected')) },
+              ]}
+              formatValue={(value) => formatCount(value, language)}
+              testId="chart-targets"
+            />
+          )}
+          <Stack gap={2} mt="xs">
+            {data.targets.map((target) => (
+              <Text size="sm" key={target.currency} data-testid={`target-${target.currency}`}>
+                {`${formatAmount(minorToAmount(target.collectedMinor), target.currency as Currency, language)} / ${
+                  target.targetMinor === null
+                    ? '—'
+                    : formatAmount(minorToAmount(target.targetMinor), target.currency as Currency, language)
+                }${
+                  target.targetMinor
+                    ? ` · ${String(t('DashAchieved'))} ${formatCount((target.collectedMinor * 100) / target.targetMinor, language, 1)} %`
+                    : ''
+                }`}
+              </Text>
+            ))}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Title order={3} size="h4">
+        {String(t('DashTrends'))}
+      </Title>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Paper withBorder p="sm" radius="md">
+          <LineChart
+            title={String(t('DashDailyTitle'))}
+            categoryAxisLabel={String(t('DashDate'))}
+            valueAxisLabel={String(t('DashCollected'))}
+            categories={days.map((date) => ({
+              key: date,
+              label: formatBusinessDate(date, language),
+              values: Object.fromEntries(
+                currencies.map((currency) => {
+                  const day = data.dailyCollections.find((item) => item.date === date && item.currency === currency);
+                  return [currency, day ? day.amountMinor / 100 : 0];
+                }),
+              ),
+            }))}
+            series={currencies.map((currency) => ({ key: currency, label: currency }))}
+            formatValue={(value) => formatCount(value, language)}
+            testId="chart-daily"
+          />
+        </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <LineChart
+            title={String(t('DashMonthlyTitle'))}
+            categoryAxisLabel={String(t('DashMonth'))}
+            valueAxisLabel={String(t('DashCollected'))}
+            categories={months.map((month) => ({
+              key: month,
+              label: formatBusinessDate(month, language).replace(/^\d+[./]/, ''),
+              values: Object.fromEntries(
+                monthCurrencies.map((currency) => {
+                  const found = data.monthlyCollections.find(
+                    (item) => item.month === month && item.currency === currency,
+                  );
+                  return [currency, found ? found.amountMinor / 100 : 0];
+                }),
+              ),
+            }))}
+            series={monthCurrencies.map((currency) => ({ key: currency, label: currency }))}
+            formatValue={(value) => formatCount(value, language)}
+            testId="chart-monthly"
+          />
+          <Anchor component={Link} to={`${REPORTS_HREF}?report=rollRates`} size="sm" data-testid="drill-roll">
+            {String(t('DashOpenRollRates'))}
+          </Anchor>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}
