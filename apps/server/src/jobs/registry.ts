@@ -5,6 +5,7 @@ import { hearingRemindersJob, legalUploadJob, noticesJob } from '../modules/lega
 import { settlementCheckJob } from '../modules/settlements/index.ts';
 import { upiPollJob } from '../modules/payments/index.ts';
 import { stageExportJob } from '../modules/workflow/index.ts';
+import { collectionsUploadJob } from '../modules/collection-uploads/index.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -22,4 +23,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   auditCheckpointJob,
   settlementCheckJob,
   upiPollJob,
+  collectionsUploadJob,
 ] as unknown as readonly JobKind<never>[];

@@ -24,6 +24,7 @@ export const JOB_KINDS = [
   'audit.checkpoint',
   'settlements.check',
   'payments.upi_poll',
+  'collections.upload',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 
