@@ -21,6 +21,7 @@ import { paymentsAuditCases } from './payments/audit-cases.ts';
 import { receiptsAuditCases } from './receipts/audit-cases.ts';
 import { dayStartAuditCases } from './collections/day-start-audit-cases.ts';
 import { accountMarksAuditCases } from './account-marks/audit-cases.ts';
+import { collectionUploadsAuditCases } from './collection-uploads/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -358,6 +359,8 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(receiptsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(dayStartAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(accountMarksAuditCases(() => ({ t, db: handle.db }))))
+    mutations[route] = run;
+  for (const [route, run] of Object.entries(collectionUploadsAuditCases(() => ({ t, db: handle.db }))))
     mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {

@@ -16,6 +16,7 @@ import { settlementsAr } from './settlements-ar.ts';
 import { paymentsAr } from './payments-ar.ts';
 import { receiptsAr } from './receipts-ar.ts';
 import { daystartAr } from './daystart-ar.ts';
+import { colluploadsAr } from './colluploads-ar.ts';
 import { marksAr } from './marks-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
@@ -426,6 +427,7 @@ export const ar: Dictionary = {
   ...paymentsAr,
   ...receiptsAr,
   ...daystartAr,
+  ...colluploadsAr,
   ...marksAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form

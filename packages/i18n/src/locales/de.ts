@@ -16,6 +16,7 @@ import { settlementsDe } from './settlements-de.ts';
 import { paymentsDe } from './payments-de.ts';
 import { receiptsDe } from './receipts-de.ts';
 import { daystartDe } from './daystart-de.ts';
+import { colluploadsDe } from './colluploads-de.ts';
 import { marksDe } from './marks-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
@@ -441,6 +442,7 @@ export const de: Dictionary = {
   ...paymentsDe,
   ...receiptsDe,
   ...daystartDe,
+  ...colluploadsDe,
   ...marksDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form

@@ -16,6 +16,7 @@ import { settlementsEn } from './settlements-en.ts';
 import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
 import { daystartEn } from './daystart-en.ts';
+import { colluploadsEn } from './colluploads-en.ts';
 import { marksEn } from './marks-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
@@ -447,6 +448,7 @@ export const en = {
   ...paymentsEn,
   ...receiptsEn,
   ...daystartEn,
+  ...colluploadsEn,
   ...marksEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form

@@ -16,6 +16,7 @@ import { settlementsHi } from './settlements-hi.ts';
 import { paymentsHi } from './payments-hi.ts';
 import { receiptsHi } from './receipts-hi.ts';
 import { daystartHi } from './daystart-hi.ts';
+import { colluploadsHi } from './colluploads-hi.ts';
 import { marksHi } from './marks-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
@@ -427,6 +428,7 @@ export const hi: Dictionary = {
   ...paymentsHi,
   ...receiptsHi,
   ...daystartHi,
+  ...colluploadsHi,
   ...marksHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
