@@ -75,7 +75,7 @@ describe('collections File Upload and File Download', { timeout: 20_000 }, () =>
     ]);
     renderWithProviders(<CollectionsUploadPage />, { path: '/collapp/upload' });
     const table = await screen.findByTestId('coll-uploads-table');
-    expect(within(table).getByText('3 rows: 0 applied, 1 with errors')).toBeTruthy();
+    expect(within(table).getByText('Total 3, applied 0, with errors 1')).toBeTruthy();
     const form = screen.getByTestId('coll-upload-form');
     expect(within(form).getByText('accountNo, collectorUsername, agencyCode, reason')).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Allocation template as XLSX' })).toBeTruthy();
@@ -85,7 +85,7 @@ describe('collections File Upload and File Download', { timeout: 20_000 }, () =>
 
     const result = await screen.findByTestId('coll-upload-result');
     expect(within(result).getByText('Rejected: nothing applied')).toBeTruthy();
-    expect(within(result).getByText('0 of 3 rows applied, 1 rows with errors')).toBeTruthy();
+    expect(within(result).getByText('Rows applied: 0 of 3. Rows with errors: 1.')).toBeTruthy();
     const errors = within(result).getByTestId('coll-upload-row-errors');
     expect(within(errors).getByText('accountNo')).toBeTruthy();
     expect(within(errors).getByText('Account LN1 is on allocation hold')).toBeTruthy();

@@ -143,7 +143,7 @@ function UploadForm({ onFinished }: { onFinished: (reply: CollUploadReply) => vo
             <FileField
               label={String(t('CollUploadFile'))}
               name="file"
-              description={String(t('CollUploadFileRules', { count: COLL_UPLOAD_MAX_ROWS }))}
+              description={String(t('CollUploadFileRules', { max: COLL_UPLOAD_MAX_ROWS }))}
               accept={ACCEPT}
               check={checkFile}
               placeholder={String(t('CollUploadChooseFile'))}
