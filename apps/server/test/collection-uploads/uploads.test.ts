@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('collections uploads (%s)', (kind) => {
   it('applies a clean file whole: every account allocated, one upload row each, one audit row with the counts', async () => {
     const collector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
     const agency = await createAgency(handle.db, org.branch);
-    const [{ code: agencyCode }] = await queryRows<{ code: string }>(
+    const [agencyRow] = await queryRows<{ code: string }>(
       handle.db,
       sql`select code from agencies where id = ${agency.id}`,
     );
@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())('collections uploads (%s)', (kind) => {
         HEADER,
         [a.accountNo, collector.username, '', 'Bucket 1 desk'],
         [b.accountNo, collector.username.toUpperCase(), '', ''],
-        [c.accountNo, '', agencyCode!, 'Hard bucket'],
+        [c.accountNo, '', agencyRow!.code, 'Hard bucket'],
       ],
       'allocation.xlsx',
     );
