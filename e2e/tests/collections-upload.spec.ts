@@ -44,7 +44,7 @@ test('an allocation upload with row errors is fixed and uploaded again, then see
     mimeType: 'text/csv',
     buffer: csv([`${first.accountNo},tc.andheri,,E2E desk`, `${second.accountNo},tc.nobody,,E2E desk`]),
   });
-  await form.getByRole('button', { name: 'Upload' }).click();
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
   const result = page.getByTestId('coll-upload-result');
   await expect(result).toContainText('Rejected: nothing applied', { timeout: 60_000 });
   await expect(result).toContainText('Rows applied: 0 of 2. Rows with errors: 1.');
@@ -61,7 +61,7 @@ test('an allocation upload with row errors is fixed and uploaded again, then see
     mimeType: 'text/csv',
     buffer: csv([`${first.accountNo},tc.andheri,,E2E desk`, `${second.accountNo},tc.andheri,,E2E desk`]),
   });
-  await form.getByRole('button', { name: 'Upload' }).click();
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(result).toContainText('Applied', { timeout: 60_000 });
   await expect(result).toContainText('Rows applied: 2 of 2. Rows with errors: 0.');
   const list = page.getByTestId('coll-uploads-table');

@@ -76,7 +76,7 @@ function columnPositions(type: CollUploadType, header: SheetRow | undefined): Ma
   return new Map(columns.map((column) => [column, names.indexOf(column)]));
 }
 
-async function readLines(type: CollUploadType, content: Buffer) {
+export async function readLines(type: CollUploadType, content: Buffer) {
   const sheet = await readSheet(content, { maxRows: COLL_UPLOAD_MAX_ROWS });
   const positions = columnPositions(type, sheet.header);
   if (sheet.rows.length === 0) throw validationError('file', 'has no data rows under the header');
