@@ -12,20 +12,23 @@ import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
 //   GET  /api/collections/downloads/:id/file               FILE_DOWNLOAD_COLL_SAUTH the file, while not expired
 
 /**
- * The upload types. Only ALLOCATION is built; the others of the issue (follow-ups and dispositions, bank statement
- * and NACH payments, account marking, PTP, contact updates) are not (docs/architecture.md "Collections uploads").
+ * The upload types built: ALLOCATION (applies the allocations) and ACCOUNT_MARKING (creates account-marking requests
+ * on the approval kit; a checker approves them as any other). The others of the issue (follow-ups and dispositions,
+ * bank statement and NACH payments, PTP, contact updates) are not built (docs/architecture.md "Collections uploads").
  */
-export const COLL_UPLOAD_TYPES = ['ALLOCATION'] as const;
+export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING'] as const;
 export type CollUploadType = (typeof COLL_UPLOAD_TYPES)[number];
 
 /** The columns of each type's file, in template order (the header row must name each once, in any order). */
 export const COLL_UPLOAD_COLUMNS: Record<CollUploadType, readonly string[]> = {
   ALLOCATION: ['accountNo', 'collectorUsername', 'agencyCode', 'reason'],
+  ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
 };
 
 /** Which columns must have a value (ALLOCATION: exactly one of collectorUsername and agencyCode, checked apart). */
 export const COLL_UPLOAD_REQUIRED: Record<CollUploadType, readonly string[]> = {
   ALLOCATION: ['accountNo'],
+  ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
 };
 
 export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>> = {
@@ -34,6 +37,11 @@ export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>
     collectorUsername: 'tc.andheri',
     agencyCode: '',
     reason: 'Bucket 2 moved to the Andheri telecalling desk',
+  },
+  ACCOUNT_MARKING: {
+    accountNo: 'LN0000012345',
+    mark: 'DISPUTE',
+    reason: 'Borrower disputes the bounce charges of two EMIs',
   },
 };
 

@@ -5,9 +5,12 @@ import {
   type CollUploadError,
   type CollUploadType,
 } from '@recovery-desk/domain/collections/uploads.ts';
-import type { Executor, Transaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import { activeMarksOf } from '../../account-marks/index.ts';
+import { accountMarkHandlers, activeMarksOf } from '../../account-marks/index.ts';
+import { requestCheckedApprovalInTx, type ApprovalHandler } from '../../approvals/index.ts';
 import {
   allocateAccounts,
   COLLECTOR_AUTHORITIES,
@@ -32,8 +35,10 @@ export const CHUNK_ROWS = 5000;
 export type Validated<Plan> = { errors: CollUploadError[]; errorRows: number; plan: Plan };
 
 export type UploadTypeSpec<Plan> = {
+  /** an authority the uploader must also hold in the acting unit (the maker authority of the screen it replaces) */
+  makerAuthority?: string;
   validate: (
-    db: Executor,
+    deps: AppDeps,
     ctx: UnitContext,
     lines: readonly UploadLine[],
     progress: (done: number) => Promise<void>,
@@ -41,6 +46,7 @@ export type UploadTypeSpec<Plan> = {
   /** Applies every row (inside the caller's transaction) and records each in collection_upload_rows. */
   apply: (
     tx: Transaction,
+    deps: AppDeps,
     ctx: UnitContext,
     plan: Plan,
     input: { uploadId: number; fileName: string; at: Date },
@@ -78,7 +84,8 @@ type AllocationGroup = { assignee: Assignee; reason: string | null; rows: { row:
 export type AllocationPlan = { groups: AllocationGroup[]; rows: number };
 
 export const allocationUpload: UploadTypeSpec<AllocationPlan> = {
-  validate: async (db, ctx, lines, progress) => {
+  validate: async (deps, ctx, lines, progress) => {
+    const db = deps.db;
     const errors: CollUploadError[] = [];
     const fail = (row: number, column: string, message: string) => errors.push({ row, column, message });
     const unitPath = ctx.actingUnit.path;
@@ -206,7 +213,7 @@ export const allocationUpload: UploadTypeSpec<AllocationPlan> = {
     };
   },
 
-  apply: async (tx, ctx, plan, { uploadId, fileName, at }) => {
+  apply: async (tx, _deps, ctx, plan, { uploadId, fileName, at }) => {
     let applied = 0;
     for (const group of plan.groups) {
       // The verb's own assignee rule (still an active collector or agency of the subtree).
@@ -253,6 +260,117 @@ export const allocationUpload: UploadTypeSpec<AllocationPlan> = {
   },
 };
 
+// ---- ACCOUNT_MARKING: accountNo, mark, reason — each row a marking request on the approval kit (ACCOUNT_MARKING),
+// made with every rule of the kit's request route (requestCheckedApprovalInTx); a checker decides each as usual.
+
+type MarkingRow = { row: number; accountId: number; mark: string; reason: string };
+export type MarkingPlan = { rows: MarkingRow[] };
+
+class DryRun extends Error {}
+
+/** The column a refusal of the marking request names. */
+function markingColumn(error: AppError): string {
+  const field = error.fields?.[0]?.field;
+  if (field === 'payload.mark' || error.code === 'MARK_ACTIVE') return 'mark';
+  if (field === 'payload.reason') return 'reason';
+  return 'accountNo';
+}
+
+function markingHandler(deps: AppDeps): ApprovalHandler<never> {
+  const [marking] = accountMarkHandlers(deps.config.accountMarks);
+  if (!marking) throw new Error('the account-marking flow has no handler');
+  return marking;
+}
+
+async function requestMark(tx: Transaction, deps: AppDeps, ctx: UnitContext, row: MarkingRow, at: Date) {
+  return requestCheckedApprovalInTx(tx, {
+    ctx,
+    handler: markingHandler(deps),
+    input: { subjectId: row.accountId, payload: { mark: row.mark, reason: row.reason } },
+    at,
+  });
+}
+
+export const accountMarkingUpload: UploadTypeSpec<MarkingPlan> = {
+  makerAuthority: 'MAN_ACC_MARK_SAUTH',
+  validate: async (deps, ctx, lines, progress) => {
+    const errors: CollUploadError[] = [];
+    const fail = (row: number, column: string, message: string) => errors.push({ row, column, message });
+    const firstRowOf = new Map<string, number>();
+    const pending: { row: number; accountNo: string; mark: string; reason: string }[] = [];
+    for (const line of lines) {
+      const own = fieldErrors('ACCOUNT_MARKING', line);
+      errors.push(...own);
+      if (own.length > 0) continue;
+      const accountNo = line.values.accountNo!;
+      const first = firstRowOf.get(accountNo);
+      // An account waits in one open marking request at a time.
+      if (first !== undefined) {
+        fail(line.row, 'accountNo', `Account ${accountNo} is also on row ${first}`);
+        continue;
+      }
+      firstRowOf.set(accountNo, line.row);
+      pending.push({ row: line.row, accountNo, mark: line.values.mark!.toUpperCase(), reason: line.values.reason! });
+    }
+    const rows: MarkingRow[] = [];
+    for (const part of chunks(pending)) {
+      const found = new Map(
+        (
+          await findAccountsByNumber(deps.db, {
+            accountNos: part.map((line) => line.accountNo),
+            unitPath: ctx.actingUnit.path,
+          })
+        ).map((account) => [account.accountNo, account.id]),
+      );
+      for (const line of part) {
+        const accountId = found.get(line.accountNo);
+        if (accountId === undefined) fail(line.row, 'accountNo', `Account ${line.accountNo} not found in your units`);
+        else rows.push({ row: line.row, accountId, mark: line.mark, reason: line.reason });
+      }
+    }
+    // Every request made for real in a transaction that is rolled back (a savepoint per row): the kit's own rules
+    // say which rows would be refused, and nothing stays.
+    const at = deps.clock.now();
+    const refused = new Set<number>();
+    await withTransaction(deps.db, async (tx) => {
+      for (const row of rows) {
+        try {
+          await tx.transaction((savepoint) => requestMark(savepoint, deps, ctx, row, at));
+        } catch (error) {
+          if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
+          refused.add(row.row);
+          const message = error.fields?.[0]?.message ?? error.message;
+          fail(row.row, markingColumn(error), message);
+        }
+      }
+      throw new DryRun();
+    }).catch((error: unknown) => {
+      if (!(error instanceof DryRun)) throw error;
+    });
+    await progress(lines.length);
+    errors.sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
+    return {
+      errors,
+      errorRows: new Set(errors.map((error) => error.row)).size,
+      plan: { rows: rows.filter((row) => !refused.has(row.row)) },
+    };
+  },
+  apply: async (tx, deps, ctx, plan, { uploadId, at }) => {
+    const trail: { rowNo: number; accountId: number; detail: unknown }[] = [];
+    for (const row of plan.rows) {
+      const request = await requestMark(tx, deps, ctx, row, at);
+      trail.push({
+        rowNo: row.row,
+        accountId: row.accountId,
+        detail: { approvalRequestId: request.id, mark: row.mark, reason: row.reason },
+      });
+    }
+    for (const part of chunks(trail)) await insertUploadRows(tx, uploadId, part);
+    return trail.length;
+  },
+};
+
 export const UPLOAD_TYPES: Record<CollUploadType, UploadTypeSpec<unknown>> = {
   ALLOCATION: allocationUpload as UploadTypeSpec<unknown>,
+  ACCOUNT_MARKING: accountMarkingUpload as UploadTypeSpec<unknown>,
 };

@@ -17,7 +17,8 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { safeFileName } from '../../../documents/document-types.ts';
-import { AppError, validationError } from '../../../http/app-error.ts';
+import { AppError, authorityMissing, validationError } from '../../../http/app-error.ts';
+import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import type { Upload } from '../../../http/multipart-upload.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
@@ -128,7 +129,7 @@ export const collectionsUploadJob = defineJob<Payload>({
     const { lines } = await readLines(type, job.inputFile);
     const total = lines.length;
     await job.progress(0, total);
-    const validated = await spec.validate(deps.db, ctx, lines, (done) => job.progress(done, total));
+    const validated = await spec.validate(deps, ctx, lines, (done) => job.progress(done, total));
 
     if (validated.errors.length > 0) {
       await withTransaction(deps.db, async (tx) => {
@@ -166,7 +167,7 @@ export const collectionsUploadJob = defineJob<Payload>({
         const locked = await findUploadOfJob(tx, job.id, { lock: true });
         if (locked?.status !== 'PROCESSING') return;
         const at = deps.clock.now();
-        const applied = await spec.apply(tx, ctx, validated.plan, {
+        const applied = await spec.apply(tx, deps, ctx, validated.plan, {
           uploadId: locked.id,
           fileName: job.payload.fileName,
           at,
@@ -234,6 +235,16 @@ export async function startUpload(
     throw error;
   }
   const type = uploadType(upload.fields.type);
+  const maker = UPLOAD_TYPES[type].makerAuthority;
+  if (maker) {
+    // A bulk form of a maker screen: the uploader holds that screen's authority too.
+    const entries = await listAuthorityEntries(deps.db, {
+      userId: ctx.user.id,
+      unitId: ctx.actingUnit.id,
+      app: 'collapp',
+    });
+    if (!entries.some((entry) => entry.system_auth === maker)) throw authorityMissing(maker, 'collapp');
+  }
   if (!upload.file || upload.file.content.length === 0) throw validationError('file', MESSAGES.uploadFirst);
   const { format, lines } = await readLines(type, upload.file.content);
   const fileName = safeFileName(upload.file.fileName, `upload.${format}`);
