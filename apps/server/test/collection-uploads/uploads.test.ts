@@ -239,6 +239,98 @@ describe.each(testDatabaseKinds())('collections uploads (%s)', (kind) => {
     }
   });
 
+  it('turns a clean marking file into account-marking requests on the approval kit, nothing marked until approved', async () => {
+    const marker = await apiAs(
+      t,
+      await createStaff(handle.db, org.branch, ['FILE_UPLOAD_COLL_SAUTH', 'MAN_ACC_MARK_SAUTH']),
+      org.branch,
+    );
+    const a = await createAccount(handle.db, { unit: org.branch });
+    const b = await createAccount(handle.db, { unit: org.branch });
+    const started = await post(marker, 'ACCOUNT_MARKING', {
+      name: 'marks.csv',
+      content: csv([
+        ['accountNo', 'mark', 'reason'],
+        [a.accountNo, 'DISPUTE', 'Borrower disputes the bounce charges'],
+        [b.accountNo, 'vip', 'Relationship customer'],
+      ]),
+    });
+    const job = await finishJob(t, marker, started);
+    const done = collUploadReplySchema.parse(job.result);
+    expect(done).toMatchObject({ type: 'ACCOUNT_MARKING', status: 'APPLIED', appliedRows: 2 });
+    const requests = await queryRows<{ subjectId: number; status: string; payload: { mark: string } }>(
+      handle.db,
+      sql`select subject_id as "subjectId", status, payload from approval_requests
+        where flow_code = 'ACCOUNT_MARKING' and subject_id in (${a.id}, ${b.id}) order by subject_id`,
+    );
+    expect(requests.map((row) => [Number(row.subjectId), row.status, row.payload.mark])).toEqual([
+      [a.id, 'PENDING', 'DISPUTE'],
+      [b.id, 'PENDING', 'VIP'],
+    ]);
+    const marks = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from account_marks where account_id in (${a.id}, ${b.id})`,
+    );
+    expect(marks[0]!.n).toBe(0);
+    const trail = await queryRows<{ detail: { approvalRequestId: number } }>(
+      handle.db,
+      sql`select detail from collection_upload_rows where upload_id = ${done.uploadId} order by row_no`,
+    );
+    expect(trail).toHaveLength(2);
+    expect(trail[0]!.detail.approvalRequestId).toEqual(expect.any(Number));
+
+    // A second file for the same accounts: both rows refused (already waiting), and a bad code; nothing requested.
+    const c = await createAccount(handle.db, { unit: org.branch });
+    const again = await post(marker, 'ACCOUNT_MARKING', {
+      name: 'marks-again.csv',
+      content: csv([
+        ['accountNo', 'mark', 'reason'],
+        [c.accountNo, 'DISPUTE', 'Disputed insurance premium'],
+        [a.accountNo, 'DISPUTE', 'Again'],
+        [c.accountNo, 'NOT_A_MARK', 'Typo'],
+        ['LN-NONE', 'VIP', 'Unknown'],
+        [b.accountNo, 'FRAUD', ''],
+      ]),
+    });
+    const rejected = collUploadReplySchema.parse((await finishJob(t, marker, again)).result);
+    expect(rejected).toMatchObject({ status: 'REJECTED', appliedRows: 0, errorRows: 4 });
+    expect(rejected.errors.map((error) => [error.row, error.column])).toEqual([
+      [3, 'accountNo'],
+      [4, 'accountNo'],
+      [5, 'accountNo'],
+      [6, 'reason'],
+    ]);
+    expect(rejected.errors[0]!.message).toContain('already waits');
+    const forC = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from approval_requests where subject_id = ${c.id}`,
+    );
+    expect(forC[0]!.n).toBe(0);
+
+    // An unknown mark code is named on its column.
+    const d = await createAccount(handle.db, { unit: org.branch });
+    const badCode = await post(marker, 'ACCOUNT_MARKING', {
+      name: 'marks-code.csv',
+      content: csv([
+        ['accountNo', 'mark', 'reason'],
+        [d.accountNo, 'NOT_A_MARK', 'Typo in the mark code'],
+      ]),
+    });
+    const coded = collUploadReplySchema.parse((await finishJob(t, marker, badCode)).result);
+    expect(coded.errors).toEqual([{ row: 2, column: 'mark', message: expect.stringContaining('must be one of') }]);
+
+    // The maker authority of Manual Account Marking is needed too.
+    const refused = await post(uploader, 'ACCOUNT_MARKING', {
+      name: 'marks.csv',
+      content: csv([
+        ['accountNo', 'mark', 'reason'],
+        [d.accountNo, 'VIP', 'x'],
+      ]),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ authority: 'MAN_ACC_MARK_SAUTH' });
+  });
+
   it('refuses bad files at the request, naming the field, and queues nothing', async () => {
     const before = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from collection_uploads`);
     const noType = await post(uploader, null, { name: 'a.csv', content: csv([HEADER, ['1', 'x', '', '']]) });
@@ -312,7 +404,9 @@ describe.each(testDatabaseKinds())('collections uploads (%s)', (kind) => {
   it('lists every generated file of the subtree with who, when and expiry, downloadable until it expires', async () => {
     const page = downloadPageSchema.parse((await uploader.get('/api/collections/downloads')).json());
     expect(page.retentionDays).toBe(30);
-    const report = page.data.find((row) => row.kind === 'collections.upload');
+    const report = page.data.find(
+      (row) => row.kind === 'collections.upload' && row.generatedBy === uploader.user.fullName,
+    );
     expect(report).toMatchObject({ expired: false, generatedBy: uploader.user.fullName });
     expect(report!.fileName).toMatch(/errors\.csv$/);
     const expires = new Date(report!.expiresAt).getTime() - new Date(report!.generatedAt).getTime();

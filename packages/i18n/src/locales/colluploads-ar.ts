@@ -6,6 +6,7 @@ export const colluploadsAr: Record<ColluploadsKey, string> = {
   CollUploadTitleForm: 'رفع ملف تحصيل',
   CollUploadType: 'نوع الرفع',
   CollUploadTypeAllocation: 'التخصيص',
+  CollUploadTypeAccountMarking: 'تعليم الحسابات (طلبات للموافقة)',
   CollUploadFileRules: '‎.xlsx أو ‎.csv. حد الصفوف: {{max}}. يُفحص كل صف أولاً؛ الملف الذي فيه أي خطأ لا يغيّر شيئاً.',
   CollUploadColumnsOf: 'أعمدة {{type}}:',
   CollUploadTemplateXlsx: 'القالب (XLSX)',

@@ -6,6 +6,7 @@ export const colluploadsDe: Record<ColluploadsKey, string> = {
   CollUploadTitleForm: 'Inkasso-Datei hochladen',
   CollUploadType: 'Upload-Art',
   CollUploadTypeAllocation: 'Zuweisung',
+  CollUploadTypeAccountMarking: 'Kontomarkierung (Anträge zur Genehmigung)',
   CollUploadFileRules:
     '.xlsx oder .csv. Zeilenlimit: {{max}}. Jede Zeile wird zuerst geprüft; eine Datei mit einem Fehler ändert nichts.',
   CollUploadColumnsOf: 'Spalten von {{type}}:',

@@ -5,6 +5,7 @@ export const colluploadsEn = {
   CollUploadTitleForm: 'Upload a collections file',
   CollUploadType: 'Upload type',
   CollUploadTypeAllocation: 'Allocation',
+  CollUploadTypeAccountMarking: 'Account marking (requests for approval)',
   CollUploadFileRules:
     '.xlsx or .csv. Row limit: {{max}}. Every row is checked first; a file with any error changes nothing.',
   CollUploadColumnsOf: 'Columns of {{type}}:',

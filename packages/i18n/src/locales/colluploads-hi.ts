@@ -6,6 +6,7 @@ export const colluploadsHi: Record<ColluploadsKey, string> = {
   CollUploadTitleForm: 'कलेक्शन फ़ाइल अपलोड करें',
   CollUploadType: 'अपलोड का प्रकार',
   CollUploadTypeAllocation: 'आवंटन',
+  CollUploadTypeAccountMarking: 'खाता चिह्नांकन (अनुमोदन हेतु अनुरोध)',
   CollUploadFileRules:
     '.xlsx या .csv। पंक्तियों की सीमा: {{max}}। हर पंक्ति पहले जाँची जाती है; किसी भी त्रुटि वाली फ़ाइल से कुछ नहीं बदलता।',
   CollUploadColumnsOf: '{{type}} के कॉलम:',

@@ -4,7 +4,10 @@ import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { uploadOfJob } from './coll-uploads-api.ts';
 
-export const COLL_UPLOAD_TYPE_KEYS: Record<CollUploadType, DictionaryKey> = { ALLOCATION: 'CollUploadTypeAllocation' };
+export const COLL_UPLOAD_TYPE_KEYS: Record<CollUploadType, DictionaryKey> = {
+  ALLOCATION: 'CollUploadTypeAllocation',
+  ACCOUNT_MARKING: 'CollUploadTypeAccountMarking',
+};
 
 export const COLL_UPLOAD_STATUS_KEYS: Record<CollUploadStatus, DictionaryKey> = {
   PROCESSING: 'CollUploadStatusProcessing',
