@@ -158,7 +158,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'DOWNLOAD_RETENTION_DAYS',
     default: '30',
     meaning:
-      'Days a generated file (a job\'s result: exports, reports, notices, upload error reports) stays downloadable on File Download.',
+      "Days a generated file (a job's result: exports, reports, notices, upload error reports) stays downloadable on File Download.",
   },
   {
     name: 'ACCOUNT_MARKS',
