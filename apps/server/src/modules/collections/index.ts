@@ -8,5 +8,5 @@ export { dayStartJob, refreshBomSnapshot, startCollectionsDay } from './services
 // The allocation rules, for the allocation upload (modules/collection-uploads).
 export { lockAllocatableAccounts } from './services/allocate-accounts.ts';
 export { COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } from './services/tray-access.ts';
-export { allocateAccounts } from './casework.repository.ts';
+export { allocateAccountRows } from './casework.repository.ts';
 export { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from './tray-access.repository.ts';
