@@ -331,6 +331,77 @@ describe.each(testDatabaseKinds())('collections uploads (%s)', (kind) => {
     expect(refused.json()).toMatchObject({ authority: 'MAN_ACC_MARK_SAUTH' });
   });
 
+  it('applies exactly once across attempts: a failed attempt leaves nothing, a rerun after the commit applies nothing again', async () => {
+    const collector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
+    const a = await createAccount(handle.db, { unit: org.branch, dpd: 12 });
+    const b = await createAccount(handle.db, { unit: org.branch, dpd: 20 });
+    // The first attempt dies inside the apply transaction (the database refuses once), as a killed worker would.
+    // A sequence, not a table: nextval is not rolled back with the failed attempt.
+    await handle.db.execute(sql.raw('create sequence if not exists upload_test_once'));
+    await handle.db.execute(
+      sql.raw(`create or replace function fail_once_upload_test() returns trigger language plpgsql as $$
+        begin
+          if new.account_id = ${b.id} and nextval('upload_test_once') = 1 then
+            raise exception 'worker died';
+          end if;
+          return new;
+        end $$`),
+    );
+    await handle.db.execute(
+      sql.raw(
+        'create trigger fail_once_upload_test before insert on allocations for each row execute function fail_once_upload_test()',
+      ),
+    );
+    try {
+      const started = await post(uploader, 'ALLOCATION', {
+        name: 'allocation.csv',
+        content: csv([HEADER, [a.accountNo, collector.username, '', ''], [b.accountNo, collector.username, '', '']]),
+      });
+      const jobId = started.json<Job>().id;
+      await t.app.jobs.drain();
+      // After the failed attempt: the upload is visible, PROCESSING, nothing applied.
+      const [between] = await queryRows<{ status: string; appliedRows: number }>(
+        handle.db,
+        sql`select status, applied_rows as "appliedRows" from collection_uploads where job_id = ${jobId}`,
+      );
+      expect(between).toEqual({ status: 'PROCESSING', appliedRows: 0 });
+      expect(await readAccount(handle.db, a.id)).toMatchObject({ allocatedUserId: null });
+      // The next attempt (after the backoff) applies the whole file.
+      t.clock.advance(60);
+      await t.app.jobs.drain();
+      const openRows = () =>
+        queryRows<{ accountId: number }>(
+          handle.db,
+          sql`select account_id as "accountId" from allocations
+            where account_id in (${a.id}, ${b.id}) and ended_at is null order by account_id`,
+        );
+      expect((await openRows()).map((row) => Number(row.accountId))).toEqual([a.id, b.id]);
+      const [after] = await queryRows<{ id: number; status: string; appliedRows: number }>(
+        handle.db,
+        sql`select id, status, applied_rows as "appliedRows" from collection_uploads where job_id = ${jobId}`,
+      );
+      expect(after).toMatchObject({ status: 'APPLIED', appliedRows: 2 });
+      // A worker that died after the apply's commit but before the job was marked done: the job runs again and
+      // only reports the closed upload (no second allocation, no second trail).
+      await handle.db.execute(
+        sql`update jobs set status = 'RUNNING', locked_until = now() - interval '1 minute', attempts = 1,
+            input_file = ${Buffer.from('x')} where id = ${jobId}`,
+      );
+      t.clock.advance(120);
+      await t.app.jobs.drain();
+      const all = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from allocations where account_id in (${a.id}, ${b.id})`,
+      );
+      expect(all[0]!.n).toBe(2);
+      expect(await allocationRows(Number(after!.id))).toHaveLength(2);
+      const [job] = await queryRows<{ status: string }>(handle.db, sql`select status from jobs where id = ${jobId}`);
+      expect(job!.status).toBe('DONE');
+    } finally {
+      await handle.db.execute(sql.raw('drop trigger fail_once_upload_test on allocations'));
+    }
+  });
+
   it('refuses bad files at the request, naming the field, and queues nothing', async () => {
     const before = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from collection_uploads`);
     const noType = await post(uploader, null, { name: 'a.csv', content: csv([HEADER, ['1', 'x', '', '']]) });
