@@ -17,6 +17,7 @@ export default defineConfig({
     './src/settings-schema.ts',
     './src/operations-schema.ts',
     './src/reports-schema.ts',
+    './src/collection-uploads-schema.ts',
   ],
   out: './migrations',
 });

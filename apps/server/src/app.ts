@@ -40,6 +40,7 @@ import { userChangeHandler, usersRoutes } from './modules/users/index.ts';
 import { collectionsSettingsRoutes } from './modules/collections-settings/index.ts';
 import { processesRoutes } from './modules/processes/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
+import { collectionUploadsRoutes } from './modules/collection-uploads/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -194,6 +195,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionsSettingsRoutes(deps));
   app.register(processesRoutes(deps));
   app.register(reportsRoutes(deps));
+  app.register(collectionUploadsRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,

@@ -155,6 +155,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Exports of at most this many rows download at once; larger ones (up to 50,000) run as a background job whose file downloads when done.',
   },
   {
+    name: 'DOWNLOAD_RETENTION_DAYS',
+    default: '30',
+    meaning:
+      "Days a generated file (a job's result: exports, reports, notices, upload error reports) stays downloadable on File Download.",
+  },
+  {
     name: 'ACCOUNT_MARKS',
     default: '(unset: the built-in list only)',
     meaning:
@@ -279,6 +285,8 @@ export type Config = {
   trayCountCacheSeconds: number;
   /** exports above this many rows run as a background job */
   exportSyncMaxRows: number;
+  /** days a job's result file stays downloadable on File Download */
+  downloadRetentionDays: number;
   /** notice generation for more cases than this runs as a background job */
   noticeSyncMaxCases: number;
   /** the account marks offered (built-in list plus ACCOUNT_MARKS) */
@@ -458,6 +466,7 @@ const envSchema = z.object({
   DOCUMENT_DIR: optional(z.string()),
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
+  DOWNLOAD_RETENTION_DAYS: optional(wholeNumber(1, 3650)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
   ACCOUNT_MARKS: optional(
     z.string().transform((text, context) => {
@@ -616,6 +625,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     documentDir: v.DOCUMENT_DIR === undefined ? null : path.resolve(base, v.DOCUMENT_DIR),
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
+    downloadRetentionDays: v.DOWNLOAD_RETENTION_DAYS ?? 30,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
     accountMarks: v.ACCOUNT_MARKS ?? parseAccountMarks(undefined),
     settlementGraceDays: v.SETTLEMENT_GRACE_DAYS ?? 7,

@@ -8,6 +8,7 @@ import { ConfigError, parseConfig, resolveSecrets, type Config } from './config.
 import { isLoopbackHost } from './http/loopback.ts';
 import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
+import { queueDemoCollectionUploads } from './modules/demo/services/seed-collection-uploads.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts';
 import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
@@ -149,6 +150,15 @@ async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log
   }
 }
 
+/** The demo's past collections uploads (one rejected, one applied) as mgr.mumbai; a failure is logged. */
+async function queueDemoUploadsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await queueDemoCollectionUploads(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'the demo collections uploads could not be queued; starting without them');
+  }
+}
+
 /** Runs one start-up phase and logs how long it took (`bench/src/first-start.ts` reads these lines). */
 async function phase<T>(log: FastifyBaseLogger, name: string, run: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -203,6 +213,7 @@ async function main(): Promise<void> {
         await phase(app.log, 'demo-account-marks', () => seedDemoAccountMarksOnce(config, handle, app.log));
         await phase(app.log, 'demo-user-requests', () => seedDemoUserRequestsOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
+        await phase(app.log, 'demo-uploads', () => queueDemoUploadsOnce(config, handle, app.log));
       }
     } else {
       await ensureReferenceData(handle.db, {

@@ -24,6 +24,7 @@ import { accountMarksAuditCases } from './account-marks/audit-cases.ts';
 import { usersAuditCases } from './users/audit-cases.ts';
 import { processesAuditCases } from './processes/audit-cases.ts';
 import { reportsAuditCases } from './reports/audit-cases.ts';
+import { collectionUploadsAuditCases } from './collection-uploads/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -365,6 +366,8 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(usersAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(processesAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(reportsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(collectionUploadsAuditCases(() => ({ t, db: handle.db }))))
+    mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the

@@ -25,6 +25,7 @@ export const DICTIONARY_AREAS = {
   marks: ['marks'],
   users: ['users'],
   reports: ['reports'],
+  colluploads: ['colluploads'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

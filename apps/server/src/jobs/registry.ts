@@ -7,6 +7,7 @@ import { upiPollJob } from '../modules/payments/index.ts';
 import { stageExportJob } from '../modules/workflow/index.ts';
 import { retentionJob } from '../modules/processes/index.ts';
 import { reportExportJob } from '../modules/reports/index.ts';
+import { collectionsUploadJob } from '../modules/collection-uploads/index.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -26,4 +27,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   upiPollJob,
   retentionJob,
   reportExportJob,
+  collectionsUploadJob,
 ] as unknown as readonly JobKind<never>[];

@@ -7,6 +7,7 @@ import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
 import { accountMarkScreens } from '../features/account-marks/screens.ts';
+import { collUploadScreens } from '../features/coll-uploads/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -78,6 +79,11 @@ function withMarkWords(load: ScreenLoader): ScreenLoader {
   return withWords('marks', load);
 }
 
+/** Collections File Upload, File Download and the Upload Dashboard show the `colluploads` words. */
+function withUploadWords(load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts(['colluploads'])]).then(([screen]) => screen);
+}
+
 function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string, ScreenLoader> {
   return Object.fromEntries(Object.entries(screens).map(([name, load]) => [name, withMoneyWords(load)]));
 }
@@ -133,7 +139,9 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   ...collectionsScreens(),
   ...workflowScreens(),
   ...legalScreens(),
-  ...jobsScreens(),
+  ...Object.fromEntries(
+    Object.entries({ ...jobsScreens(), ...collUploadScreens() }).map(([name, load]) => [name, withUploadWords(load)]),
+  ),
   // The Day Start screen's words are their own dictionary part, loaded with it.
   daystartproc: withWords('daystart', () =>
     import('../features/daystart/day-start-page.tsx').then((m) => ({ Component: m.DayStartPage })),

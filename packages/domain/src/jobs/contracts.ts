@@ -26,6 +26,7 @@ export const JOB_KINDS = [
   'payments.upi_poll',
   'retention.purge',
   'reports.export',
+  'collections.upload',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

@@ -18,6 +18,7 @@ import { receiptsAr } from './receipts-ar.ts';
 import { daystartAr } from './daystart-ar.ts';
 import { processesAr } from './processes-ar.ts';
 import { reportsAr } from './reports-ar.ts';
+import { colluploadsAr } from './colluploads-ar.ts';
 import { marksAr } from './marks-ar.ts';
 import { usersAr } from './users-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
@@ -432,6 +433,7 @@ export const ar: Dictionary = {
   ...daystartAr,
   ...processesAr,
   ...reportsAr,
+  ...colluploadsAr,
   ...marksAr,
   ...usersAr,
   ...usabilityAr,

@@ -18,6 +18,7 @@ import { receiptsDe } from './receipts-de.ts';
 import { daystartDe } from './daystart-de.ts';
 import { processesDe } from './processes-de.ts';
 import { reportsDe } from './reports-de.ts';
+import { colluploadsDe } from './colluploads-de.ts';
 import { marksDe } from './marks-de.ts';
 import { usersDe } from './users-de.ts';
 import { usabilityDe } from './usability-de.ts';
@@ -447,6 +448,7 @@ export const de: Dictionary = {
   ...daystartDe,
   ...processesDe,
   ...reportsDe,
+  ...colluploadsDe,
   ...marksDe,
   ...usersDe,
   ...usabilityDe,

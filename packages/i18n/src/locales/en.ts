@@ -18,6 +18,7 @@ import { receiptsEn } from './receipts-en.ts';
 import { daystartEn } from './daystart-en.ts';
 import { processesEn } from './processes-en.ts';
 import { reportsEn } from './reports-en.ts';
+import { colluploadsEn } from './colluploads-en.ts';
 import { marksEn } from './marks-en.ts';
 import { usersEn } from './users-en.ts';
 import { usabilityEn } from './usability-en.ts';
@@ -453,6 +454,7 @@ export const en = {
   ...daystartEn,
   ...processesEn,
   ...reportsEn,
+  ...colluploadsEn,
   ...marksEn,
   ...usersEn,
   ...usabilityEn,

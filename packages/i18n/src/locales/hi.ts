@@ -18,6 +18,7 @@ import { receiptsHi } from './receipts-hi.ts';
 import { daystartHi } from './daystart-hi.ts';
 import { processesHi } from './processes-hi.ts';
 import { reportsHi } from './reports-hi.ts';
+import { colluploadsHi } from './colluploads-hi.ts';
 import { marksHi } from './marks-hi.ts';
 import { usersHi } from './users-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
@@ -433,6 +434,7 @@ export const hi: Dictionary = {
   ...daystartHi,
   ...processesHi,
   ...reportsHi,
+  ...colluploadsHi,
   ...marksHi,
   ...usersHi,
   ...usabilityHi,

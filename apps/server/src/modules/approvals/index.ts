@@ -4,6 +4,6 @@ export type { ApprovalRecord } from './approvals.repository.ts';
 export { approvalRoutes } from './approvals.routes.ts';
 export { approvalReply } from './services/get-approval.ts';
 export { decideApproval, resubmitApproval } from './services/decide-approval.ts';
-export { requestApproval, requestApprovalInTx } from './services/request-approval.ts';
+export { requestApproval, requestApprovalInTx, requestCheckedApprovalInTx } from './services/request-approval.ts';
 export { withdrawApprovalsInTx } from './services/withdraw-approvals.ts';
 export { approvalHandlers, dataOnlyHandler } from './subjects.ts';

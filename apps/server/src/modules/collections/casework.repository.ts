@@ -84,6 +84,41 @@ export async function allocateAccounts(
     .where(inArray(accounts.id, ids));
 }
 
+/**
+ * `allocateAccounts` for many accounts with an assignee and reason each (the allocation upload): the same three
+ * writes, set-based — one statement each whatever the count, the rows passed as one JSON parameter.
+ */
+export async function allocateAccountRows(
+  db: Executor,
+  input: {
+    rows: readonly { accountId: number; userId: number | null; agencyId: number | null; reason: string | null }[];
+    byUserId: number;
+    kind: 'MANUAL' | 'REALLOCATION' | 'ESCALATION';
+    at: Date;
+  },
+): Promise<void> {
+  if (input.rows.length === 0) return;
+  const rows = JSON.stringify(
+    input.rows.map((row) => ({ a: row.accountId, u: row.userId, g: row.agencyId, r: row.reason })),
+  );
+  const at = sql`${input.at.toISOString()}::timestamptz`;
+  const source = sql`jsonb_to_recordset(${rows}::jsonb) as r(a bigint, u integer, g integer, r text)`;
+  // An array, not a join on the JSON rows: the planner walks the account index once per account.
+  const ids = `{${input.rows.map((row) => row.accountId).join(',')}}`;
+  await db.execute(
+    sql`update allocations set ended_at = ${at} where ended_at is null and account_id = any(${ids}::bigint[])`,
+  );
+  await db.execute(
+    sql`insert into allocations (account_id, user_id, agency_id, allocated_by_user_id, kind, reason, started_at)
+      select r.a, r.u, r.g, ${input.byUserId}, ${input.kind}, r.r, ${at} from ${source}`,
+  );
+  await db.execute(
+    sql`update accounts set allocated_user_id = r.u, allocated_agency_id = r.g, allocated_at = ${at},
+        version = accounts.version + 1, updated_at = ${at}
+      from ${source} where accounts.id = r.a`,
+  );
+}
+
 export type RestrictionKind = 'ALLOCATION_HOLD' | 'ACTIVITY_SUPPRESSION';
 export type RestrictionAction = 'START' | 'END';
 

@@ -5,3 +5,8 @@ export { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
 // Background job kinds (listed in src/jobs/registry.ts).
 export { trayExportJob } from './services/export-tray.ts';
 export { dayStartJob, refreshBomSnapshot, startCollectionsDay } from './services/run-day-start.ts';
+// The allocation rules, for the allocation upload (modules/collection-uploads).
+export { lockAllocatableAccounts } from './services/allocate-accounts.ts';
+export { COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } from './services/tray-access.ts';
+export { allocateAccountRows } from './casework.repository.ts';
+export { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from './tray-access.repository.ts';

@@ -22,6 +22,7 @@ import { downloadJobResult, fetchDashboardJobs } from '../../lib/jobs-api.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { addToast } from '../../lib/toast-store.ts';
+import { collUploadSummary } from '../coll-uploads/labels.ts';
 
 const FROM = 'collapp/UploadDashboard';
 
@@ -162,18 +163,22 @@ export function UploadDashboardPage() {
           {
             key: 'result',
             label: String(t('JobColumnResult')),
-            render: (job) =>
-              job.status === 'DONE' && job.resultFileName ? (
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  loading={download.isPending && download.variables.id === job.id}
-                  onClick={() => download.mutate(job)}
-                  aria-label={String(t('JobDownloadResult', { fileName: job.resultFileName }))}
-                >
-                  {String(t('JobDownload'))}
-                </Button>
-              ) : null,
+            render: (job) => (
+              <Stack gap={2}>
+                {collUploadSummary(t, job) ? <Text size="xs">{collUploadSummary(t, job)}</Text> : null}
+                {job.status === 'DONE' && job.resultFileName ? (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    loading={download.isPending && download.variables.id === job.id}
+                    onClick={() => download.mutate(job)}
+                    aria-label={String(t('JobDownloadResult', { fileName: job.resultFileName }))}
+                  >
+                    {String(t('JobDownload'))}
+                  </Button>
+                ) : null}
+              </Stack>
+            ),
           },
         ]}
       />

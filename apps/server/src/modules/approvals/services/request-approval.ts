@@ -122,6 +122,39 @@ export async function requestApprovalInTx(
 }
 
 /**
+ * A maker's request checked and made inside the caller's transaction, with every rule of the kit's request route:
+ * the flow's payload schema (400 naming `payload.<field>`), the subject in the acting unit's subtree (404), no open
+ * request of the flow for it (409 APPROVAL_ALREADY_OPEN) and the handler's own `checkRequest`. The route and bulk
+ * makers (the collections account-marking upload) both come here.
+ */
+export async function requestCheckedApprovalInTx(
+  tx: Transaction,
+  {
+    ctx,
+    handler,
+    input,
+    at,
+  }: { ctx: UnitContext; handler: ApprovalHandler<never>; input: ApprovalRequestInput; at: Date },
+): Promise<ApprovalRecord> {
+  const payload = checkPayload(handler.flow, input.payload);
+  const subject = await handler.findSubject(tx, input.subjectId);
+  if (!subject || !subject.unitPath.startsWith(ctx.actingUnit.path)) throw notFound(handler.flow);
+  const open = await findRequestInScope(tx, handler, { by: { subjectId: input.subjectId }, unitPath: '/' });
+  if (open && (open.status === 'PENDING' || open.status === 'PUSHBACK')) throw alreadyOpen(handler);
+  await handler.checkRequest?.(tx, { ctx, subjectId: input.subjectId, payload });
+  return requestApprovalInTx(tx, ctx, handler, {
+    subjectId: input.subjectId,
+    unitPath: subject.unitPath,
+    maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+    amount: input.amount ?? null,
+    currency: input.currency ?? null,
+    payload,
+    remarks: input.remarks ?? null,
+    at,
+  });
+}
+
+/**
  * POST /api/approvals/<flow>/requests — a maker's request on a flow the kit serves: the subject must lie in the
  * acting unit's subtree (404 otherwise); an amount-limited flow needs the amount and its currency.
  */
@@ -136,26 +169,13 @@ export async function requestApproval(
   if (input.amount !== undefined && toCents(input.amount) <= 0n) {
     throw validationError('amount', 'must be more than zero');
   }
-  const payload = checkPayload(flow, input.payload);
+  // Refused before the transaction: a bad payload or a subject outside the subtree writes nothing either way.
+  checkPayload(flow, input.payload);
   const subject = await handler.findSubject(deps.db, input.subjectId);
   if (!subject || !subject.unitPath.startsWith(ctx.actingUnit.path)) throw notFound(flow);
   const at = deps.clock.now();
   try {
-    return await withTransaction(deps.db, async (tx) => {
-      const open = await findRequestInScope(tx, handler, { by: { subjectId: input.subjectId }, unitPath: '/' });
-      if (open && (open.status === 'PENDING' || open.status === 'PUSHBACK')) throw alreadyOpen(handler);
-      await handler.checkRequest?.(tx, { ctx, subjectId: input.subjectId, payload });
-      return requestApprovalInTx(tx, ctx, handler, {
-        subjectId: input.subjectId,
-        unitPath: subject.unitPath,
-        maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
-        amount: input.amount ?? null,
-        currency: input.currency ?? null,
-        payload,
-        remarks: input.remarks ?? null,
-        at,
-      });
-    });
+    return await withTransaction(deps.db, (tx) => requestCheckedApprovalInTx(tx, { ctx, handler, input, at }));
   } catch (error) {
     if (isOpenRequestConflict(error)) throw alreadyOpen(handler);
     throw error;

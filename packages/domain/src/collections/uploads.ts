@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
+
+// Collections File Upload and File Download (issue 14, spec routes /collapp/upload FILE_UPLOAD_COLL_SAUTH and
+// /collapp/download FILE_DOWNLOAD_COLL_SAUTH).
+//   POST /api/collections/uploads (multipart: type, file)   FILE_UPLOAD_COLL_SAUTH  202: the job (all or nothing)
+//   GET  /api/collections/uploads                          FILE_UPLOAD_COLL_SAUTH  the subtree's uploads
+//   GET  /api/collections/uploads/:id                      FILE_UPLOAD_COLL_SAUTH  one upload with its row errors
+//   GET  /api/collections/uploads/:id/errors               FILE_UPLOAD_COLL_SAUTH  the error report (CSV)
+//   GET  /api/collections/uploads/template?type=&format=   FILE_UPLOAD_COLL_SAUTH  XLSX or CSV template
+//   GET  /api/collections/downloads                        FILE_DOWNLOAD_COLL_SAUTH every generated file of the subtree
+//   GET  /api/collections/downloads/:id/file               FILE_DOWNLOAD_COLL_SAUTH the file, while not expired
+
+/**
+ * The upload types built: ALLOCATION (applies the allocations) and ACCOUNT_MARKING (creates account-marking requests
+ * on the approval kit; a checker approves them as any other). The others of the issue (follow-ups and dispositions,
+ * bank statement and NACH payments, PTP, contact updates) are not built (docs/architecture.md "Collections uploads").
+ */
+export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING'] as const;
+export type CollUploadType = (typeof COLL_UPLOAD_TYPES)[number];
+
+/** The columns of each type's file, in template order (the header row must name each once, in any order). */
+export const COLL_UPLOAD_COLUMNS: Record<CollUploadType, readonly string[]> = {
+  ALLOCATION: ['accountNo', 'collectorUsername', 'agencyCode', 'reason'],
+  ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
+};
+
+/** Which columns must have a value (ALLOCATION: exactly one of collectorUsername and agencyCode, checked apart). */
+export const COLL_UPLOAD_REQUIRED: Record<CollUploadType, readonly string[]> = {
+  ALLOCATION: ['accountNo'],
+  ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
+};
+
+export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>> = {
+  ALLOCATION: {
+    accountNo: 'LN0000012345',
+    collectorUsername: 'tc.andheri',
+    agencyCode: '',
+    reason: 'Bucket 2 moved to the Andheri telecalling desk',
+  },
+  ACCOUNT_MARKING: {
+    accountNo: 'LN0000012345',
+    mark: 'DISPUTE',
+    reason: 'Borrower disputes the bounce charges of two EMIs',
+  },
+};
+
+/** The most data rows one file may hold. */
+export const COLL_UPLOAD_MAX_ROWS = 100_000;
+/** The largest file accepted (a 100,000-row allocation CSV is about 5 MB). */
+export const COLL_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** Row errors kept on the record and shown (the error report file holds them all). */
+export const COLL_UPLOAD_SHOWN_ERRORS = 500;
+
+/**
+ * PROCESSING from the request until the job ends; APPLIED (every row applied, in one transaction), REJECTED (at
+ * least one row has an error: nothing applied), FAILED (the job failed for good: nothing applied).
+ */
+export const COLL_UPLOAD_STATUSES = ['PROCESSING', 'APPLIED', 'REJECTED', 'FAILED'] as const;
+export type CollUploadStatus = (typeof COLL_UPLOAD_STATUSES)[number];
+
+export const TEMPLATE_FORMATS = ['xlsx', 'csv'] as const;
+
+export const collUploadErrorSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
+export type CollUploadError = z.infer<typeof collUploadErrorSchema>;
+
+export const collUploadRowSchema = z.object({
+  uploadId: z.number(),
+  type: z.enum(COLL_UPLOAD_TYPES),
+  fileName: z.string(),
+  status: z.enum(COLL_UPLOAD_STATUSES),
+  totalRows: z.number(),
+  appliedRows: z.number(),
+  errorRows: z.number(),
+  /** the FAILED upload's reason */
+  failure: z.string().nullable(),
+  jobId: z.number(),
+  uploadedBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type CollUploadRow = z.infer<typeof collUploadRowSchema>;
+
+export const collUploadReplySchema = collUploadRowSchema.extend({
+  /** the first COLL_UPLOAD_SHOWN_ERRORS row errors, by row */
+  errors: z.array(collUploadErrorSchema),
+});
+export type CollUploadReply = z.infer<typeof collUploadReplySchema>;
+
+export const collUploadQuerySchema = z.object({
+  page: pageParam,
+  pageSize: pageSizeParam,
+  status: z.enum(COLL_UPLOAD_STATUSES).optional(),
+  type: z.enum(COLL_UPLOAD_TYPES).optional(),
+});
+export type CollUploadQuery = z.infer<typeof collUploadQuerySchema>;
+
+export const collUploadPageSchema = z.object({
+  data: z.array(collUploadRowSchema),
+  count: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type CollUploadPage = z.infer<typeof collUploadPageSchema>;
+
+export const collUploadParamsSchema = z.object({ id: idParam });
+export const collTemplateQuerySchema = z.object({
+  type: z.enum(COLL_UPLOAD_TYPES),
+  format: z.enum(TEMPLATE_FORMATS).default('xlsx'),
+});
+
+// File Download: every file a job of the subtree produced (exports, reports, notices, upload error reports).
+
+export const downloadRowSchema = z.object({
+  jobId: z.number(),
+  kind: z.string(),
+  fileName: z.string(),
+  generatedBy: z.string().nullable(),
+  unitCode: z.string().nullable(),
+  generatedAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+});
+export type DownloadRow = z.infer<typeof downloadRowSchema>;
+
+export const downloadQuerySchema = z.object({
+  page: pageParam,
+  pageSize: pageSizeParam,
+  /** also list files past their retention (shown as expired, not downloadable) */
+  expired: z.enum(['include', 'exclude']).default('exclude'),
+});
+export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
+
+export const downloadPageSchema = z.object({
+  data: z.array(downloadRowSchema),
+  count: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  retentionDays: z.number(),
+});
+export type DownloadPage = z.infer<typeof downloadPageSchema>;
