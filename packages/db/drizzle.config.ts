@@ -14,6 +14,7 @@ export default defineConfig({
     './src/receipts-schema.ts',
     './src/settlements-schema.ts',
     './src/account-marks-schema.ts',
+    './src/field-schema.ts',
   ],
   out: './migrations',
 });
