@@ -36,6 +36,7 @@ import { COLLECTIONS_APPROVAL_HANDLERS } from './modules/collections/approval-ha
 import { SETTLEMENT_APPROVAL_HANDLERS, settlementRoutes } from './modules/settlements/index.ts';
 import { RECEIPT_APPROVAL_HANDLERS, receiptsRoutes } from './modules/receipts/index.ts';
 import { accountMarkHandlers, accountMarksRoutes } from './modules/account-marks/index.ts';
+import { fieldWorkRoutes } from './modules/field-work/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -185,6 +186,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(listsRoutes(deps));
   app.register(receiptsRoutes(deps));
   app.register(accountMarksRoutes(deps));
+  app.register(fieldWorkRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,
