@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   addVisitInputSchema,
   captureInputSchema,
@@ -24,7 +25,7 @@ import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { safeFileName } from '../../documents/document-types.ts';
+import { DOCUMENT_MAX_BYTES, safeFileName } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { unitContext } from '../../http/request-context.ts';
 import {
@@ -62,6 +63,10 @@ const caseDetailQuerySchema = z.strictObject({ accountId: idParam.optional() });
 /** Work plans (/api/field/…) and PVR cases (/api/pvr/…). */
 export function fieldWorkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Encapsulated here: only the photo upload route takes multipart bodies.
+    await app.register(multipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    });
     const workTags = ['work-plan'];
     app.get(
       '/api/field/work-plan',
