@@ -21,6 +21,7 @@ import { paymentsAuditCases } from './payments/audit-cases.ts';
 import { receiptsAuditCases } from './receipts/audit-cases.ts';
 import { dayStartAuditCases } from './collections/day-start-audit-cases.ts';
 import { accountMarksAuditCases } from './account-marks/audit-cases.ts';
+import { fieldWorkAuditCases } from './field-work/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -359,6 +360,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(dayStartAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(accountMarksAuditCases(() => ({ t, db: handle.db }))))
     mutations[route] = run;
+  for (const [route, run] of Object.entries(fieldWorkAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the
