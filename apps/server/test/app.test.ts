@@ -156,6 +156,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/lists/views → signedIn",
         "POST /api/lists/views → signedIn",
         "DELETE /api/lists/views/:id → signedIn",
+        "GET /api/map-settings → signedIn",
         "GET /api/menu-counts → actingUnit",
         "POST /api/payments/batches → collapp:PAY_BATCH_GEN_SAUTH",
         "POST /api/payments/batches/:id/approve → collapp:PAY_BATCH_GEN_APP_SAUTH",

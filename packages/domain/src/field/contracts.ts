@@ -295,3 +295,7 @@ export const heatMapReplySchema = z.object({
   unplaced: z.number(),
 });
 export type HeatMapReply = z.infer<typeof heatMapReplySchema>;
+
+/** GET /api/map-settings: the open map's tiles (null: the bundled offline basemap only). */
+export const mapSettingsSchema = z.object({ tileUrl: z.string().nullable(), attribution: z.string().nullable() });
+export type MapSettings = z.infer<typeof mapSettingsSchema>;

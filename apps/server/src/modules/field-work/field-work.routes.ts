@@ -6,6 +6,7 @@ import {
   delegatesReplySchema,
   heatMapQuerySchema,
   heatMapReplySchema,
+  mapSettingsSchema,
   openPvrInputSchema,
   optimiseInputSchema,
   pvrCaseDetailSchema,
@@ -67,6 +68,19 @@ export function fieldWorkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(multipart, {
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     });
+    app.get(
+      '/api/map-settings',
+      {
+        config: { auth: 'signedIn' },
+        schema: {
+          tags: ['maps'],
+          summary: 'The open map’s tile URL template and attribution (null: offline basemap)',
+          security,
+          response: { 200: mapSettingsSchema },
+        },
+      },
+      () => ({ tileUrl: deps.config.mapTileUrl, attribution: deps.config.mapTileAttribution }),
+    );
     const workTags = ['work-plan'];
     app.get(
       '/api/field/work-plan',
