@@ -22,6 +22,7 @@ export const DICTIONARY_AREAS = {
   money: ['receipts', 'settlements', 'payments'],
   daystart: ['daystart'],
   marks: ['marks'],
+  field: ['field'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

@@ -7,6 +7,7 @@ import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
 import { accountMarkScreens } from '../features/account-marks/screens.ts';
+import { fieldWorkScreens } from '../features/field-work/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -62,6 +63,11 @@ function withMoneyWords(load: ScreenLoader): ScreenLoader {
 /** The account-marking screens: their words are a dictionary part of their own. */
 function withMarkWords(load: ScreenLoader): ScreenLoader {
   return () => Promise.all([load(), loadDictionaryParts(['marks'])]).then(([screen]) => screen);
+}
+
+/** The work plan and PVR screens (and the map component): their words are the `field` dictionary part. */
+function withFieldWords(load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts(['field'])]).then(([screen]) => screen);
 }
 
 function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string, ScreenLoader> {
@@ -128,6 +134,7 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
     ]).then(([screen]) => screen),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
   ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
+  ...Object.fromEntries(Object.entries(fieldWorkScreens()).map(([name, load]) => [name, withFieldWords(load)])),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>

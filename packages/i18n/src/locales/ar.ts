@@ -17,6 +17,7 @@ import { paymentsAr } from './payments-ar.ts';
 import { receiptsAr } from './receipts-ar.ts';
 import { daystartAr } from './daystart-ar.ts';
 import { marksAr } from './marks-ar.ts';
+import { fieldAr } from './field-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
 import { pluralsAr } from './plurals-ar.ts';
@@ -427,6 +428,7 @@ export const ar: Dictionary = {
   ...receiptsAr,
   ...daystartAr,
   ...marksAr,
+  ...fieldAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form
   ...pluralsAr,

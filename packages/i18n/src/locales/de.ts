@@ -17,6 +17,7 @@ import { paymentsDe } from './payments-de.ts';
 import { receiptsDe } from './receipts-de.ts';
 import { daystartDe } from './daystart-de.ts';
 import { marksDe } from './marks-de.ts';
+import { fieldDe } from './field-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
 import { pluralsDe } from './plurals-de.ts';
@@ -442,6 +443,7 @@ export const de: Dictionary = {
   ...receiptsDe,
   ...daystartDe,
   ...marksDe,
+  ...fieldDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form
   ...pluralsDe,

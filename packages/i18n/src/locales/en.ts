@@ -17,6 +17,7 @@ import { paymentsEn } from './payments-en.ts';
 import { receiptsEn } from './receipts-en.ts';
 import { daystartEn } from './daystart-en.ts';
 import { marksEn } from './marks-en.ts';
+import { fieldEn } from './field-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
 import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
@@ -448,6 +449,7 @@ export const en = {
   ...receiptsEn,
   ...daystartEn,
   ...marksEn,
+  ...fieldEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

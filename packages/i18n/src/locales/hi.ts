@@ -17,6 +17,7 @@ import { paymentsHi } from './payments-hi.ts';
 import { receiptsHi } from './receipts-hi.ts';
 import { daystartHi } from './daystart-hi.ts';
 import { marksHi } from './marks-hi.ts';
+import { fieldHi } from './field-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
 import { pluralsHi } from './plurals-hi.ts';
@@ -428,6 +429,7 @@ export const hi: Dictionary = {
   ...receiptsHi,
   ...daystartHi,
   ...marksHi,
+  ...fieldHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
   ...pluralsHi,
