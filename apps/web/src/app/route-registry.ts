@@ -7,7 +7,6 @@ import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
 import { accountMarkScreens } from '../features/account-marks/screens.ts';
-import { fieldWorkScreens } from '../features/field-work/screens.ts';
 import { workflowScreens } from '../features/workflow/screens.ts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
 import { registerWorkflowFeatures } from './workflow-features.ts';
@@ -55,20 +54,15 @@ const collectionsDashboardPage: ScreenLoader = () =>
   import('../features/lists/collections-dashboard-page.tsx').then((m) => ({ Component: m.CollectionsDashboardPage }));
 const collectionsTrayPage: ScreenLoader = () =>
   import('../features/collections/pages/tray-page.tsx').then((m) => ({ Component: m.CollectionsTrayPage }));
-/** Screens that show the money words (receipts, settlements, payments): that dictionary part loads with them. */
-function withMoneyWords(load: ScreenLoader): ScreenLoader {
-  return () => Promise.all([load(), loadDictionaryParts(['money'])]).then(([screen]) => screen);
+/** A screen whose words are a dictionary part of their own: the part loads with it. */
+function withWords(part: Parameters<typeof loadDictionaryParts>[0][number], load: ScreenLoader): ScreenLoader {
+  return () => Promise.all([load(), loadDictionaryParts([part])]).then(([screen]) => screen);
 }
 
-/** The account-marking screens: their words are a dictionary part of their own. */
-function withMarkWords(load: ScreenLoader): ScreenLoader {
-  return () => Promise.all([load(), loadDictionaryParts(['marks'])]).then(([screen]) => screen);
-}
-
-/** The work plan and PVR screens (and the map component): their words are the `field` dictionary part. */
-function withFieldWords(load: ScreenLoader): ScreenLoader {
-  return () => Promise.all([load(), loadDictionaryParts(['field'])]).then(([screen]) => screen);
-}
+/** Screens that show the money words (receipts, settlements, payments). */
+const withMoneyWords = (load: ScreenLoader) => withWords('money', load);
+/** The account-marking screens. */
+const withMarkWords = (load: ScreenLoader) => withWords('marks', load);
 
 function allWithMoneyWords(screens: Record<string, ScreenLoader>): Record<string, ScreenLoader> {
   return Object.fromEntries(Object.entries(screens).map(([name, load]) => [name, withMoneyWords(load)]));
@@ -114,6 +108,16 @@ export const STANDALONE_SCREENS: Record<string, ScreenLoader> = {
 // Before the stage screens are listed: the features that offer workflow screens and widgets register them.
 registerWorkflowFeatures();
 
+const FIELD_SCREENS = [
+  'workPlanDtl',
+  'initiatedPvrTray',
+  'initiatedPvrTrayDetail',
+  'pvrCaseDtl',
+  'repoPvrCaseDtl',
+  'delegationPage',
+  'heatMap',
+] as const;
+
 /** Screens inside the signed-in app shell. */
 export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   collappDashboard: collectionsDashboardPage,
@@ -134,7 +138,15 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
     ]).then(([screen]) => screen),
   ...allWithMoneyWords({ ...settlementScreens(), ...paymentsScreens(), ...receiptsScreens() }),
   ...Object.fromEntries(Object.entries(accountMarkScreens()).map(([name, load]) => [name, withMarkWords(load)])),
-  ...Object.fromEntries(Object.entries(fieldWorkScreens()).map(([name, load]) => [name, withFieldWords(load)])),
+  // The work plan and PVR screens (features/field-work/screens.ts) and the map component's words: the `field` part.
+  ...Object.fromEntries(
+    FIELD_SCREENS.map((name) => [
+      name,
+      withWords('field', () =>
+        import('../features/field-work/screens.ts').then((m) => ({ Component: m.fieldScreen(name) })),
+      ),
+    ]),
+  ),
 };
 
 export const demoOutboxPage: ScreenLoader = withQueries(() =>

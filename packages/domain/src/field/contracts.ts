@@ -252,7 +252,13 @@ export const delegatesReplySchema = z.object({
 export type DelegatesReply = z.infer<typeof delegatesReplySchema>;
 
 export const captureInputSchema = z.strictObject({
-  visitedAt: z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' }),
+  visitedAt: z
+    .string({ error: 'must be a date and time (ISO 8601)' })
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+      'must be a date and time (ISO 8601)',
+    )
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date and time (ISO 8601)'),
   latitude: latitudeSchema,
   longitude: longitudeSchema,
   occupancy: z.enum(OCCUPANCIES, { error: 'must be an occupancy' }),

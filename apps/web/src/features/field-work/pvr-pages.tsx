@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Image,
-  Modal,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   OCCUPANCIES,
   openPvrInputSchema,
@@ -46,7 +33,6 @@ import {
 import { MapView } from '../../components/map/map-view.tsx';
 import type { MapDensityCell, MapPoint } from '../../components/map/map-types.ts';
 import { PagePager } from '../../components/page-pager.tsx';
-import { describeError } from '../../lib/describe-error.ts';
 import { formatBusinessDate, formatDateTime } from '../../lib/format.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -272,8 +258,8 @@ function CaseView({ data }: { data: PvrCaseDetail }) {
   }
   return (
     <Stack gap="md">
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <div>
           <Paper withBorder p="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Field label={String(t('FieldAccount'))}>{`${data.accountNo} (${data.customerName})`}</Field>
@@ -323,11 +309,11 @@ function CaseView({ data }: { data: PvrCaseDetail }) {
               </SimpleGrid>
             </Paper>
           ) : null}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        </div>
+        <div>
           <MapView label={String(t('PvrMap'))} points={points} height={320} testId="pvr-map" />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </SimpleGrid>
       <Photos data={data} />
       {data.can.capture ? <CaptureForm data={data} /> : null}
       {data.can.review ? <ReviewPanel data={data} /> : null}
@@ -366,7 +352,7 @@ function PhotoThumb({ caseId, documentId, fileName }: { caseId: number; document
     };
   }, [caseId, documentId]);
   return url ? (
-    <Image src={url} alt={fileName} h={120} w={160} fit="cover" radius="sm" />
+    <img src={url} alt={fileName} height={120} width={160} style={{ objectFit: 'cover', borderRadius: 4 }} />
   ) : (
     <Text size="xs">{fileName}</Text>
   );
@@ -376,7 +362,7 @@ function Photos({ data }: { data: PvrCaseDetail }) {
   const { t } = useTranslation();
   const update = useCaseUpdate();
   const photoSchema = z.strictObject({
-    file: z.custom<File>((value) => value instanceof File, 'This field is required'),
+    file: z.instanceof(File),
   });
   const form = useZodForm(photoSchema, { file: undefined as unknown as File });
   const upload = useMutation({

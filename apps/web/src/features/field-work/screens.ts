@@ -1,18 +1,22 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
-// The field-work screens (route-catalogue name → lazily loaded screen): the work plan and PVR. Their words are the
-// `field` dictionary part (loaded with them in the route registry).
-type FieldScreenLoader = () => Promise<{ Component: ComponentType }>;
+// The field-work screens by route-catalogue name (this module is itself loaded lazily by the route registry, which
+// lists the names; each page module loads when its screen first shows). Their words are the `field` dictionary part.
+const workPlan = () => import('./work-plan-page.tsx');
+const pvr = () => import('./pvr-pages.tsx');
 
-export function fieldWorkScreens(): Record<string, FieldScreenLoader> {
-  const pvr = () => import('./pvr-pages.tsx');
-  return {
-    workPlanDtl: () => import('./work-plan-page.tsx').then((m) => ({ Component: m.WorkPlanPage })),
-    initiatedPvrTray: () => pvr().then((m) => ({ Component: m.InitiatedPvrTrayPage })),
-    initiatedPvrTrayDetail: () => pvr().then((m) => ({ Component: m.InitiatedPvrCasePage })),
-    pvrCaseDtl: () => pvr().then((m) => ({ Component: m.PvrCaseDetailPage })),
-    repoPvrCaseDtl: () => pvr().then((m) => ({ Component: m.RepoPvrCaseDetailPage })),
-    delegationPage: () => pvr().then((m) => ({ Component: m.DelegationPage })),
-    heatMap: () => pvr().then((m) => ({ Component: m.HeatMapPage })),
-  };
+const SCREENS: Record<string, ComponentType> = {
+  workPlanDtl: lazy(() => workPlan().then((m) => ({ default: m.WorkPlanPage }))),
+  initiatedPvrTray: lazy(() => pvr().then((m) => ({ default: m.InitiatedPvrTrayPage }))),
+  initiatedPvrTrayDetail: lazy(() => pvr().then((m) => ({ default: m.InitiatedPvrCasePage }))),
+  pvrCaseDtl: lazy(() => pvr().then((m) => ({ default: m.PvrCaseDetailPage }))),
+  repoPvrCaseDtl: lazy(() => pvr().then((m) => ({ default: m.RepoPvrCaseDetailPage }))),
+  delegationPage: lazy(() => pvr().then((m) => ({ default: m.DelegationPage }))),
+  heatMap: lazy(() => pvr().then((m) => ({ default: m.HeatMapPage }))),
+};
+
+export function fieldScreen(name: string): ComponentType {
+  const screen = SCREENS[name];
+  if (!screen) throw new Error(`no field-work screen ${name}`);
+  return screen;
 }

@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Button, Grid, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   addVisitInputSchema,
   VISIT_PRIORITIES,
@@ -200,8 +212,8 @@ function PlanView({ data }: { data: WorkPlanReply }) {
         </Group>
       </Paper>
       {data.editable ? <AddVisitForm date={data.date} onAdded={done} /> : null}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <div>
           <Stack gap="xs">
             {data.editable && data.plan && visits.length > 1 ? (
               <Group>
@@ -276,11 +288,11 @@ function PlanView({ data }: { data: WorkPlanReply }) {
               testIds={{ table: 'plan-visits', row: 'plan-visit-row', empty: 'plan-visits-empty' }}
             />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        </div>
+        <div>
           <MapView label={String(t('FieldRouteMap'))} points={points} route start={start} testId="plan-map" />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </SimpleGrid>
       {marking ? <MarkDialog visit={marking} onClose={() => setMarking(null)} onDone={done} /> : null}
     </Stack>
   );
