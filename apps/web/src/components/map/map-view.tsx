@@ -92,7 +92,7 @@ export function MapView({ label, height = 420, table, testId = 'map-view', ...da
         </Text>
         <Group gap="xs">
           {basemap === 'offline' ? (
-            <Badge variant="light" color="gray.8" data-testid={`${testId}-offline`}>
+            <Badge variant="outline" color="dark.7" data-testid={`${testId}-offline`}>
               {String(t('MapOffline'))}
             </Badge>
           ) : null}
