@@ -121,8 +121,9 @@ test('the heat map renders offline, with the density of accounts awaiting a visi
   await expect(page.getByRole('heading', { level: 1, name: 'Heat Map' })).toBeVisible();
   await expect(page.getByTestId('heat-canvas')).toHaveAttribute('data-basemap', 'offline');
   await expect(page.getByTestId('heat-offline')).toBeVisible();
-  // the basemap's country outlines and the density circles are drawn (canvas renderer)
-  await expect(page.locator('.leaflet-container canvas').first()).toBeVisible();
+  // the basemap's country outlines and the density circles are drawn (SVG paths)
+  await expect(page.locator('.leaflet-overlay-pane path.leaflet-interactive').first()).toBeVisible();
+  expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(2);
   await expect(page.getByTestId('heat-summary')).toContainText('accounts awaiting a visit');
   await page.getByRole('button', { name: 'Show as a table' }).click();
   await expect(page.getByTestId('heat-cells').getByRole('row').nth(1)).toBeVisible();

@@ -65,7 +65,12 @@ export function createLeafletMap(
   settings: MapSettings,
   onBasemap: (kind: BasemapKind) => void,
 ): LeafletMapHandle {
-  const map = L.map(element, { zoomControl: true, attributionControl: true, preferCanvas: true, worldCopyJump: false });
+  const map = L.map(element, {
+    zoomControl: true,
+    attributionControl: true,
+    preferCanvas: false,
+    worldCopyJump: false,
+  });
   map.fitBounds(INDIA_BOUNDS);
   element.style.background = '#cfe3f0';
   let kind: BasemapKind = settings.tileUrl ? 'tiles' : 'offline';
