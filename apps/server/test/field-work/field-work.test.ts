@@ -219,7 +219,12 @@ describe.each(testDatabaseKinds())('field work (%s)', (kind) => {
       (await supervisor.get(`/api/field/work-plans/team?date=${BUSINESS_DATE}`)).json(),
     );
     expect(team.rows).toEqual([
-      expect.objectContaining({ fullName: 'Field One', visits: 1, done: 0, target: '12500.50' }),
+      expect.objectContaining({
+        fullName: 'Field One',
+        visits: 1,
+        done: 0,
+        totals: [{ currency: 'INR', target: '12500.50', collected: '0.00' }],
+      }),
     ]);
     const seen = await plan(
       supervisor,

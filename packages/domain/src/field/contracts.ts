@@ -107,9 +107,8 @@ export const teamPlanRowSchema = z.object({
   unitCode: z.string(),
   visits: z.number(),
   done: z.number(),
-  target: z.string(),
-  collected: z.string(),
-  currency: z.string(),
+  /** per currency: amounts in different currencies are never added up */
+  totals: z.array(z.object({ currency: z.string(), target: z.string(), collected: z.string() })),
 });
 export type TeamPlanRow = z.infer<typeof teamPlanRowSchema>;
 export const teamPlansReplySchema = z.object({ date: isoDate, rows: z.array(teamPlanRowSchema) });

@@ -273,13 +273,25 @@ export async function listTeamPlans(db: Executor, input: { unitPath: string; pla
   const rows = await selectRows<Record<string, unknown>>(
     db,
     sql`select p.id as "planId", p.user_id as "userId", u.full_name as "fullName", un.unit_code as "unitCode",
-        count(v.id) as visits, count(v.id) filter (where v.status <> 'PLANNED') as done,
-        coalesce(sum(v.target_minor), 0) as "targetMinor", coalesce(sum(v.collected_minor), 0) as "collectedMinor",
-        coalesce(min(v.currency), 'INR') as currency
+        count(v.id) as visits, count(v.id) filter (where v.status <> 'PLANNED') as done
       from work_plans p join users u on u.id = p.user_id join units un on un.id = p.unit_id
       left join work_plan_visits v on v.plan_id = p.id
       where p.unit_path like ${`${input.unitPath}%`} and p.plan_date = ${input.planDate}
       group by p.id, u.full_name, un.unit_code order by u.full_name, p.id`,
+  );
+  // Targets and collections per currency (a plan may hold accounts in more than one): never summed across them.
+  const totals = await selectRows<{
+    planId: number | string;
+    currency: string;
+    target: number | string;
+    collected: number | string;
+  }>(
+    db,
+    sql`select v.plan_id as "planId", v.currency, sum(v.target_minor) as target,
+        coalesce(sum(v.collected_minor), 0) as collected
+      from work_plan_visits v join work_plans p on p.id = v.plan_id
+      where p.unit_path like ${`${input.unitPath}%`} and p.plan_date = ${input.planDate}
+      group by 1, 2 order by 1, 2`,
   );
   return rows.map((row) => ({
     planId: Number(row.planId),
@@ -288,9 +300,13 @@ export async function listTeamPlans(db: Executor, input: { unitPath: string; pla
     unitCode: String(row.unitCode),
     visits: Number(row.visits),
     done: Number(row.done),
-    targetMinor: Number(row.targetMinor),
-    collectedMinor: Number(row.collectedMinor),
-    currency: String(row.currency),
+    totals: totals
+      .filter((total) => Number(total.planId) === Number(row.planId))
+      .map((total) => ({
+        currency: total.currency,
+        targetMinor: Number(total.target),
+        collectedMinor: Number(total.collected),
+      })),
   }));
 }
 

@@ -152,8 +152,18 @@ function PlanView({ data }: { data: WorkPlanReply }) {
   const columns: GridColumn<WorkPlanVisit>[] = [
     { key: 'seq', header: String(t('FieldStop')), cell: (row) => row.seq },
     { key: 'account', header: String(t('FieldAccount')), cell: (row) => row.accountNo },
-    { key: 'customer', header: String(t('FieldBorrower')), cell: (row) => row.customerName },
-    { key: 'address', header: String(t('FieldAddress')), cell: (row) => row.address || EMPTY_VALUE },
+    {
+      key: 'customer',
+      header: String(t('FieldBorrower')),
+      cell: (row) => (
+        <>
+          {row.customerName}
+          <Text size="xs" c="dark.6">
+            {row.address || EMPTY_VALUE}
+          </Text>
+        </>
+      ),
+    },
     { key: 'priority', header: String(t('FieldPriority')), cell: (row) => word('FieldPriority', row.priority) },
     { key: 'target', header: String(t('FieldTarget')), cell: (row) => money(row.target, row.currency) },
     {
@@ -212,7 +222,10 @@ function PlanView({ data }: { data: WorkPlanReply }) {
         </Group>
       </Paper>
       {data.editable ? <AddVisitForm date={data.date} onAdded={done} /> : null}
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <div
+        className="field-plan-layout"
+        style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 440px), 1fr))' }}
+      >
         <div>
           <Stack gap="xs">
             {data.editable && data.plan && visits.length > 1 ? (
@@ -238,7 +251,7 @@ function PlanView({ data }: { data: WorkPlanReply }) {
               rows={visits}
               rowId={(row) => row.id}
               rowLabel={(row) => row.accountNo}
-              minWidth={900}
+              minWidth={760}
               empty={{ text: String(t(data.editable ? 'FieldNoVisits' : 'FieldNoVisitsTeam')) }}
               rowActions={
                 data.editable
@@ -292,7 +305,7 @@ function PlanView({ data }: { data: WorkPlanReply }) {
         <div>
           <MapView label={String(t('FieldRouteMap'))} points={points} route start={start} testId="plan-map" />
         </div>
-      </SimpleGrid>
+      </div>
       {marking ? <MarkDialog visit={marking} onClose={() => setMarking(null)} onDone={done} /> : null}
     </Stack>
   );
@@ -411,8 +424,16 @@ function TeamPlans({
     { key: 'name', header: String(t('FieldCollector')), cell: (row) => row.fullName },
     { key: 'unit', header: String(t('FieldUnit')), cell: (row) => row.unitCode },
     { key: 'visits', header: String(t('FieldVisits')), cell: (row) => `${row.done} / ${row.visits}` },
-    { key: 'target', header: String(t('FieldTarget')), cell: (row) => money(row.target, row.currency) },
-    { key: 'collected', header: String(t('FieldCollected')), cell: (row) => money(row.collected, row.currency) },
+    {
+      key: 'target',
+      header: String(t('FieldTarget')),
+      cell: (row) => row.totals.map((total) => money(total.target, total.currency)).join(' + ') || EMPTY_VALUE,
+    },
+    {
+      key: 'collected',
+      header: String(t('FieldCollected')),
+      cell: (row) => row.totals.map((total) => money(total.collected, total.currency)).join(' + ') || EMPTY_VALUE,
+    },
   ];
   return (
     <DataGrid<TeamPlanRow>

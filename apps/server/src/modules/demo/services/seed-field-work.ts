@@ -121,7 +121,7 @@ export async function seedDemoFieldWork(deps: AppDeps): Promise<{ visits: number
   const planAccounts = await selectRows<{ accountNo: string; dpd: number | string }>(
     deps.db,
     sql`select a.account_no as "accountNo", a.dpd from accounts a
-      where a.unit_path = ${branch.path} and a.delinquent_flag and a.product <> 'HOME'
+      where a.unit_path = ${branch.path} and a.delinquent_flag and a.product <> 'HOME' and a.currency = 'INR'
         and exists (select 1 from addresses d where d.customer_id = a.customer_id and d.latitude is not null)
       order by (a.allocated_user_id = ${fcUser.id}) desc nulls last, a.dpd desc, a.id limit 13`,
   );

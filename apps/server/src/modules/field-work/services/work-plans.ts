@@ -136,9 +136,11 @@ export async function readTeamPlans(
       unitCode: row.unitCode,
       visits: row.visits,
       done: row.done,
-      target: minorToDecimal(row.targetMinor),
-      collected: minorToDecimal(row.collectedMinor),
-      currency: row.currency,
+      totals: row.totals.map((total) => ({
+        currency: total.currency,
+        target: minorToDecimal(total.targetMinor),
+        collected: minorToDecimal(total.collectedMinor),
+      })),
     })),
   };
 }
