@@ -329,6 +329,12 @@ describe.each(testDatabaseKinds())('field work (%s)', (kind) => {
       expect.arrayContaining(['PVR Officer', 'Field Staff']),
     );
     expect(delegates.agencies.map((row) => row.id)).toContain(agency.id);
+    // an agency empanelled at the zone serves the branch too; one of another zone does not
+    const zoneAgency = await createAgency(handle.db, org.zone);
+    const foreignAgency = await createAgency(handle.db, org.foreign);
+    const wider = delegatesReplySchema.parse((await officer.get('/api/pvr/delegates')).json());
+    expect(wider.agencies.map((row) => row.id)).toContain(zoneAgency.id);
+    expect(wider.agencies.map((row) => row.id)).not.toContain(foreignAgency.id);
     expect(delegates.users[0]!.capacity).toBeGreaterThan(0);
 
     const badAssignee = await officer.post(`/api/pvr/cases/${current.id}/delegate`, {

@@ -573,7 +573,10 @@ export async function findPhoto(db: Executor, input: { caseId: number; documentI
   return row;
 }
 
-/** Field staff (holding INIT_PVR_TRAY_SAUTH in the subtree) and agencies of the subtree, with their open cases. */
+/**
+ * Field staff (holding INIT_PVR_TRAY_SAUTH in the subtree) and agencies of the subtree or empanelled above it (a
+ * zone's agency serves its regions and branches), with their open cases.
+ */
 export async function listDelegates(db: Executor, unitPath: string) {
   const users = await selectRows<Record<string, unknown>>(
     db,
@@ -591,7 +594,8 @@ export async function listDelegates(db: Executor, unitPath: string) {
         (select count(*) from pvr_cases p where p.assignee_agency_id = ag.id and p.status in ('DELEGATED', 'SENT_BACK'))
           as open
       from agencies ag join units un on un.id = ag.unit_id
-      where ag.is_active and un.path like ${`${unitPath}%`} order by ag.name, ag.id`,
+      where ag.is_active and (un.path like ${`${unitPath}%`} or ${unitPath} like un.path || '%')
+      order by ag.name, ag.id`,
   );
   return {
     users: users.map((row) => ({

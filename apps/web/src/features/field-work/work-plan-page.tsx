@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   addVisitInputSchema,
   VISIT_PRIORITIES,

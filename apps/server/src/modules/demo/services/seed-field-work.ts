@@ -198,7 +198,8 @@ export async function seedDemoFieldWork(deps: AppDeps): Promise<{ visits: number
   const [agency] = await selectRows<{ id: number | string }>(
     deps.db,
     sql`select ag.id from agencies ag join units u on u.id = ag.unit_id
-      where ag.is_active and u.path like ${`${region.path}%`} order by ag.id limit 1`,
+      where ag.is_active and (u.path like ${`${region.path}%`} or ${region.path} like u.path || '%')
+      order by ag.id limit 1`,
   );
   const now = deps.clock.now();
   const dueDate = addDays(businessDate, 7);
