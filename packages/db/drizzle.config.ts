@@ -18,6 +18,7 @@ export default defineConfig({
     './src/operations-schema.ts',
     './src/reports-schema.ts',
     './src/collection-uploads-schema.ts',
+    './src/field-schema.ts',
   ],
   out: './migrations',
 });

@@ -139,6 +139,13 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     meaning: 'Script URL of the chat-assistant widget; its origin is added to the CSP.',
   },
   { name: 'MAPS_API_KEY', default: '(unset)', meaning: 'Key of the commercial maps script; unset uses the open map.' },
+  {
+    name: 'MAP_TILE_URL',
+    default: '(unset)',
+    meaning:
+      'Tile URL template of the open map, e.g. https://tiles.example.in/{z}/{x}/{y}.png ({s} for subdomains); unset or unreachable: the bundled offline basemap.',
+  },
+  { name: 'MAP_TILE_ATTRIBUTION', default: '(unset)', meaning: 'Attribution shown on the open map for its tiles.' },
   { name: 'MOBILE_DEEP_LINK', default: '(unset)', meaning: 'Deep link of the mobile app opened from /callmcollect.' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', meaning: 'Folder of the built web app served at /.' },
@@ -277,6 +284,9 @@ export type Config = {
   corsOrigins: string[];
   chatWidgetUrl: string | null;
   mapsApiKey: string | null;
+  /** the open map's tile URL template (null: the bundled offline basemap) and its attribution */
+  mapTileUrl: string | null;
+  mapTileAttribution: string | null;
   mobileDeepLink: string | null;
   logLevel: LogLevel;
   webDist: string;
@@ -450,6 +460,17 @@ const envSchema = z.object({
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must hold only letters, digits, - and _'),
   ),
+  MAP_TILE_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => isUrl(value.replaceAll('{s}', 'a'), HTTP), 'must be an http:// or https:// URL')
+      .refine(
+        (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+        'must hold the placeholders {z}, {x} and {y}',
+      ),
+  ),
+  MAP_TILE_ATTRIBUTION: optional(z.string().trim().min(1).max(300)),
   MOBILE_DEEP_LINK: optional(
     z
       .string()
@@ -619,6 +640,8 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     corsOrigins: v.CORS_ORIGINS ?? [],
     chatWidgetUrl: v.CHAT_WIDGET_URL ?? null,
     mapsApiKey: v.MAPS_API_KEY ?? null,
+    mapTileUrl: v.MAP_TILE_URL ?? null,
+    mapTileAttribution: v.MAP_TILE_ATTRIBUTION ?? null,
     mobileDeepLink: v.MOBILE_DEEP_LINK ?? null,
     logLevel: v.LOG_LEVEL ?? 'info',
     webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),

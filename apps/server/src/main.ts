@@ -14,6 +14,7 @@ import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts
 import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
 import { seedDemoAccountMarks } from './modules/demo/services/seed-account-marks.ts';
 import { seedDemoUserRequests } from './modules/demo/services/seed-users.ts';
+import { seedDemoFieldWork } from './modules/demo/services/seed-field-work.ts';
 import { seedDemoReceipts } from './modules/demo/services/seed-receipts.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
@@ -132,6 +133,15 @@ async function seedDemoUserRequestsOnce(config: Config, handle: DatabaseHandle, 
   }
 }
 
+/** The demo's work plans and PVR cases (fc.andheri, pvr.mumbai); a failure is logged, the server starts. */
+async function seedDemoFieldWorkOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await seedDemoFieldWork(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo work plans and PVR cases could not be created; starting without them');
+  }
+}
+
 /** The demo's receipts in every state (fc.andheri, pay.mumbai, appr.west); a failure is logged. */
 async function seedDemoReceiptsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -212,6 +222,7 @@ async function main(): Promise<void> {
         await phase(app.log, 'demo-settlements', () => seedDemoSettlementsOnce(config, handle, app.log));
         await phase(app.log, 'demo-account-marks', () => seedDemoAccountMarksOnce(config, handle, app.log));
         await phase(app.log, 'demo-user-requests', () => seedDemoUserRequestsOnce(config, handle, app.log));
+        await phase(app.log, 'demo-field-work', () => seedDemoFieldWorkOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
         await phase(app.log, 'demo-uploads', () => queueDemoUploadsOnce(config, handle, app.log));
       }

@@ -26,6 +26,7 @@ export const DICTIONARY_AREAS = {
   users: ['users'],
   reports: ['reports'],
   colluploads: ['colluploads'],
+  field: ['field'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

@@ -7,7 +7,8 @@ GRANT CONNECT ON DATABASE recovery_desk TO recovery_desk_app;
 GRANT USAGE ON SCHEMA public TO recovery_desk_app;
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO recovery_desk_app;
 GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO recovery_desk_app;
-REVOKE UPDATE, DELETE, TRUNCATE ON audit_log, audit_checkpoints, case_events, approval_events FROM recovery_desk_app;
+REVOKE UPDATE, DELETE, TRUNCATE ON audit_log, audit_checkpoints, case_events, approval_events, pvr_case_events
+  FROM recovery_desk_app;
 -- Tables and sequences of later migrations (run by the owner) get the same rights; a new append-only table needs its
 -- own REVOKE in its migration.
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO recovery_desk_app;

@@ -209,6 +209,10 @@ export const collaterals = pgTable(
     value: money('value'),
     currency: text('currency').notNull().default('INR'),
     valuationDate: date('valuation_date'),
+    /** a property's address and geotag (PVR, issue 14); null: not recorded (PVR falls back to the residence) */
+    propertyAddress: text('property_address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
   },
   (t) => [index('collaterals_account_idx').on(t.accountId)],

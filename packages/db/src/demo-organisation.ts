@@ -247,6 +247,10 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
       'PAR_PAY_APP_SAUTH',
     ].map((code) => grant(code)),
   },
+  /** a PVR officer: opens property visit reports, delegates them, reviews the visits; sees the team's work plans */
+  pvrOfficer: {
+    collapp: [grant('INIT_PVR_TRAY_SAUTH'), grant('COLLAPP_WORKPLAN_SAUTH'), grant('RECEIPT_VIEWER_SAUTH')],
+  },
   commandCenterSupervisor: {
     cmdcenter: [grant('ACTIVE_INACTIVE_SAUTH'), grant('LEGAL_POOL_SAUTH', readOnly)],
     collapp: [grant('RECEIPT_VIEWER_SAUTH'), grant('INIT_PVR_TRAY_SAUTH')],
@@ -319,6 +323,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     persona: 'fieldCollector',
     personaLabel: 'Field collector',
     units: ['BR-CHN'],
+  },
+  {
+    username: 'pvr.mumbai',
+    fullName: 'Anita Gokhale',
+    persona: 'pvrOfficer',
+    personaLabel: 'PVR officer (region)',
+    units: ['RG-MUM'],
   },
   {
     username: 'mgr.andheri',

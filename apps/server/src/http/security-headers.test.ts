@@ -36,4 +36,10 @@ describe('security headers', () => {
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(headers['content-security-policy']).toContain(';upgrade-insecure-requests');
   });
+
+  it('lets the open map load tiles from MAP_TILE_URL’s origin ({s} subdomains as a wildcard)', () => {
+    const headers = securityHeaders(config({ MAP_TILE_URL: 'https://{s}.tiles.example.in/osm/{z}/{x}/{y}.png' }));
+    expect(headers['content-security-policy']).toContain("img-src 'self' data: https://*.tiles.example.in;");
+    expect(() => config({ MAP_TILE_URL: 'https://tiles.example.in/osm.png' })).toThrow(/MAP_TILE_URL/);
+  });
 });

@@ -14,6 +14,10 @@ const MAPS_SCRIPT_ORIGINS = ['https://maps.googleapis.com', 'https://maps.gstati
 export function contentSecurityDirectives(config: Config): Record<string, string[]> {
   const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
   const maps = config.mapsApiKey ? MAPS_SCRIPT_ORIGINS : [];
+  // The open map's tiles (MAP_TILE_URL): its origin, a {s} subdomain as a wildcard.
+  const tiles = config.mapTileUrl
+    ? [new URL(config.mapTileUrl.replaceAll('{s}', 'tile-subdomain')).origin.replace('tile-subdomain', '*')]
+    : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -23,7 +27,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
     'script-src': ["'self'", ...chat, ...maps],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...maps],
+    'img-src': ["'self'", 'data:', ...maps, ...tiles],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...chat, ...maps],
   };

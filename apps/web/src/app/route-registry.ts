@@ -128,6 +128,16 @@ export const STANDALONE_SCREENS: Record<string, ScreenLoader> = {
 // Before the stage screens are listed: the features that offer workflow screens and widgets register them.
 registerWorkflowFeatures();
 
+const FIELD_SCREENS = [
+  'workPlanDtl',
+  'initiatedPvrTray',
+  'initiatedPvrTrayDetail',
+  'pvrCaseDtl',
+  'repoPvrCaseDtl',
+  'delegationPage',
+  'heatMap',
+] as const;
+
 /** Screens inside the signed-in app shell. */
 export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   collappDashboard: collectionsDashboardPage,
@@ -157,6 +167,15 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   collappSettings: usersScreen('CollectionsSettingsPage'),
   reportGeneration: withReportWords(() =>
     import('../features/reports/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
+  ),
+  // The work plan and PVR screens (features/field-work/screens.ts) and the map component's words: the `field` part.
+  ...Object.fromEntries(
+    FIELD_SCREENS.map((name) => [
+      name,
+      withWords('field', () =>
+        import('../features/field-work/screens.ts').then((m) => ({ Component: m.fieldScreen(name) })),
+      ),
+    ]),
   ),
 };
 

@@ -21,6 +21,7 @@ import { reportsAr } from './reports-ar.ts';
 import { colluploadsAr } from './colluploads-ar.ts';
 import { marksAr } from './marks-ar.ts';
 import { usersAr } from './users-ar.ts';
+import { fieldAr } from './field-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
 import { pluralsAr } from './plurals-ar.ts';
@@ -436,6 +437,7 @@ export const ar: Dictionary = {
   ...colluploadsAr,
   ...marksAr,
   ...usersAr,
+  ...fieldAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form
   ...pluralsAr,

@@ -21,6 +21,7 @@ import { reportsDe } from './reports-de.ts';
 import { colluploadsDe } from './colluploads-de.ts';
 import { marksDe } from './marks-de.ts';
 import { usersDe } from './users-de.ts';
+import { fieldDe } from './field-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
 import { pluralsDe } from './plurals-de.ts';
@@ -451,6 +452,7 @@ export const de: Dictionary = {
   ...colluploadsDe,
   ...marksDe,
   ...usersDe,
+  ...fieldDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form
   ...pluralsDe,

@@ -21,6 +21,7 @@ import { reportsEn } from './reports-en.ts';
 import { colluploadsEn } from './colluploads-en.ts';
 import { marksEn } from './marks-en.ts';
 import { usersEn } from './users-en.ts';
+import { fieldEn } from './field-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
 import { pluralsEn, type PluralBase, type PluralKey } from './plurals-en.ts';
@@ -457,6 +458,7 @@ export const en = {
   ...colluploadsEn,
   ...marksEn,
   ...usersEn,
+  ...fieldEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

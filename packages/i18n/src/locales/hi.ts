@@ -21,6 +21,7 @@ import { reportsHi } from './reports-hi.ts';
 import { colluploadsHi } from './colluploads-hi.ts';
 import { marksHi } from './marks-hi.ts';
 import { usersHi } from './users-hi.ts';
+import { fieldHi } from './field-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
 import { pluralsHi } from './plurals-hi.ts';
@@ -437,6 +438,7 @@ export const hi: Dictionary = {
   ...colluploadsHi,
   ...marksHi,
   ...usersHi,
+  ...fieldHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
   ...pluralsHi,
