@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { dictionaryParts } from './build/dictionary-parts.ts';
-import { lightMergeRefs } from './build/light-merge-refs.ts';
+import { lightDependencies } from './build/light-dependencies.ts';
 import { pageWeightBudget } from './build/page-weight-budget.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -54,7 +54,7 @@ const START_MODULES = new RegExp(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), dictionaryParts(), lightMergeRefs(), pageWeightBudget(), precompress()],
+  plugins: [react(), dictionaryParts(), lightDependencies(), pageWeightBudget(), precompress()],
   resolve: {
     alias:
       command === 'build'

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, type Ref, type RefCallback } from 'react'
 
 // floating-ui's `useMergeRefs` (MIT, @floating-ui/react), for Mantine's ScrollArea (the grids' scroll container):
 // the build gives ScrollArea this copy instead of @floating-ui/react, so a list does not download floating-ui
-// (≈ 15 KB gzip) for one hook (build/light-merge-refs.ts; docs/architecture.md, "Page weight").
+// (≈ 15 KB gzip) for one hook (build/light-dependencies.ts; docs/architecture.md, "Page weight").
 export function useMergeRefs<Instance>(refs: readonly (Ref<Instance> | undefined)[]): RefCallback<Instance> | null {
   const cleanupRef = useRef<(() => void) | undefined>(undefined);
   const refEffect = useCallback(
