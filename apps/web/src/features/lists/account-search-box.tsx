@@ -22,15 +22,11 @@ const MATCHED_BY_KEY = {
 /**
  * The header's account search: account number, name, phone or PAN, in the acting unit's subtree
  * (GET /api/search/accounts, at most 10 hits); choosing a hit opens its account view. Loaded when the search box is
- * first focused (./account-search.tsx), with what was typed so far and the focus.
+ * first focused or pointed at (./account-search.tsx), with what was typed so far and the focus.
  */
-export function AccountSearchBox({
-  initialValue = '',
-  hasFocus = false,
-}: {
-  initialValue?: string;
-  hasFocus?: boolean;
-}) {
+export type AccountSearchBoxProps = { initialValue?: string; hasFocus?: boolean };
+
+export function AccountSearchBox({ initialValue = '', hasFocus = false }: AccountSearchBoxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const actingUnit = useSession((session) => session.actingUnit);

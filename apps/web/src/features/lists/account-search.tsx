@@ -1,14 +1,14 @@
 import { TextInput } from '@mantine/core';
 import { SEARCH_TRAYS } from '@recovery-desk/domain/lists/search-trays.ts';
 import { authoritiesOf } from '@recovery-desk/domain/profile-access.ts';
-import { lazy, Suspense, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-store.ts';
+import type { AccountSearchBoxProps } from './account-search-box.tsx';
 
 // The header's account search. The box is drawn at once; the search itself (Mantine's Combobox with its floating
 // dropdown, the query and the reply's contract) loads when the box is first focused or pointed at, and takes over
-// with what was typed and the focus (docs/architecture.md, "Page weight").
-const AccountSearchBox = lazy(() => import('./account-search-box.tsx').then((m) => ({ default: m.AccountSearchBox })));
+// with what was typed so far and the focus (docs/architecture.md, "Page weight").
 
 /** Whether the acting unit gives the user a collections tray whose account view a search hit can open in. */
 export function useCanSearchAccounts(): boolean {
@@ -23,10 +23,28 @@ export function useCanSearchAccounts(): boolean {
  */
 export function AccountSearch() {
   const { t } = useTranslation();
-  const [wanted, setWanted] = useState<{ value: string; hasFocus: boolean } | null>(null);
   const [value, setValue] = useState('');
-  const lightBox = (
+  const [SearchBox, setSearchBox] = useState<ComponentType<AccountSearchBoxProps> | null>(null);
+  const lightInput = useRef<HTMLInputElement>(null);
+  const isLoading = useRef(false);
+  const load = () => {
+    if (isLoading.current) return;
+    isLoading.current = true;
+    import('./account-search-box.tsx')
+      .then((module) => setSearchBox(() => module.AccountSearchBox))
+      .catch((error: unknown) => {
+        isLoading.current = false;
+        console.error('The account search could not be loaded', error);
+      });
+  };
+  if (SearchBox) {
+    // rendered while the light box is still in the page: it hands over its focus
+    const hasFocus = lightInput.current !== null && document.activeElement === lightInput.current;
+    return <SearchBox initialValue={value} hasFocus={hasFocus} />;
+  }
+  return (
     <TextInput
+      ref={lightInput}
       size="xs"
       w={240}
       type="search"
@@ -34,18 +52,9 @@ export function AccountSearch() {
       placeholder={String(t('AccountSearchPlaceholder'))}
       value={value}
       onChange={(event) => setValue(event.currentTarget.value)}
-      onFocus={() => setWanted({ value, hasFocus: true })}
-      onPointerEnter={() => setWanted((current) => current ?? { value, hasFocus: false })}
+      onFocus={load}
+      onPointerEnter={load}
       data-testid="account-search"
     />
-  );
-  if (!wanted) return lightBox;
-  return (
-    <Suspense fallback={lightBox}>
-      <AccountSearchBox
-        initialValue={value}
-        hasFocus={wanted.hasFocus || document.activeElement?.getAttribute('data-testid') === 'account-search'}
-      />
-    </Suspense>
   );
 }
