@@ -81,6 +81,13 @@ export default defineConfig(({ command }) => ({
               test: START_MODULES,
               priority: 10,
             },
+            // The password input (the login's and the password screens') in a chunk of its own: as part of the chunk
+            // it shared with the input rules, every list that checks a filter downloaded it.
+            {
+              name: 'password-input',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]PasswordInput[\\/]/,
+              priority: 5,
+            },
           ],
         },
       },
