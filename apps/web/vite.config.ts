@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { dictionaryParts } from './build/dictionary-parts.ts';
+import { lightDependencies } from './build/light-dependencies.ts';
 import { pageWeightBudget } from './build/page-weight-budget.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -35,9 +37,16 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+// The screens import `useTranslation` from 'react-i18next'; the app's own binding on its own translations answers
+// (src/lib/i18n/react-i18next.tsx, without i18next: docs/architecture.md, "Page weight"). Types stay react-i18next's.
+export const REACT_I18NEXT_ALIAS = {
+  find: /^react-i18next$/,
+  replacement: path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/lib/i18n/react-i18next.tsx'),
+};
+
 const START_MODULES = new RegExp(
   [
-    String.raw`node_modules[\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\/]`,
+    String.raw`node_modules[\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\/]`,
     String.raw`src[\/]lib[\/](i18n[\/]|session-store|external-store|http-client|toast-store|log|navigation|cookies|public-config)`,
     String.raw`virtual:dictionary[\/]en[\/]public`,
     'preload-helper',
@@ -45,8 +54,13 @@ const START_MODULES = new RegExp(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), dictionaryParts(), pageWeightBudget(), precompress()],
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  plugins: [react(), dictionaryParts(), lightDependencies(), pageWeightBudget(), precompress()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [REACT_I18NEXT_ALIAS, { find: /^react-router$/, replacement: reactRouterProduction }]
+        : [REACT_I18NEXT_ALIAS],
+  },
   server: {
     proxy: Object.fromEntries(
       API_PATHS.map((path) => [`^${escapeRegExp(path)}(/|\\?|$)`, { target: API_TARGET, changeOrigin: false }]),
@@ -66,6 +80,13 @@ export default defineConfig(({ command }) => ({
               name: 'start',
               test: START_MODULES,
               priority: 10,
+            },
+            // The password input (the login's and the password screens') in a chunk of its own: as part of the chunk
+            // it shared with the input rules, every list that checks a filter downloaded it.
+            {
+              name: 'password-input',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]PasswordInput[\\/]/,
+              priority: 5,
             },
           ],
         },

@@ -1,11 +1,13 @@
 import type { Currency } from '@recovery-desk/domain/money.ts';
 import { FORMAT_LOCALES, formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+import { interpolate, type Params } from './interpolate.ts';
 import { DEFAULT_LANGUAGE, DICTIONARIES, isLanguage, type DictionaryKey, type Language } from './languages.ts';
 
 // The server's translator: the web's dictionaries, i18next's `{{name}}` interpolation, English when a dictionary
 // lacks a key, and Intl formats of numbers, amounts and dates per language.
 
-export type Params = Record<string, string | number | null | undefined>;
+export type { Params };
+export { interpolate };
 
 export type Translator = {
   language: Language;
@@ -26,16 +28,6 @@ export type Translator = {
 };
 
 export const LOCALES: Record<Language, string> = FORMAT_LOCALES;
-
-// i18next's default interpolation: `{{name}}`, spaces inside the braces allowed, a missing value as ''.
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-
-export function interpolate(text: string, params: Params = {}): string {
-  return text.replace(PLACEHOLDER, (_match, name: string) => {
-    const value = params[name];
-    return value === undefined || value === null ? '' : String(value);
-  });
-}
 
 function entry(language: Language, key: string): string | undefined {
   const own = (DICTIONARIES[language] as Record<string, string | undefined>)[key];

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { startLanguage } from '../lib/i18n/i18n.ts';
 import { loadPublicConfig } from '../lib/public-config.ts';
+import { LightRouterProvider } from './light-router.tsx';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -34,7 +34,7 @@ export function App() {
   return (
     <Providers>
       {startup.state === 'ready' ? (
-        <RouterProvider router={startup.router} />
+        <LightRouterProvider router={startup.router} />
       ) : (
         <StartupScreen
           isFailed={startup.state === 'failed'}

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { PageFrame } from '../components/page-frame.tsx';
+import { useRouteError } from './light-router.tsx';
 
 /** Shown when a screen fails to load or render (for example a stale build after a deploy). */
 export function RouteErrorPage() {

@@ -1,9 +1,10 @@
 import { ROUTE_CATALOGUE, type RouteEntry } from '@recovery-desk/domain/route-catalogue.ts';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { loadDictionaryParts, type DictionaryPart } from '../lib/i18n/i18n.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { registerScreens } from '../lib/screen-registry.ts';
 import { HydrateFallback } from './hydrate-fallback.tsx';
+import { createLightBrowserRouter } from './light-router.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { demoOutboxPage, SHELL_SCREENS, STANDALONE_SCREENS, type ScreenLoader } from './route-registry.ts';
@@ -85,7 +86,7 @@ export function registeredScreenNames(): string[] {
 
 export function createAppRouter({ demoMode }: { demoMode: boolean }) {
   registerScreens(registeredScreenNames());
-  const router = createBrowserRouter(buildRoutes({ demoMode }));
+  const router = createLightBrowserRouter(buildRoutes({ demoMode }));
   setNavigator((to, options) => void router.navigate(to, options));
   setCurrentLocation(router.state.location);
   router.subscribe((state) => {

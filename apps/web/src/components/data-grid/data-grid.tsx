@@ -1,13 +1,5 @@
 import { Checkbox, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowSelectionState,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
-import {
   useMemo,
   useRef,
   useState,
@@ -108,13 +100,18 @@ function stickyStyle(side: StickySide | undefined, offset: number): CSSPropertie
     : { position: 'sticky', insetInlineEnd: 0, zIndex: 1 };
 }
 
-function sortingOf(sort: GridSort): SortingState {
-  return sort ? [{ id: sort.key, desc: sort.order === 'desc' }] : [];
+/** A column as the grid draws it: the selection and actions columns around the list's shown columns. */
+type ColumnModel<Row> = { id: string; header: string; canSort: boolean; cell?: (row: Row) => ReactNode };
+
+/** The sort after a press on a column's header: ascending → descending → the list's default (none). */
+export function nextSort(current: GridSort, key: string): GridSort {
+  if (current?.key !== key) return { key, order: 'asc' };
+  return current.order === 'asc' ? { key, order: 'desc' } : null;
 }
 
 /**
  * The one grid of every list screen (collections trays, stage trays, the legal pool, the record tables of an
- * account or a case), on TanStack Table: sortable headers with aria-sort (sort is the server's: state in, next state
+ * account or a case), sortable headers with aria-sort (sort is the server's: state in, next state
  * out), selection with select-all of the page, a row click / Enter that opens the row, a sticky header, keyboard
  * navigation (arrow keys, Home and End move between rows with one roving tab stop, Enter opens, Space selects) and
  * the loading, error (with retry) and empty states.
@@ -157,38 +154,32 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const selected = selection?.selected;
-  const rowSelection = useMemo<RowSelectionState>(() => {
-    const state: RowSelectionState = {};
+  const rowSelection = useMemo<Record<string, boolean>>(() => {
+    const state: Record<string, boolean> = {};
     if (selected) for (const row of rows) if (selected.has(rowId(row))) state[String(rowId(row))] = true;
     return state;
   }, [rows, rowId, selected]);
 
   const canOpen = (row: Row) => open !== undefined && (open.canOpen ? open.canOpen(row) : true);
 
-  const columnDefs = useMemo<ColumnDef<Row>[]>(() => {
-    const defs: ColumnDef<Row>[] = shownColumns.map((column) => ({
+  const columnModels = useMemo<ColumnModel<Row>[]>(() => {
+    const models: ColumnModel<Row>[] = shownColumns.map((column) => ({
       id: column.key,
       header: column.header,
-      // TanStack sorts only columns with an accessor; the value is the server's business, so the key stands in.
-      accessorFn: () => column.key,
-      enableSorting: Boolean(column.sortable) && sort !== undefined,
-      cell: ({ row }) => column.cell(row.original),
+      canSort: Boolean(column.sortable) && sort !== undefined,
+      cell: column.cell,
     }));
-    if (selection) defs.unshift({ id: SELECT_COLUMN, enableSorting: false });
-    if (rowActions) defs.push({ id: ACTIONS_COLUMN, enableSorting: false });
-    return defs;
+    if (selection) models.unshift({ id: SELECT_COLUMN, header: '', canSort: false });
+    if (rowActions) models.push({ id: ACTIONS_COLUMN, header: '', canSort: false });
+    return models;
   }, [shownColumns, selection, rowActions, sort]);
 
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    if (!sort) return;
-    const next = typeof updater === 'function' ? updater(sortingOf(sort.value)) : updater;
-    const first = next[0];
-    sort.onChange(first ? { key: first.id, order: first.desc ? 'desc' : 'asc' } : null);
-  };
+  const sortedOf = (id: string): SortOrder | false => (sort?.value?.key === id ? sort.value.order : false);
+  const toggleSort = (id: string) => sort?.onChange(nextSort(sort.value, id));
 
-  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
+  /** The page's selection changed: the rows of this page follow it, the other pages' selected rows stay. */
+  const changeSelection = (next: Record<string, boolean>) => {
     if (!selection) return;
-    const next = typeof updater === 'function' ? updater(rowSelection) : updater;
     const ids = new Set(selection.selected);
     for (const row of rows) {
       const id = rowId(row);
@@ -197,21 +188,24 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
     }
     selection.onChange(ids);
   };
-
-  const table = useReactTable<Row>({
-    data: rows as Row[],
-    columns: columnDefs,
-    getRowId: (row) => String(rowId(row)),
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    enableMultiSort: false,
-    sortDescFirst: false,
-    enableSortingRemoval: true,
-    enableRowSelection: selection !== undefined,
-    state: { sorting: sortingOf(sort?.value ?? null), rowSelection },
-    onSortingChange,
-    onRowSelectionChange,
-  });
+  const isSelected = (id: string) => rowSelection[id] === true;
+  const toggleRow = (id: string, value = !isSelected(id)) => {
+    const next = { ...rowSelection };
+    if (value) next[id] = true;
+    else delete next[id];
+    changeSelection(next);
+  };
+  const selectedOnPage = rows.filter((row) => isSelected(String(rowId(row)))).length;
+  const isAllSelected = rows.length > 0 && selectedOnPage === rows.length;
+  const isSomeSelected = selectedOnPage > 0 && selectedOnPage < rows.length;
+  const toggleAll = (value: boolean) => {
+    const next = { ...rowSelection };
+    for (const row of rows) {
+      if (value) next[String(rowId(row))] = true;
+      else delete next[String(rowId(row))];
+    }
+    changeSelection(next);
+  };
 
   const toolbar = listKey ? (
     <GridToolbar
@@ -242,7 +236,7 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
   // a focusable region instead, so the keyboard can still scroll it (WCAG 2.1.1).
   const isInteractiveGrid = open !== undefined || selection !== undefined;
 
-  const tableRows = table.getRowModel().rows;
+  const tableRows = rows.map((row) => ({ id: String(rowId(row)), original: row }));
   const activeRowId =
     activeId !== null && tableRows.some((row) => row.id === activeId) ? activeId : (tableRows[0]?.id ?? null);
 
@@ -284,7 +278,7 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
       case ' ':
         if (selection) {
           event.preventDefault();
-          row.toggleSelected();
+          toggleRow(row.id);
         }
         break;
     }
@@ -347,68 +341,66 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
             {caption}
           </caption>
           <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header, headerIndex) => {
-                  const sticky = cellProps(header.id, headerIndex);
-                  if (header.id === SELECT_COLUMN) {
-                    return (
-                      <Table.Th
-                        key={header.id}
-                        scope="col"
-                        w={SELECT_WIDTH}
-                        {...sticky}
-                        style={{ ...sticky.style, minWidth: SELECT_WIDTH, maxWidth: SELECT_WIDTH }}
-                      >
-                        <Checkbox
-                          aria-label={String(t('SelectAllOnPage'))}
-                          checked={table.getIsAllRowsSelected()}
-                          indeterminate={table.getIsSomeRowsSelected()}
-                          onChange={(event) => table.toggleAllRowsSelected(event.currentTarget.checked)}
-                        />
-                      </Table.Th>
-                    );
-                  }
-                  if (header.id === ACTIONS_COLUMN) {
-                    return (
-                      <Table.Th key={header.id} scope="col" {...sticky}>
-                        {String(t('Actions'))}
-                      </Table.Th>
-                    );
-                  }
-                  const label = String(header.column.columnDef.header);
-                  const sorted = header.column.getIsSorted();
+            <Table.Tr>
+              {columnModels.map((header, headerIndex) => {
+                const sticky = cellProps(header.id, headerIndex);
+                if (header.id === SELECT_COLUMN) {
                   return (
                     <Table.Th
                       key={header.id}
                       scope="col"
-                      aria-sort={ariaSort(header.id)}
+                      w={SELECT_WIDTH}
                       {...sticky}
-                      style={{ ...sticky.style, whiteSpace: 'nowrap' }}
+                      style={{ ...sticky.style, minWidth: SELECT_WIDTH, maxWidth: SELECT_WIDTH }}
                     >
-                      {header.column.getCanSort() ? (
-                        <UnstyledButton
-                          onClick={header.column.getToggleSortingHandler()}
-                          fw={700}
-                          fz="sm"
-                          data-testid={`sort-${header.id}`}
-                        >
-                          {label}
-                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
-                        </UnstyledButton>
-                      ) : (
-                        label
-                      )}
+                      <Checkbox
+                        aria-label={String(t('SelectAllOnPage'))}
+                        checked={isAllSelected}
+                        indeterminate={isSomeSelected}
+                        onChange={(event) => toggleAll(event.currentTarget.checked)}
+                      />
                     </Table.Th>
                   );
-                })}
-              </Table.Tr>
-            ))}
+                }
+                if (header.id === ACTIONS_COLUMN) {
+                  return (
+                    <Table.Th key={header.id} scope="col" {...sticky}>
+                      {String(t('Actions'))}
+                    </Table.Th>
+                  );
+                }
+                const label = header.header;
+                const sorted = sortedOf(header.id);
+                return (
+                  <Table.Th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={ariaSort(header.id)}
+                    {...sticky}
+                    style={{ ...sticky.style, whiteSpace: 'nowrap' }}
+                  >
+                    {header.canSort ? (
+                      <UnstyledButton
+                        onClick={() => toggleSort(header.id)}
+                        fw={700}
+                        fz="sm"
+                        data-testid={`sort-${header.id}`}
+                      >
+                        {label}
+                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                      </UnstyledButton>
+                    ) : (
+                      label
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody ref={bodyRef}>
             {tableRows.length === 0 ? (
               <Table.Tr data-testid={testIds.empty}>
-                <Table.Td colSpan={table.getVisibleLeafColumns().length}>
+                <Table.Td colSpan={columnModels.length}>
                   <Text size="sm" c="dark.6">
                     {empty.text}
                   </Text>
@@ -430,39 +422,39 @@ export function DataGrid<Row, Id extends string | number = number>(props: DataGr
                     if (event.target === event.currentTarget) setActiveId(row.id);
                   }}
                   style={openable ? { cursor: 'pointer' } : undefined}
-                  data-selected={row.getIsSelected() || undefined}
+                  data-selected={isSelected(row.id) || undefined}
                   data-testid={testIds.row}
                 >
-                  {row.getVisibleCells().map((cell, cellIndex) => {
-                    const sticky = cellProps(cell.column.id, cellIndex);
-                    if (cell.column.id === SELECT_COLUMN) {
+                  {columnModels.map((column, cellIndex) => {
+                    const sticky = cellProps(column.id, cellIndex);
+                    const cellKey = `${row.id}_${column.id}`;
+                    if (column.id === SELECT_COLUMN) {
                       return (
                         <Table.Td
-                          key={cell.id}
+                          key={cellKey}
                           {...sticky}
                           style={{ ...sticky.style, minWidth: SELECT_WIDTH, maxWidth: SELECT_WIDTH }}
                         >
                           <Checkbox
                             aria-label={String(t('SelectRow', { name: rowLabel(original) }))}
-                            checked={row.getIsSelected()}
-                            onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+                            checked={isSelected(row.id)}
+                            onChange={(event) => toggleRow(row.id, event.currentTarget.checked)}
                           />
                         </Table.Td>
                       );
                     }
-                    if (cell.column.id === ACTIONS_COLUMN) {
+                    if (column.id === ACTIONS_COLUMN) {
                       return (
-                        <Table.Td key={cell.id} {...sticky}>
+                        <Table.Td key={cellKey} {...sticky}>
                           {rowActions?.(original)}
                         </Table.Td>
                       );
                     }
-                    const content = cell.column.columnDef.cell;
-                    const value = typeof content === 'function' ? content(cell.getContext()) : null;
+                    const value = column.cell ? column.cell(original) : null;
                     const shown = value === null || value === undefined || value === '' ? EMPTY_VALUE : value;
                     const isFirst = cellIndex === firstDataIndex;
                     return (
-                      <Table.Td key={cell.id} {...sticky}>
+                      <Table.Td key={cellKey} {...sticky}>
                         {isFirst && openable && open ? (
                           <UnstyledButton
                             c="blue.9"

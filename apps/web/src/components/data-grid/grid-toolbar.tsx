@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandPopover } from '../on-demand-popover.tsx';
 import type { GridDensity } from './grid-preferences.ts';
 
 export type ChooserColumn = { key: string; header: string };
@@ -36,48 +37,44 @@ export function GridToolbar({ start, density, onDensityChange, columns, hidden, 
           ]}
           data-testid="grid-density"
         />
-        <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-          <Popover.Target>
+        <OnDemandPopover
+          position="bottom-end"
+          shadow="md"
+          withinPortal
+          trapFocus
+          target={
             <Button size="xs" variant="default" data-testid="grid-columns-button">
               {String(t('GridColumns'))}
               {hiddenCount > 0 ? ` (${columns.length - hiddenCount}/${columns.length})` : ''}
             </Button>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Stack gap={6} role="group" aria-label={String(t('GridColumnsTitle'))} data-testid="grid-columns">
-              <Text size="sm" fw={700}>
-                {String(t('GridColumnsTitle'))}
-              </Text>
-              {columns.map((column) => (
-                <Checkbox
-                  key={column.key}
-                  size="xs"
-                  label={
-                    column.key === fixed ? `${column.header} (${String(t('GridColumnAlwaysShown'))})` : column.header
-                  }
-                  checked={!hidden.includes(column.key)}
-                  disabled={column.key === fixed}
-                  onChange={(event) =>
-                    onHiddenChange(
-                      event.currentTarget.checked
-                        ? hidden.filter((key) => key !== column.key)
-                        : [...hidden, column.key],
-                    )
-                  }
-                  data-testid={`grid-column-${column.key}`}
-                />
-              ))}
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                onClick={() => onHiddenChange([])}
-                disabled={hiddenCount === 0}
-              >
-                {String(t('ShowAllColumns'))}
-              </Button>
-            </Stack>
-          </Popover.Dropdown>
-        </Popover>
+          }
+        >
+          <Stack gap={6} role="group" aria-label={String(t('GridColumnsTitle'))} data-testid="grid-columns">
+            <Text size="sm" fw={700}>
+              {String(t('GridColumnsTitle'))}
+            </Text>
+            {columns.map((column) => (
+              <Checkbox
+                key={column.key}
+                size="xs"
+                label={
+                  column.key === fixed ? `${column.header} (${String(t('GridColumnAlwaysShown'))})` : column.header
+                }
+                checked={!hidden.includes(column.key)}
+                disabled={column.key === fixed}
+                onChange={(event) =>
+                  onHiddenChange(
+                    event.currentTarget.checked ? hidden.filter((key) => key !== column.key) : [...hidden, column.key],
+                  )
+                }
+                data-testid={`grid-column-${column.key}`}
+              />
+            ))}
+            <Button size="compact-xs" variant="subtle" onClick={() => onHiddenChange([])} disabled={hiddenCount === 0}>
+              {String(t('ShowAllColumns'))}
+            </Button>
+          </Stack>
+        </OnDemandPopover>
       </Group>
     </Group>
   );

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  NativeSelect,
-  Popover,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, CloseButton, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { SavedView } from '@recovery-desk/domain/lists/contracts.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -19,6 +8,7 @@ import { describeError } from '../../lib/describe-error.ts';
 import { addToast } from '../../lib/toast-store.ts';
 import { deleteView, fetchSavedViews, saveView } from '../../features/lists/api/lists-api.ts';
 import { listsKeys } from '../../features/lists/api/query-keys.ts';
+import { OnDemandPopover } from '../on-demand-popover.tsx';
 
 /** One applied filter, shown as a removable chip. */
 export type FilterChip = { id: string; label: string; value: string; onRemove: () => void };
@@ -156,42 +146,47 @@ export function GridViews({ listKey, chips, onClearAll, positionKeys = POSITION_
             <span aria-hidden="true">🗑</span>
           </ActionIcon>
         ) : null}
-        <Popover opened={saveOpen} onChange={setSaveOpen} position="bottom-start" shadow="md" trapFocus withinPortal>
-          <Popover.Target>
+        <OnDemandPopover
+          opened={saveOpen}
+          onChange={setSaveOpen}
+          position="bottom-start"
+          shadow="md"
+          trapFocus
+          withinPortal
+          target={
             <Button size="xs" variant="default" onClick={() => setSaveOpen((open) => !open)} data-testid="save-view">
               {String(t('SaveView'))}
             </Button>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <form onSubmit={onSubmit} aria-label={String(t('SaveViewTitle'))}>
-              <Stack gap="xs" w={260}>
-                <Text size="sm" fw={700}>
-                  {String(t('SaveViewTitle'))}
-                </Text>
-                <TextInput
-                  size="xs"
-                  label={String(t('ViewName'))}
-                  value={name}
-                  maxLength={60}
-                  onChange={(event) => {
-                    setName(event.currentTarget.value);
-                    setNameError(null);
-                  }}
-                  error={nameError}
-                  data-testid="view-name"
-                />
-                <Group gap="xs" justify="flex-end">
-                  <Button size="xs" variant="default" onClick={() => setSaveOpen(false)}>
-                    {String(t('Cancel'))}
-                  </Button>
-                  <Button size="xs" type="submit" loading={save.isPending} data-testid="save-view-submit">
-                    {String(t('Save'))}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Popover.Dropdown>
-        </Popover>
+          }
+        >
+          <form onSubmit={onSubmit} aria-label={String(t('SaveViewTitle'))}>
+            <Stack gap="xs" w={260}>
+              <Text size="sm" fw={700}>
+                {String(t('SaveViewTitle'))}
+              </Text>
+              <TextInput
+                size="xs"
+                label={String(t('ViewName'))}
+                value={name}
+                maxLength={60}
+                onChange={(event) => {
+                  setName(event.currentTarget.value);
+                  setNameError(null);
+                }}
+                error={nameError}
+                data-testid="view-name"
+              />
+              <Group gap="xs" justify="flex-end">
+                <Button size="xs" variant="default" onClick={() => setSaveOpen(false)}>
+                  {String(t('Cancel'))}
+                </Button>
+                <Button size="xs" type="submit" loading={save.isPending} data-testid="save-view-submit">
+                  {String(t('Save'))}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </OnDemandPopover>
       </Group>
       {chips.length > 0 ? (
         <Group gap={6} wrap="wrap" data-testid="filter-chips">

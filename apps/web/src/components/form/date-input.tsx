@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { datePattern, formatDate, localeOf, parseDate } from '@recovery-desk/i18n/format.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandPopover } from '../on-demand-popover.tsx';
 
 // The form kit's date input. A native <input type=date> shows the browser's locale (mm/dd/yyyy in an American
 // browser whatever the app language), so this is a text input in the interface language's date form
@@ -159,8 +160,14 @@ export function DateInput({ value, onChange, onBlur, disabled, readOnly, ...rest
       }}
       rightSection={
         disabled || readOnly ? null : (
-          <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal trapFocus returnFocus>
-            <Popover.Target>
+          <OnDemandPopover
+            opened={open}
+            onChange={setOpen}
+            position="bottom-end"
+            withinPortal
+            trapFocus
+            returnFocus
+            target={
               <ActionIcon
                 variant="subtle"
                 color="dark"
@@ -170,18 +177,17 @@ export function DateInput({ value, onChange, onBlur, disabled, readOnly, ...rest
               >
                 <span aria-hidden="true">📅</span>
               </ActionIcon>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Calendar
-                value={iso}
-                onPick={(picked) => {
-                  setDraft(null);
-                  onChange(picked);
-                  setOpen(false);
-                }}
-              />
-            </Popover.Dropdown>
-          </Popover>
+            }
+          >
+            <Calendar
+              value={iso}
+              onPick={(picked) => {
+                setDraft(null);
+                onChange(picked);
+                setOpen(false);
+              }}
+            />
+          </OnDemandPopover>
         )
       }
     />

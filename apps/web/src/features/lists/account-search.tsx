@@ -1,24 +1,14 @@
-import { Badge, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { AccountSearchHit } from '@recovery-desk/domain/lists/contracts.ts';
-import { accountViewPath, SEARCH_TRAYS } from '@recovery-desk/domain/lists/search-trays.ts';
+import { TextInput } from '@mantine/core';
+import { SEARCH_TRAYS } from '@recovery-desk/domain/lists/search-trays.ts';
 import { authoritiesOf } from '@recovery-desk/domain/profile-access.ts';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { describeError } from '../../lib/describe-error.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { searchAccounts } from './api/lists-api.ts';
-import { listsKeys } from './api/query-keys.ts';
+import type { AccountSearchBoxProps } from './account-search-box.tsx';
 
-const MIN_LENGTH = 2;
-const MATCHED_BY_KEY = {
-  accountNo: 'MatchedByAccountNo',
-  name: 'MatchedByName',
-  phone: 'MatchedByPhone',
-  pan: 'MatchedByPan',
-} as const;
+// The header's account search. The box is drawn at once; the search itself (Mantine's Combobox with its floating
+// dropdown, the query and the reply's contract) loads when the box is first focused or pointed at, and takes over
+// with what was typed so far and the focus (docs/architecture.md, "Page weight").
 
 /** Whether the acting unit gives the user a collections tray whose account view a search hit can open in. */
 export function useCanSearchAccounts(): boolean {
@@ -33,97 +23,38 @@ export function useCanSearchAccounts(): boolean {
  */
 export function AccountSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const actingUnit = useSession((session) => session.actingUnit);
   const [value, setValue] = useState('');
-  const [debounced] = useDebouncedValue(value.trim(), 250);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const enabled = debounced.length >= MIN_LENGTH;
-
-  const search = useQuery({
-    queryKey: listsKeys.search(actingUnit, debounced),
-    queryFn: ({ signal }) => searchAccounts(debounced, signal),
-    enabled,
-    staleTime: 30_000,
-  });
-
-  const open = (hit: AccountSearchHit) => {
-    const tray = search.data?.openTray;
-    const path = tray ? accountViewPath(tray, hit.accountId) : null;
-    if (!path) return;
-    combobox.closeDropdown();
-    setValue('');
-    void navigate(path);
+  const [SearchBox, setSearchBox] = useState<ComponentType<AccountSearchBoxProps> | null>(null);
+  const lightInput = useRef<HTMLInputElement>(null);
+  const isLoading = useRef(false);
+  const load = () => {
+    if (isLoading.current) return;
+    isLoading.current = true;
+    import('./account-search-box.tsx')
+      .then((module) => setSearchBox(() => module.AccountSearchBox))
+      .catch((error: unknown) => {
+        isLoading.current = false;
+        console.error('The account search could not be loaded', error);
+      });
   };
-
-  let status: string | null = null;
-  if (value.trim().length > 0 && value.trim().length < MIN_LENGTH) status = String(t('AccountSearchTooShort'));
-  else if (enabled && (search.isPending || debounced !== value.trim())) status = String(t('AccountSearchSearching'));
-  else if (enabled && search.isError) status = `${String(t('AccountSearchFailed'))} ${describeError(search.error, t)}`;
-  else if (enabled && search.data?.hits.length === 0) status = String(t('AccountSearchNoHits', { query: debounced }));
-  const hits = enabled && debounced === value.trim() ? (search.data?.hits ?? []) : [];
-
+  if (SearchBox) {
+    // rendered while the light box is still in the page: it hands over its focus
+    const hasFocus = lightInput.current !== null && document.activeElement === lightInput.current;
+    return <SearchBox initialValue={value} hasFocus={hasFocus} />;
+  }
   return (
-    <Combobox
-      store={combobox}
-      onOptionSubmit={(id) => {
-        const hit = hits.find((candidate) => String(candidate.accountId) === id);
-        if (hit) open(hit);
-      }}
-      width={420}
-      position="bottom-end"
-    >
-      <Combobox.Target>
-        <TextInput
-          size="xs"
-          w={240}
-          type="search"
-          aria-label={String(t('AccountSearch'))}
-          placeholder={String(t('AccountSearchPlaceholder'))}
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
-          }}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-          rightSection={enabled && search.isFetching ? <Loader size={14} /> : null}
-          data-testid="account-search"
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={value.trim().length === 0}>
-        <Combobox.Options aria-label={String(t('AccountSearchResults'))} data-testid="account-search-results">
-          {hits.map((hit) => (
-            <Combobox.Option
-              key={hit.accountId}
-              value={String(hit.accountId)}
-              aria-label={String(t('AccountSearchOpen', { accountNo: hit.accountNo, name: hit.customerName }))}
-              data-testid="account-search-hit"
-            >
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
-                    {hit.accountNo} · {hit.customerName}
-                  </Text>
-                  <Text size="xs" c="dark.6" truncate>
-                    {hit.unitName}
-                    {hit.maskedPan ? ` · PAN ${hit.maskedPan}` : ''} · DPD {hit.dpd}
-                  </Text>
-                </div>
-                <Badge size="xs" variant="light" color="gray.8" tt="none">
-                  {String(t(MATCHED_BY_KEY[hit.matchedBy]))}
-                </Badge>
-              </Group>
-            </Combobox.Option>
-          ))}
-          {status ? (
-            <Combobox.Empty>
-              <span role="status">{status}</span>
-            </Combobox.Empty>
-          ) : null}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <TextInput
+      ref={lightInput}
+      size="xs"
+      w={240}
+      type="search"
+      aria-label={String(t('AccountSearch'))}
+      placeholder={String(t('AccountSearchPlaceholder'))}
+      value={value}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onFocus={load}
+      onPointerEnter={load}
+      data-testid="account-search"
+    />
   );
 }

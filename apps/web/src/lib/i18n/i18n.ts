@@ -1,10 +1,11 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n as I18nextInstance } from 'i18next';
 import { isLanguage, LANGUAGES, RTL_LANGUAGES, type Language } from '@recovery-desk/i18n/language-codes.ts';
 import englishPublic from 'virtual:dictionary/en/public';
 import { DICTIONARY_PART_NAMES, PART_LOADERS } from 'virtual:dictionary-parts';
 import { createStore, useStore } from '../external-store.ts';
+import { initReactI18next } from './react-i18next.tsx';
 import { LANGUAGE_STORAGE_KEY, storedLanguage } from './stored-language.ts';
+import { Translations } from './translations.ts';
 
 // Interface languages (spec §1): English, Hindi, Arabic, plus the German dictionary. The dictionaries live in the
 // shared package @recovery-desk/i18n, so the server writes exports, mails and messages with the same words.
@@ -33,25 +34,21 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
+// The app's translations (./translations.ts: i18next's behaviour for what the app uses, without i18next), typed
+// as i18next's instance so the screens keep i18next's typed keys.
+const translations = new Translations({
   resources: { en: { translation: englishPublic } },
   // English until the stored language's dictionary is in (startLanguage).
   lng: 'en',
   fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
   // A screen that names a key of a part it did not ask for still gets its words: the missing key loads every part
   // (and the screens re-render when a part is added).
-  saveMissing: true,
   missingKeyHandler: () => {
     void loadDictionaryParts(DICTIONARY_PART_NAMES);
   },
-  react: { bindI18nStore: 'added' },
-});
+}).use(initReactI18next);
+
+export const i18n = translations as unknown as I18nextInstance;
 
 applyToDocument(i18n.language);
 i18n.on('languageChanged', applyToDocument);
