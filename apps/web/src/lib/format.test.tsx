@@ -83,7 +83,8 @@ describe('the date input of the form kit', () => {
   it('has a calendar that picks a date', async () => {
     renderWithProviders(<Harness initial="2026-11-16" />);
     fireEvent.click(screen.getByRole('button', { name: 'Choose a date from the calendar' }));
-    const grid = await screen.findByRole('grid');
+    // the calendar's popover loads on the first press (components/on-demand-popover.tsx)
+    const grid = await screen.findByRole('grid', {}, { timeout: 10_000 });
     expect(within(grid).getByRole('button', { name: '16/11/2026' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(grid).getByRole('button', { name: '20/11/2026' }));
     expect(screen.getByTestId('value').textContent).toBe('2026-11-20');

@@ -70,7 +70,8 @@ describe('data grid: density, columns and sticky columns', () => {
     renderWithProviders(<Grid />);
     expect(headers()).toEqual(['Account no', 'DPD', 'Reason', 'Actions']);
     fireEvent.click(screen.getByTestId('grid-columns-button'));
-    const chooser = await screen.findByTestId('grid-columns');
+    // the chooser's popover loads on the first press (components/on-demand-popover.tsx)
+    const chooser = await screen.findByTestId('grid-columns', {}, { timeout: 10_000 });
     expect((within(chooser).getByLabelText(/^Account no/) as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(within(chooser).getByLabelText('Reason'));
     expect(headers()).toEqual(['Account no', 'DPD', 'Actions']);
@@ -196,7 +197,9 @@ describe('data grid: filter chips and saved views', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/8'))).toBe(true));
 
     fireEvent.click(screen.getByTestId('save-view'));
-    fireEvent.change(await screen.findByLabelText('View name'), { target: { value: 'Ravi in team' } });
+    fireEvent.change(await screen.findByLabelText('View name', {}, { timeout: 10_000 }), {
+      target: { value: 'Ravi in team' },
+    });
     fireEvent.click(screen.getByTestId('save-view-submit'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
