@@ -4,7 +4,7 @@ import type { ChartProps } from './chart-types.ts';
 
 const WIDTH = 640;
 const LEFT = 72;
-const RIGHT = 16;
+const RIGHT = 36;
 const TOP = 24;
 const PLOT_HEIGHT = 180;
 const AXIS_HEIGHT = 52;
