@@ -47,8 +47,8 @@ test('the dashboard charts drill down to the tray of their bucket', async ({ pag
   const overdue = page.getByTestId('chart-overdue');
   await expect(overdue.getByRole('group', { name: 'Overdue accounts by bucket' })).toBeVisible();
   await expect(page.getByTestId('dashboard-targets')).toContainText('Collections against target');
-  await expect(page.getByTestId('chart-daily')).toBeVisible();
-  await expect(page.getByTestId('chart-monthly')).toBeVisible();
+  await expect(page.getByTestId('chart-daily-INR')).toBeVisible();
+  await expect(page.getByTestId('chart-monthly-INR')).toBeVisible();
   await expectNoAxeViolations(page);
 
   await overdue.getByRole('link', { name: /^31–60:/ }).click();

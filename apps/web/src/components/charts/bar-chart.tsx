@@ -5,7 +5,7 @@ import type { ChartCategory, ChartProps } from './chart-types.ts';
 
 const WIDTH = 640;
 const LABEL_WIDTH = 170;
-const RIGHT = 24;
+const RIGHT = 48;
 const TOP = 8;
 const AXIS_HEIGHT = 44;
 

@@ -4,8 +4,8 @@ import type { ChartProps } from './chart-types.ts';
 
 const WIDTH = 640;
 const LEFT = 72;
-const RIGHT = 16;
-const TOP = 10;
+const RIGHT = 36;
+const TOP = 24;
 const PLOT_HEIGHT = 180;
 const AXIS_HEIGHT = 52;
 
@@ -51,7 +51,8 @@ export function LineChart(props: ChartProps) {
               </g>
             ))}
             {categories.map((category, index) =>
-              index % labelEvery === 0 || index === categories.length - 1 ? (
+              index % labelEvery === 0 ||
+              (index === categories.length - 1 && (categories.length - 1) % labelEvery >= labelEvery / 2) ? (
                 <text key={category.key} x={x(index)} y={TOP + PLOT_HEIGHT + 16} textAnchor="middle">
                   {shortLabel(category.label, 12)}
                 </text>
@@ -60,7 +61,7 @@ export function LineChart(props: ChartProps) {
             <text x={LEFT + plotWidth / 2} y={TOP + PLOT_HEIGHT + 40} textAnchor="middle" fontWeight="600">
               {categoryAxisLabel}
             </text>
-            <text x={4} y={TOP + 10} fontWeight="600">
+            <text x={4} y={12} fontWeight="600">
               {valueAxisLabel}
             </text>
           </g>

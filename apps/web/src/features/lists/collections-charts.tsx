@@ -48,9 +48,11 @@ export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
   const language = i18n.language;
   const count = (value: number) => formatCount(value, language, 0);
   const overdue = data.buckets.filter((bucket) => bucket.bucket !== 'CURRENT');
-  const currencies = [...new Set(data.dailyCollections.map((day) => day.currency))].sort();
+  // one chart per currency: amounts of different currencies never share an axis
+  const trendCurrencies = [
+    ...new Set([...data.dailyCollections, ...data.monthlyCollections].map((item) => item.currency)),
+  ].sort();
   const days = [...new Set(data.dailyCollections.map((day) => day.date))].sort();
-  const monthCurrencies = [...new Set(data.monthlyCollections.map((month) => month.currency))].sort();
   const months = [...new Set(data.monthlyCollections.map((month) => month.month))].sort();
 
   return (
@@ -87,21 +89,17 @@ export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
             <BarChart
               title={String(t('DashTargetTitle'))}
               categoryAxisLabel={String(t('ReportColCurrency'))}
-              valueAxisLabel={String(t('DashCollected'))}
+              valueAxisLabel={`${String(t('DashAchieved'))} (%)`}
               categories={data.targets.map((target) => ({
                 key: target.currency,
                 label: target.currency,
                 values: {
-                  target: target.targetMinor === null ? null : target.targetMinor / 100,
-                  collected: target.collectedMinor / 100,
+                  achieved: target.targetMinor ? (target.collectedMinor * 100) / target.targetMinor : null,
                 },
                 href: `${REPORTS_HREF}?report=collectionEfficiency&by=branch`,
               }))}
-              series={[
-                { key: 'target', label: String(t('DashTarget')) },
-                { key: 'collected', label: String(t('DashCollected')) },
-              ]}
-              formatValue={(value) => formatCount(value, language)}
+              series={[{ key: 'achieved', label: String(t('DashAchieved')) }]}
+              formatValue={(value) => `${formatCount(value, language, 1)} %`}
               testId="chart-targets"
             />
           )}
@@ -126,52 +124,50 @@ export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
         {String(t('DashTrends'))}
       </Title>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Paper withBorder p="sm" radius="md">
-          <LineChart
-            title={String(t('DashDailyTitle'))}
-            categoryAxisLabel={String(t('DashDate'))}
-            valueAxisLabel={String(t('DashCollected'))}
-            categories={days.map((date) => ({
-              key: date,
-              label: formatBusinessDate(date, language),
-              values: Object.fromEntries(
-                currencies.map((currency) => {
-                  const day = data.dailyCollections.find((item) => item.date === date && item.currency === currency);
-                  return [currency, day ? day.amountMinor / 100 : 0];
-                }),
-              ),
-            }))}
-            series={currencies.map((currency) => ({ key: currency, label: currency }))}
-            formatValue={(value) => formatCount(value, language)}
-            testId="chart-daily"
-          />
-        </Paper>
-        <Paper withBorder p="sm" radius="md">
-          <LineChart
-            title={String(t('DashMonthlyTitle'))}
-            categoryAxisLabel={String(t('DashMonth'))}
-            valueAxisLabel={String(t('DashCollected'))}
-            categories={months.map((month) => ({
-              key: month,
-              label: formatBusinessDate(month, language).replace(/^\d+[./]/, ''),
-              values: Object.fromEntries(
-                monthCurrencies.map((currency) => {
-                  const found = data.monthlyCollections.find(
-                    (item) => item.month === month && item.currency === currency,
-                  );
-                  return [currency, found ? found.amountMinor / 100 : 0];
-                }),
-              ),
-            }))}
-            series={monthCurrencies.map((currency) => ({ key: currency, label: currency }))}
-            formatValue={(value) => formatCount(value, language)}
-            testId="chart-monthly"
-          />
-          <Anchor component={Link} to={`${REPORTS_HREF}?report=rollRates`} size="sm" data-testid="drill-roll">
-            {String(t('DashOpenRollRates'))}
-          </Anchor>
-        </Paper>
+        {trendCurrencies.flatMap((currency) => [
+          <Paper withBorder p="sm" radius="md" key={`daily-${currency}`}>
+            <LineChart
+              title={`${String(t('DashDailyTitle'))} (${currency})`}
+              categoryAxisLabel={String(t('DashDate'))}
+              valueAxisLabel={String(t('DashCollected'))}
+              categories={days.map((date) => {
+                const day = data.dailyCollections.find((item) => item.date === date && item.currency === currency);
+                return {
+                  key: date,
+                  label: formatBusinessDate(date, language),
+                  values: { [currency]: day ? day.amountMinor / 100 : 0 },
+                };
+              })}
+              series={[{ key: currency, label: currency }]}
+              formatValue={(value) => formatCount(value, language)}
+              testId={`chart-daily-${currency}`}
+            />
+          </Paper>,
+          <Paper withBorder p="sm" radius="md" key={`monthly-${currency}`}>
+            <LineChart
+              title={`${String(t('DashMonthlyTitle'))} (${currency})`}
+              categoryAxisLabel={String(t('DashMonth'))}
+              valueAxisLabel={String(t('DashCollected'))}
+              categories={months.map((month) => {
+                const found = data.monthlyCollections.find(
+                  (item) => item.month === month && item.currency === currency,
+                );
+                return {
+                  key: month,
+                  label: formatBusinessDate(month, language).replace(/^\d+[./]/, ''),
+                  values: { [currency]: found ? found.amountMinor / 100 : 0 },
+                };
+              })}
+              series={[{ key: currency, label: currency }]}
+              formatValue={(value) => formatCount(value, language)}
+              testId={`chart-monthly-${currency}`}
+            />
+          </Paper>,
+        ])}
       </SimpleGrid>
+      <Anchor component={Link} to={`${REPORTS_HREF}?report=rollRates`} size="sm" data-testid="drill-roll">
+        {String(t('DashOpenRollRates'))}
+      </Anchor>
     </Stack>
   );
 }

@@ -54,8 +54,11 @@ describe('collections dashboard', { timeout: 20_000 }, () => {
     expect(links[1]!.getAttribute('href')).toBe('/collapp/telecaller?view=team&dpdFrom=31&dpdTo=60');
     expect(screen.getByTestId('target-INR').textContent).toBe('₹12,000.00 / ₹20,000.00 · Achieved 60 %');
     expect(screen.getByTestId('target-USD').textContent).toBe('$100.00 / —');
-    expect(within(screen.getByTestId('chart-daily')).getAllByTestId('chart-daily-line')).toHaveLength(2);
-    const monthly = within(screen.getByTestId('chart-monthly')).getByTestId('chart-monthly-table');
+    // one chart per currency: INR and USD never share an axis
+    expect(within(screen.getByTestId('chart-daily-INR')).getAllByTestId('chart-daily-INR-line')).toHaveLength(1);
+    expect(screen.getByTestId('chart-daily-USD')).toBeTruthy();
+    expect(within(screen.getByTestId('chart-targets-table')).getByText('60 %')).toBeTruthy();
+    const monthly = within(screen.getByTestId('chart-monthly-INR')).getByTestId('chart-monthly-INR-table');
     expect(within(monthly).getByText('19,670')).toBeTruthy();
     expect(screen.getByTestId('drill-roll').getAttribute('href')).toBe('/collapp/reportGeneration?report=rollRates');
     expect(screen.getByTestId('drill-ptps-due').getAttribute('href')).toBe(
