@@ -282,3 +282,13 @@ export async function readUserDetails(db: Executor, userId: number): Promise<Use
     })),
   };
 }
+
+/** The id of a user's open USER_CHANGE request (pending or pushed back), if any. */
+export async function openRequestIdOf(db: Executor, subjectId: number): Promise<number | undefined> {
+  const [row] = await selectRows<{ id: number | string }>(
+    db,
+    sql`select id from approval_requests where flow_code = 'USER_CHANGE' and subject_type = 'USER'
+      and subject_id = ${subjectId} and status in ('PENDING', 'PUSHBACK') limit 1`,
+  );
+  return row ? Number(row.id) : undefined;
+}
