@@ -59,7 +59,7 @@ describe('router built from the route catalogue and the registry', () => {
 
   it('shows a page-not-found screen for catalogue routes without a built screen', async () => {
     sessionStore.set(signedInSession());
-    renderApp('/collapp/heatMap');
+    renderApp('/collapp/allocationMap');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/home');
   });
