@@ -82,7 +82,7 @@ describe.each<RouterKind>(['data router', 'light router'])(
 
     it('shows a page-not-found screen for catalogue routes without a built screen', async () => {
       sessionStore.set(signedInSession());
-      renderApp(kind, '/collapp/heatMap');
+      renderApp(kind, '/collapp/allocationMap');
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/home');
     });
