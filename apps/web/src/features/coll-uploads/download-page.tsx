@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { downloadQuerySchema, type DownloadRow } from '@recovery-desk/domain/collections/uploads.ts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GridEmpty, GridError, GridLoading } from '../../components/data-grid/grid-states.tsx';
+import { QueryStates } from '../../components/data-grid/query-states.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { jobKindLabel } from '../../components/job-progress.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
@@ -43,21 +42,16 @@ export function CollectionsDownloadPage() {
   });
   const rows = list.data?.data ?? [];
 
-  let body: ReactNode;
-  if (list.isPending) body = <GridLoading label={String(t('CollDownloadLoading'))} testId="downloads-loading" />;
-  else if (list.isError && !list.data)
-    body = (
-      <GridError
-        title={String(t('CollDownloadLoadFailed'))}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        describe={(failure) => describeError(failure, t)}
-        testId="downloads-error"
-      />
-    );
-  else if (rows.length === 0) body = <GridEmpty text={String(t('CollDownloadEmpty'))} testId="downloads-empty" />;
-  else
-    body = (
+  const body = (
+    <QueryStates
+      query={list}
+      isEmpty={rows.length === 0}
+      loading={String(t('CollDownloadLoading'))}
+      failed={String(t('CollDownloadLoadFailed'))}
+      empty={String(t('CollDownloadEmpty'))}
+      describe={(failure) => describeError(failure, t)}
+      testId="downloads"
+    >
       <DataTable<DownloadRow>
         caption={String(t('CollDownloadList'))}
         testId="downloads-table"
@@ -101,7 +95,8 @@ export function CollectionsDownloadPage() {
           },
         ]}
       />
-    );
+    </QueryStates>
+  );
 
   return (
     <Stack gap="md" data-testid="coll-download">

@@ -12,10 +12,10 @@ import {
 } from '@recovery-desk/domain/collections/uploads.ts';
 import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { GridEmpty, GridError, GridLoading } from '../../components/data-grid/grid-states.tsx';
+import { QueryStates } from '../../components/data-grid/query-states.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { FileField, SelectField, SubmitButton, ZodForm, useZodForm } from '../../components/form/index.ts';
 import { JobProgress } from '../../components/job-progress.tsx';
@@ -309,21 +309,16 @@ function UploadList() {
   });
   const rows = list.data?.data ?? [];
 
-  let body: ReactNode;
-  if (list.isPending) body = <GridLoading label={String(t('CollUploadListLoading'))} testId="coll-uploads-loading" />;
-  else if (list.isError && !list.data)
-    body = (
-      <GridError
-        title={String(t('CollUploadListLoadFailed'))}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        describe={(failure) => describeError(failure, t)}
-        testId="coll-uploads-error"
-      />
-    );
-  else if (rows.length === 0) body = <GridEmpty text={String(t('CollUploadListEmpty'))} testId="coll-uploads-empty" />;
-  else
-    body = (
+  const body = (
+    <QueryStates
+      query={list}
+      isEmpty={rows.length === 0}
+      loading={String(t('CollUploadListLoading'))}
+      failed={String(t('CollUploadListLoadFailed'))}
+      empty={String(t('CollUploadListEmpty'))}
+      describe={(failure) => describeError(failure, t)}
+      testId="coll-uploads"
+    >
       <DataTable<CollUploadRow>
         caption={String(t('CollUploadList'))}
         testId="coll-uploads-table"
@@ -377,7 +372,8 @@ function UploadList() {
           },
         ]}
       />
-    );
+    </QueryStates>
+  );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="coll-uploads-title">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Progress, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { jobPercent, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { ApprovalRow } from '@recovery-desk/domain/approvals/contracts.ts';
 import { DAY_START_STEPS, type BomSnapshot } from '@recovery-desk/domain/collections/day-start.ts';
@@ -6,9 +6,10 @@ import type { Currency } from '@recovery-desk/domain/money.ts';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { QueryStates } from '../../components/data-grid/query-states.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { JOB_POLL_MS, JOB_STATUS_COLORS, jobStatusLabel, progressText } from '../../components/job-progress.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
@@ -203,43 +204,17 @@ export function DayStartPage() {
 
   const data = runs.data;
   const rows = data?.rows ?? [];
-  let body: ReactNode;
-  if (runs.isPending) {
-    body = (
-      <Stack gap={6} role="status" aria-live="polite" data-testid="day-start-loading">
-        <span className="visually-hidden">{String(t('DayStartRunsLoading'))}</span>
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} height={28} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (runs.isError && !data) {
-    body = (
-      <Alert
-        color="red"
-        variant="outline"
-        role="alert"
-        title={String(t('DayStartRunsLoadFailed'))}
-        data-testid="day-start-error"
-      >
-        <Stack gap="xs">
-          <Text size="sm">{describeHttpError(t, runs.error)}</Text>
-          <Group>
-            <Button size="xs" variant="default" onClick={() => void runs.refetch()}>
-              {String(t('TryAgain'))}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <Text size="sm" c="dark.6" data-testid="day-start-empty">
-        {String(t('DayStartRunsEmpty'))}
-      </Text>
-    );
-  } else {
-    body = (
+  const body = (
+    <QueryStates
+      query={runs}
+      isEmpty={rows.length === 0}
+      loading={String(t('DayStartRunsLoading'))}
+      failed={String(t('DayStartRunsLoadFailed'))}
+      empty={String(t('DayStartRunsEmpty'))}
+      describe={(failure) => describeHttpError(t, failure)}
+      placeholderRows={4}
+      testId="day-start"
+    >
       <DataTable<Job>
         caption={String(t('DayStartRuns'))}
         testId="day-start-runs"
@@ -338,8 +313,8 @@ export function DayStartPage() {
           },
         ]}
       />
-    );
-  }
+    </QueryStates>
+  );
 
   const requests = pending.data?.data ?? [];
   return (

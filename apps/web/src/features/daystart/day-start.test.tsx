@@ -265,6 +265,6 @@ describe('Day Start screen', { timeout: 20_000 }, () => {
     stubFetch(() => jsonResponse(500, { error_code: 'INTERNAL', detail: 'boom' }));
     renderWithProviders(<DayStartPage />);
     const error = await screen.findByTestId('day-start-error');
-    expect(within(error).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(error).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

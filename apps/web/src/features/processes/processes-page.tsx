@@ -13,6 +13,7 @@ import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { QueryStates } from '../../components/data-grid/query-states.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import {
   CheckboxField,
@@ -250,38 +251,18 @@ export function ProcessesPage() {
   const showRuns = (code: string) => setParams({ process: code, page: '1' });
 
   const data = processes.data;
-  let body: ReactNode;
-  if (processes.isPending) {
-    body = (
-      <Stack gap={6} role="status" aria-live="polite" data-testid="processes-loading">
-        <span className="visually-hidden">{String(t('ProcessLoading'))}</span>
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} height={28} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (processes.isError && !data) {
-    body = (
-      <Alert
-        color="red"
-        variant="outline"
-        role="alert"
-        title={String(t('ProcessLoadFailed'))}
-        data-testid="processes-error"
-      >
-        <Stack gap="xs">
-          <Text size="sm">{describeHttpError(t, processes.error)}</Text>
-          <Group>
-            <Button size="xs" variant="default" onClick={() => void processes.refetch()}>
-              {String(t('TryAgain'))}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    );
-  } else {
-    const timeZone = data?.timeZone ?? '';
-    body = (
+  const timeZone = data?.timeZone ?? '';
+  const body = (
+    <QueryStates
+      query={processes}
+      isEmpty={(data?.rows.length ?? 0) === 0}
+      loading={String(t('ProcessLoading'))}
+      failed={String(t('ProcessLoadFailed'))}
+      empty={String(t('ProcessListEmpty'))}
+      describe={(failure) => describeHttpError(t, failure)}
+      placeholderRows={5}
+      testId="processes"
+    >
       <DataTable<Process>
         caption={String(t('ProcessCatalogue'))}
         testId="processes"
@@ -377,8 +358,8 @@ export function ProcessesPage() {
           },
         ]}
       />
-    );
-  }
+    </QueryStates>
+  );
   const editedProcess = data?.rows.find((row) => row.code === editing);
   return (
     <Stack gap="md" data-testid="schedule-process">

@@ -166,6 +166,6 @@ describe('Schedule Process screen', { timeout: 20_000 }, () => {
     stubFetch(() => jsonResponse(500, { error_code: 'INTERNAL', detail: 'boom' }));
     renderWithProviders(<ProcessesPage />);
     const error = await screen.findByTestId('processes-error');
-    expect(within(error).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(error).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });
