@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
-import { DEMO_PASSWORD } from '@recovery-desk/db/demo-organisation.ts';
 import { generateBook } from '@recovery-desk/db/generate-book.ts';
 import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
-import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 // The server's own code: the in-process run and the captured statements are exactly what the upload job runs.
 import type {} from 'fastify';
 import { withTransaction } from '../../apps/server/src/db/transaction.ts';
@@ -19,6 +15,7 @@ import type { UnitContext } from '../../apps/server/src/http/request-context.ts'
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { allocationUpload } from '../../apps/server/src/modules/collection-uploads/services/upload-types.ts';
 import { readLines } from '../../apps/server/src/modules/collection-uploads/services/uploads.ts';
+import { repoRoot, signIn, startServer, stopServer } from './support.ts';
 
 // Benchmark: a 100,000-row allocation file (issue 14, target ≤ 15 s on PostgreSQL) on a generated book (1,000,000
 // accounts by default), from the request to the applied result, through the real server: POST
@@ -43,65 +40,10 @@ const { values: args } = parseArgs({
 });
 const accounts = Number(args.accounts);
 const rowCount = Number(args.rows);
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const BUSINESS_DATE = '2026-03-31';
 const UPLOADER = 'mgr.mumbai';
 const UPLOADER_UNIT = 'RG-MUM';
 const BRANCH = 'BR-AND';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not become ready within 180 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
-async function signIn(base: string, username: string): Promise<string> {
-  const config = (await (await fetch(`${base}/api/public-config`)).json()) as { userkeyKey: string };
-  const userkey = await sealUserkey({ username, password: DEMO_PASSWORD }, config.userkeyKey);
-  const reply = (await (
-    await fetch(`${base}/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userkey }),
-    })
-  ).json()) as { access?: string; detail?: string };
-  if (!reply.access) throw new Error(`sign-in of ${username} failed: ${reply.detail}`);
-  return reply.access;
-}
 
 type Captured = { sql: string; params: unknown[]; ms: number };
 

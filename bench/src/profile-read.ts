@@ -1,7 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
+import { freePort } from './support.ts';
 
 // Benchmark: the session profile read (GET /collapp/getUserProfileNew/collapp — bearer check, session family
 // check, organisation, units, authorities, apps) through the real server under N connections, beside the
@@ -31,18 +31,6 @@ const duration = Number(args.duration);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const USERNAME = 'mgr.mumbai';
 const PASSWORD = 'Recovery@Desk2026';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();

@@ -1,8 +1,7 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,9 +10,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
 import { generateBook } from '@recovery-desk/db/generate-book.ts';
 import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
-import { DEMO_PASSWORD } from '@recovery-desk/db/demo-organisation.ts';
 import { DEFAULT_POSTING_ORDER } from '@recovery-desk/domain/receipts/posting.ts';
-import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 // The server's own code: the ceiling replays exactly the statements POST /api/receipts runs (the idempotency key,
 // the scope check, the posting, the verification request, the reply row), captured at the driver.
 import type {} from 'fastify';
@@ -21,6 +18,7 @@ import { runIdempotent } from '../../apps/server/src/http/idempotency.ts';
 import type { UnitContext } from '../../apps/server/src/http/request-context.ts';
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { captureReceiptInTx } from '../../apps/server/src/modules/receipts/index.ts';
+import { repoRoot, signIn, startServer, stopServer } from './support.ts';
 
 // Benchmark: receipt posting (POST /api/receipts with an Idempotency-Key) through the real server under N connections
 // with autocannon — every request a new key, a new UPI reference and the next account of the Andheri branch, ₹1.00
@@ -53,7 +51,6 @@ const connections = Number(args.connections);
 const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const scriptCount = Math.min(128, Number(args.scripts));
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const BUSINESS_DATE = '2026-03-31';
 const COLLECTOR = 'fc.andheri';
 const BRANCH = 'BR-AND';
@@ -61,60 +58,6 @@ const ROUTE = 'POST /api/receipts';
 
 type Latency = { p50: number; p95: number; p99: number; max: number };
 type Captured = { sql: string; params: unknown[]; rows: Record<string, unknown>[] };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not become ready within 180 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
-async function signIn(base: string, username: string): Promise<string> {
-  const config = (await (await fetch(`${base}/api/public-config`)).json()) as { userkeyKey: string };
-  const userkey = await sealUserkey({ username, password: DEMO_PASSWORD }, config.userkeyKey);
-  const reply = (await (
-    await fetch(`${base}/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userkey }),
-    })
-  ).json()) as { access?: string; detail?: string };
-  if (!reply.access) throw new Error(`sign-in of ${username} failed: ${reply.detail}`);
-  return reply.access;
-}
 
 function percentiles(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -1,7 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +25,7 @@ import {
   readTrayPage,
   type KeysetRead,
 } from '../../apps/server/src/modules/collections/trays.repository.ts';
+import { freePort, stopServer } from './support.ts';
 
 // Benchmark: the telecaller tray (GET /api/collections/trays/telecaller) through the real server under N
 // connections with autocannon, beside the database's own ceiling for the same SQL (the page query, the names lookup
@@ -84,18 +84,6 @@ type Latency = { p50: number; p95: number; p99: number; max: number };
 type Load = { requests: number; non2xx: number; errors: number; rps: number; latencyMs: Latency };
 type Captured = { sql: string; params: unknown[] };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; ms: number }> {
   const port = await freePort();
   const started = Date.now();
@@ -117,12 +105,6 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   }
   child.kill('SIGTERM');
   throw new Error('server did not become ready within 180 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 async function signIn(base: string, username: string): Promise<Session> {
