@@ -124,13 +124,13 @@ test('the heat map renders offline, with the density of accounts awaiting a visi
   // the basemap's country outlines and the density circles are drawn (SVG paths)
   await expect(page.locator('.leaflet-overlay-pane path.leaflet-interactive').first()).toBeVisible();
   expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(2);
-  await expect(page.getByTestId('heat-summary')).toContainText('accounts awaiting a visit');
+  await expect(page.getByTestId('heat-summary')).toContainText('Accounts awaiting a visit:');
   await page.getByRole('button', { name: 'Show as a table' }).click();
   await expect(page.getByTestId('heat-cells').getByRole('row').nth(1)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.locator('label', { hasText: 'Visits made' }).click();
   await expect(page).toHaveURL(/layer=visits/);
-  await expect(page.getByTestId('heat-summary')).toContainText('visits in');
+  await expect(page.getByTestId('heat-summary')).toContainText('Visits:');
 });
 
 test('the field collector works today’s plan: route order, map and marking a visit', async ({ page }) => {

@@ -94,6 +94,22 @@ const NOT_SHOWN: Record<string, string> = {
   USER_CHANGE_ACTIONS: 'shown as UsrAction*',
   USER_STATUSES: 'shown as UsrStatus*',
   BUILT_IN_ACCOUNT_MARKS: 'shown as MarkCode* (markLabel in features/account-marks; configured codes as they are)',
+  // Day start steps and Schedule Process (issue 14): their screens word each code with their own keys.
+  DAY_START_STEPS: 'shown as DayStartStep* (daystart-*.ts)',
+  PROCESS_MODES: 'shown as ProcessEveryMinutes / ProcessDailyAt / ProcessOnDemand',
+  PROCESS_ORDER: 'job kinds in display order, shown as ProcessName*',
+  // Reports (issue 14): a report, a grouping and a cell kind are shown by the report definition's labelKeys.
+  REPORT_KEYS: 'shown as Report* (each report definition names its labelKey)',
+  REPORT_CELL_KINDS: 'how a cell is formatted (money, rate, bucket…), never shown',
+  COLLECTION_DIMENSIONS: 'shown as ReportBy* (Bucket, Product, Branch, Agent, Account)',
+  // Work plan and PVR (issue 14): the field screens word each code with their own Field* / Pvr* / Heat* keys.
+  VISIT_PRIORITIES: 'shown as FieldPriority*',
+  VISIT_STATUSES: 'shown as FieldVisit*',
+  PVR_STATUSES: 'shown as PvrStatus*',
+  OCCUPANCIES: 'shown as PvrOccupancy*',
+  PROPERTY_CONDITIONS: 'shown as PvrCondition*',
+  PVR_REVIEW_DECISIONS: 'API verbs; the buttons carry PvrApprove / PvrSendBack',
+  HEAT_LAYERS: 'shown as HeatAwaiting / HeatVisits',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

@@ -44,7 +44,7 @@ export const daystartAr = {
   DayStartCycleRefresh: 'تحديث الدورة',
   DayStartCycleHelp:
     'يُغلق كشوف حسابات البطاقات التي تنتهي دورة فوترتها في تاريخ العمل: رصيد الكشف، والحد الأدنى المستحق (5%، وبحد أدنى 200 روبية) وتاريخ استحقاق الدفع بعد 20 يوماً، ويُضاف إلى المستحقات.',
-  DayStartCycleDone: 'الكشوف المغلقة في {{date}}: {{count}}',
+  DayStartCycleDone: 'الكشوف المغلقة في {{date}}: {{closed}}',
   DayStartColumnStep: 'الخطوة',
   DayStartStepRecompute: 'إعادة حساب أيام التأخير والفئة وتصنيف SMA/NPA',
   DayStartStepPtpResolution: 'تسوية وعود الدفع',

@@ -45,7 +45,7 @@ export const daystartDe = {
   DayStartCycleRefresh: 'Zyklusaktualisierung',
   DayStartCycleHelp:
     'Schließt die Abrechnungen der Kartenkonten, deren Abrechnungszyklus am Geschäftsdatum endet: Saldo, Mindestbetrag (5 %, mindestens 200 ₹) und ein Fälligkeitsdatum 20 Tage später, das den Fälligkeiten hinzugefügt wird.',
-  DayStartCycleDone: 'Geschlossene Abrechnungen für {{date}}: {{count}}',
+  DayStartCycleDone: 'Geschlossene Abrechnungen für {{date}}: {{closed}}',
   DayStartColumnStep: 'Schritt',
   DayStartStepRecompute: 'Neuberechnung von DPD, Bucket und SMA/NPA',
   DayStartStepPtpResolution: 'PTP-Auflösung',

@@ -45,7 +45,7 @@ export const daystartEn = {
   DayStartCycleRefresh: 'Cycle Refresh',
   DayStartCycleHelp:
     'Closes the statements of the card accounts whose billing cycle ends on the business date: statement balance, minimum due (5%, at least ₹200) and a payment due date 20 days later, added to the dues.',
-  DayStartCycleDone: 'Statements closed for {{date}}: {{count}}',
+  DayStartCycleDone: 'Statements closed for {{date}}: {{closed}}',
   DayStartColumnStep: 'Step',
   DayStartStepRecompute: 'DPD, bucket and SMA/NPA recompute',
   DayStartStepPtpResolution: 'PTP resolution',

@@ -44,7 +44,7 @@ export const daystartHi = {
   DayStartCycleRefresh: 'साइकिल रिफ्रेश',
   DayStartCycleHelp:
     'उन कार्ड खातों के स्टेटमेंट बंद करता है जिनका बिलिंग चक्र व्यावसायिक तिथि पर समाप्त होता है: स्टेटमेंट शेष, न्यूनतम देय (5%, कम से कम ₹200) और 20 दिन बाद की भुगतान देय तिथि, देयों में जोड़ी जाती है।',
-  DayStartCycleDone: '{{date}} के लिए बंद स्टेटमेंट: {{count}}',
+  DayStartCycleDone: '{{date}} के लिए बंद स्टेटमेंट: {{closed}}',
   DayStartColumnStep: 'चरण',
   DayStartStepRecompute: 'DPD, बकेट और SMA/NPA पुनर्गणना',
   DayStartStepPtpResolution: 'PTP समाधान',

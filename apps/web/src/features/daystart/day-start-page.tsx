@@ -172,7 +172,7 @@ export function DayStartPage() {
         message: String(
           t('DayStartCycleDone', {
             date: formatBusinessDate(reply.businessDate, i18n.language),
-            count: formatCount(reply.statements, i18n.language),
+            closed: formatCount(reply.statements, i18n.language),
           }),
         ),
         type: 'success',
