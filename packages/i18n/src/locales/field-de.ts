@@ -145,7 +145,8 @@ export const fieldDe: Record<FieldKey, string> = {
   HeatCell: 'Zellgröße',
   HeatFrom: 'Von',
   HeatTo: 'Bis',
-  HeatSummaryAwaiting: 'Konten, die auf einen Besuch warten: {{total}}. Orte auf der Karte: {{cells}}. Ohne Koordinaten: {{unplaced}}.',
+  HeatSummaryAwaiting:
+    'Konten, die auf einen Besuch warten: {{total}}. Orte auf der Karte: {{cells}}. Ohne Koordinaten: {{unplaced}}.',
   HeatSummaryVisits: 'Besuche: {{total}}. Orte auf der Karte: {{cells}}. Ohne Koordinaten: {{unplaced}}.',
   HeatCells: 'Dichte nach Ort',
   HeatCount: 'Anzahl',

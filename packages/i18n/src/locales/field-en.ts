@@ -148,7 +148,8 @@ export const fieldEn = {
   HeatCell: 'Cell size',
   HeatFrom: 'From',
   HeatTo: 'To',
-  HeatSummaryAwaiting: 'Accounts awaiting a visit: {{total}}. Places on the map: {{cells}}. Not geocoded: {{unplaced}}.',
+  HeatSummaryAwaiting:
+    'Accounts awaiting a visit: {{total}}. Places on the map: {{cells}}. Not geocoded: {{unplaced}}.',
   HeatSummaryVisits: 'Visits: {{total}}. Places on the map: {{cells}}. Not geocoded: {{unplaced}}.',
   HeatCells: 'Density by place',
   HeatCount: 'Count',

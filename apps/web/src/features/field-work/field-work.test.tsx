@@ -251,7 +251,9 @@ describe('field work screens', { timeout: 20_000 }, () => {
       },
     ]);
     renderWithProviders(<HeatMapPage />, { path: '/collapp/heatMap', url: '/collapp/heatMap' });
-    expect(await screen.findByText('Accounts awaiting a visit: 5. Places on the map: 2. Not geocoded: 2.')).toBeTruthy();
+    expect(
+      await screen.findByText('Accounts awaiting a visit: 5. Places on the map: 2. Not geocoded: 2.'),
+    ).toBeTruthy();
     await waitFor(() => expect((drawn.at(-1) as { density?: unknown[] } | undefined)?.density).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
     const table = screen.getByTestId('heat-cells');
