@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SIGN_IN_OTP_AUTHORITIES } from './support/demo-users.ts';
 
 // End-to-end tests against the built app served by the real server, on a fresh embedded database
 // with the demo organisation. Chromium is Debian's (/usr/bin/chromium); no browser download.
@@ -59,6 +60,7 @@ export default defineConfig({
       DEMO_MODE: 'true',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      SIGN_IN_OTP_AUTHORITIES: E2E_SIGN_IN_OTP_AUTHORITIES.join(','),
     },
   },
 });

@@ -36,7 +36,7 @@ test('an OTP-required user: the first Sign In sends the code and asks for it, th
   await new AppSelectorPage(page).expectLoaded();
 });
 
-test('an approver (approver authorities need a code by default) signs in with the mailed code', async ({ page }) => {
+test('a repossession approver (an approver authority needs a code) signs in with the mailed code', async ({ page }) => {
   const approver = 'repoappr.west';
   expect(needsSignInCode(approver)).toBe(true);
   const login = new LoginPage(page);
