@@ -111,9 +111,9 @@ export const repoDefinitionAr: Record<RepoDefinitionKey, string> = {
 
   // Closure
   ClosureType: 'نوع الإغلاق',
-  ClosureSold: 'بيع',
-  ClosureReleased: 'أُفرج عنه للمقترض',
-  ClosureWrittenOff: 'شُطب',
+  ClosureSold: 'تم البيع',
+  ClosureReleased: 'أُفرج عن الأصل للمقترض',
+  ClosureWrittenOff: 'تم الشطب',
   PaymentRealisedDate: 'تاريخ تحصيل الدفعة',
   ReleaseDate: 'تاريخ الإفراج',
   ShortfallAmount: 'مبلغ العجز',

@@ -13,7 +13,7 @@ export const sarfaesiDefinitionDe: Record<SarfaesiDefinitionKey, string> = {
 
   // Initiation: eligibility, amount split, security
   LenderType: 'Art des Kreditgebers',
-  LenderBank: 'Bank',
+  LenderBank: 'Geschäftsbank',
   LenderNbfc: 'Finanzinstitut ohne Banklizenz (NBFC)',
   LenderHfc: 'Baufinanzierer (HFC)',
   NpaDate: 'NPA-Datum',
@@ -63,11 +63,11 @@ export const sarfaesiDefinitionDe: Record<SarfaesiDefinitionKey, string> = {
   // §14 application to the CMM / DM, order, physical possession
   DmAdvocateName: 'Anwalt für den Antrag nach §14',
   MagistrateAuthority: 'Zuständiger Magistrat',
-  MagistrateCmm: 'Chief Metropolitan Magistrate (CMM)',
+  MagistrateCmm: 'Leitender Großstadtmagistrat (CMM)',
   MagistrateDm: 'Bezirksmagistrat (DM)',
-  MagistrateCjm: 'Chief Judicial Magistrate (CJM)',
+  MagistrateCjm: 'Leitender Justizmagistrat (CJM)',
   MagistrateAdm: 'Stellvertretender Bezirksmagistrat (ADM)',
-  MagistrateAcmm: 'Additional Chief Metropolitan Magistrate (ACMM)',
+  MagistrateAcmm: 'Stellvertretender leitender Großstadtmagistrat (ACMM)',
   Section14FilingDate: 'Antrag nach §14 eingereicht am',
   Section14ApplicationNo: 'Aktenzeichen des Antrags nach §14',
   Section14Application: 'Antrag nach §14',
