@@ -5,6 +5,8 @@ import { de } from '@recovery-desk/i18n/locales/de.ts';
 import { hi } from '@recovery-desk/i18n/locales/hi.ts';
 import { collectionsEn } from '@recovery-desk/i18n/locales/collections-en.ts';
 import { legalUiEn } from '@recovery-desk/i18n/locales/legal-ui-en.ts';
+import { repoDefinitionEn } from '@recovery-desk/i18n/locales/repo-definition-en.ts';
+import { sarfaesiDefinitionEn } from '@recovery-desk/i18n/locales/sarfaesi-definition-en.ts';
 import { describe, expect, it } from 'vitest';
 import { buildDictionaryParts, DICTIONARY_LANGUAGES } from './dictionary-parts.ts';
 
@@ -37,5 +39,12 @@ describe('the web’s dictionary parts', () => {
     expect(legalOnly.length).toBeGreaterThan(100);
     const collectionsOnly = Object.keys(collectionsEn).filter((key) => english.collections![key] !== undefined);
     expect(collectionsOnly.length).toBeGreaterThan(200);
+    // the repossession and SARFAESI definitions' words load with their screens only; their stage names (route
+    // labels, the navigation's words) stay in `app`
+    for (const key of [...Object.keys(repoDefinitionEn), ...Object.keys(sarfaesiDefinitionEn)]) {
+      expect(english.repo![key], key).toBe(en[key as keyof typeof en]);
+    }
+    expect(english.app!.SarfaesiInitiate).toBe('Sarfaesi Initiate');
+    expect(english.repo!.SarfaesiInitiate).toBeUndefined();
   }, 60_000);
 });

@@ -19,6 +19,8 @@ export const DICTIONARY_LANGUAGES = ['en', 'hi', 'ar', 'de'] as const;
 export const DICTIONARY_AREAS = {
   collections: ['collections'],
   legal: ['legal-definition', 'legal-ui', 'workflow'],
+  // the repossession and SARFAESI definitions' words (both apps of repoapp; their stage screens also load `legal`)
+  repo: ['repo-definition', 'sarfaesi-definition'],
   money: ['receipts', 'settlements', 'payments'],
   daystart: ['daystart'],
   processes: ['processes'],

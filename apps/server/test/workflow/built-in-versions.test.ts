@@ -127,7 +127,9 @@ describe.each(testDatabaseKinds())('built-in definition versions published at st
     // Every later start finds the version there and publishes nothing.
     await start([{ definition: LEGAL_V2 }, ...others]);
     expect(await stored('LEGAL')).toHaveLength(2);
-    expect(await stored('REPOSSESSION')).toEqual([{ version: 1, status: 'ACTIVE', builtInVersion: 1 }]);
+    expect(await stored('REPOSSESSION')).toEqual([
+      { version: 1, status: 'ACTIVE', builtInVersion: REPOSSESSION_DEFINITION.version },
+    ]);
 
     t = await createTestApp(handle.db, {
       builtInDefinitions: [LEGAL_V2, REPOSSESSION_DEFINITION, SARFAESI_DEFINITION],

@@ -297,7 +297,7 @@ describe.each(testDatabaseKinds())('workflow stage trays (%s)', (kind) => {
     const csv = await api.get('/api/workflow/REPOSSESSION/stages/RepoInitiate/cases/export?format=csv&view=team');
     expect(csv.statusCode, csv.body).toBe(200);
     const [header, line] = csv.body.trimEnd().split('\r\n');
-    const npaColumn = header!.split(',').indexOf('Npa Flag');
+    const npaColumn = header!.split(',').indexOf('NPA flag');
     expect(npaColumn).toBeGreaterThan(-1);
     expect(line!.split(',')[npaColumn]).toBe('Yes');
   });

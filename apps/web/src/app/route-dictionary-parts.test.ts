@@ -14,4 +14,15 @@ describe('the dictionary parts a route loads with its screen', () => {
     expect(dictionaryPartsOf(findRouteByName('legalPool')!)).toEqual(['app', 'legal']);
     expect(dictionaryPartsOf(findRouteByName('initiateLegal')!)).toEqual(['app', 'legal']);
   });
+
+  it('the repossession and SARFAESI screens load their definitions’ part with the legal one', () => {
+    for (const name of [
+      'repoDashboard',
+      'repoRepoInitiate',
+      'repoClosureDetail',
+      'sarfNoticeCapture',
+      'uploadSarfaesi',
+    ])
+      expect(dictionaryPartsOf(findRouteByName(name)!), name).toEqual(['app', 'legal', 'repo']);
+  });
 });

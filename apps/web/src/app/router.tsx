@@ -15,14 +15,15 @@ import { guardLoader, setCurrentLocation } from './route-loader.ts';
 
 /**
  * The dictionary parts a route's screen needs besides the public words (build/dictionary-parts.ts): a signed-in
- * screen the `app` part, and the legal, repossession and SARFAESI screens (legal and workflow definitions, the stage
- * screens) the `legal` part. The shell brings the `collections` part (the list kit's words) to all its screens.
+ * screen the `app` part; the legal, repossession and SARFAESI screens (the stage screens, the engine's words, the
+ * legal definition's words the others reuse) the `legal` part; the repossession and SARFAESI screens also the `repo`
+ * part (their definitions' words). The shell brings the `collections` part (the list kit's words) to all its screens.
  */
 export function dictionaryPartsOf(route: RouteEntry): DictionaryPart[] {
   if (route.access !== 'signedIn') return [];
-  return route.module === 'legal' || route.module === 'repossession' || route.module === 'sarfaesi'
-    ? ['app', 'legal']
-    : ['app'];
+  if (route.module === 'legal') return ['app', 'legal'];
+  if (route.module === 'repossession' || route.module === 'sarfaesi') return ['app', 'legal', 'repo'];
+  return ['app'];
 }
 
 /** A lazy route: its screen's code and its dictionary parts, loaded together. */

@@ -1,6 +1,8 @@
 import { collectionsAr } from './collections-ar.ts';
 import { workflowAr } from './workflow-ar.ts';
 import { legalDefinitionAr } from './legal-definition-ar.ts';
+import { repoDefinitionAr } from './repo-definition-ar.ts';
+import { sarfaesiDefinitionAr } from './sarfaesi-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { hardeningAr } from './hardening-ar.ts';
@@ -415,6 +417,8 @@ export const ar: Dictionary = {
   ...collectionsAr,
   ...workflowAr,
   ...legalDefinitionAr,
+  ...repoDefinitionAr,
+  ...sarfaesiDefinitionAr,
   ...legalUiAr,
   ...errorsAr,
   // Hardening (a security test's findings)

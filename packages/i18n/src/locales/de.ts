@@ -1,6 +1,8 @@
 import { collectionsDe } from './collections-de.ts';
 import { workflowDe } from './workflow-de.ts';
 import { legalDefinitionDe } from './legal-definition-de.ts';
+import { repoDefinitionDe } from './repo-definition-de.ts';
+import { sarfaesiDefinitionDe } from './sarfaesi-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { hardeningDe } from './hardening-de.ts';
@@ -430,6 +432,8 @@ export const de: Dictionary = {
   ...collectionsDe,
   ...workflowDe,
   ...legalDefinitionDe,
+  ...repoDefinitionDe,
+  ...sarfaesiDefinitionDe,
   ...legalUiDe,
   ...errorsDe,
   // Hardening (a security test's findings)

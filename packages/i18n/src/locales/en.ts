@@ -1,6 +1,8 @@
 import { collectionsEn } from './collections-en.ts';
 import { workflowEn } from './workflow-en.ts';
 import { legalDefinitionEn } from './legal-definition-en.ts';
+import { repoDefinitionEn } from './repo-definition-en.ts';
+import { sarfaesiDefinitionEn } from './sarfaesi-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { hardeningEn } from './hardening-en.ts';
@@ -436,6 +438,8 @@ export const en = {
   ...collectionsEn,
   ...workflowEn,
   ...legalDefinitionEn,
+  ...repoDefinitionEn,
+  ...sarfaesiDefinitionEn,
   ...legalUiEn,
   ...errorsEn,
   // Hardening (a security test's findings)

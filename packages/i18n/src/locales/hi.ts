@@ -1,6 +1,8 @@
 import { collectionsHi } from './collections-hi.ts';
 import { workflowHi } from './workflow-hi.ts';
 import { legalDefinitionHi } from './legal-definition-hi.ts';
+import { repoDefinitionHi } from './repo-definition-hi.ts';
+import { sarfaesiDefinitionHi } from './sarfaesi-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { hardeningHi } from './hardening-hi.ts';
@@ -416,6 +418,8 @@ export const hi: Dictionary = {
   ...collectionsHi,
   ...workflowHi,
   ...legalDefinitionHi,
+  ...repoDefinitionHi,
+  ...sarfaesiDefinitionHi,
   ...legalUiHi,
   ...errorsHi,
   // Hardening (a security test's findings)

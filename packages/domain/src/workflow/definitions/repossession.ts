@@ -130,7 +130,7 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * The built-in version of the REPOSSESSION workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 1;
+export const REPOSSESSION_BUILT_IN_VERSION = 2;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -329,7 +329,7 @@ export function buildRepossessionDefinition(
       },
       {
         code: 'FprAllocation',
-        labelKey: 'FprAllocation',
+        labelKey: 'FPRAllocation',
         routeSlug: 'repoFprAllocation',
         authority: 'REPO_FPR_ALLOC_SAUTH',
         trayColumns: [...HELD, 'valuationAmount'],

@@ -394,7 +394,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
     },
     {
       code: 'AgencyAllocation',
-      labelKey: 'DmAgencyAllocation',
+      labelKey: 'DMAgencyAllocation',
       routeSlug: 'sarfAgencyAllocation',
       authority: 'SARF_DM_AGC_ALLOC_SAUTH',
       trayColumns: POSSESSED,
@@ -406,7 +406,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
     },
     {
       code: 'DmUpdate',
-      labelKey: 'DmUpdate',
+      labelKey: 'DMUpdate',
       routeSlug: 'sarfDmUpdate',
       authority: 'SARF_DM_UPDT_SAUTH',
       trayColumns: POSSESSED,
@@ -434,7 +434,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
     },
     {
       code: 'OrderCapture',
-      labelKey: 'DmOrderCapture',
+      labelKey: 'DMOrderCapture',
       routeSlug: 'sarfOrderCapture',
       authority: 'SARF_DM_ORDER_CAP_SAUTH',
       trayColumns: POSSESSED,
@@ -523,7 +523,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
     },
     {
       code: 'FprAllocation',
-      labelKey: 'SarfaesiFprAllocation',
+      labelKey: 'SarfaesiFPRAllocation',
       routeSlug: 'sarfFprAllocation',
       authority: 'SARF_FPR_ALLOC_SAUTH',
       trayColumns: [...POSSESSED, 'fairMarketValue'],
@@ -535,7 +535,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
     },
     {
       code: 'PvrCapture',
-      labelKey: 'PvrCapture',
+      labelKey: 'PVRCapture',
       routeSlug: 'sarfPvrCapture',
       authority: 'SARF_PVR_CAP_SAUTH',
       trayColumns: [...POSSESSED, 'fairMarketValue'],
@@ -964,7 +964,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * The built-in version of the SARFAESI workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  */
-export const SARFAESI_BUILT_IN_VERSION = 1;
+export const SARFAESI_BUILT_IN_VERSION = 2;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

@@ -2,16 +2,28 @@ import { BOUNCE_CHEQUE_SECTIONS } from '@recovery-desk/domain/legal/bounce-chequ
 import { DEFAULT_LEGAL_POOL_RULE, poolIneligibility } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { CASE_TABS } from '@recovery-desk/domain/workflow/contracts.ts';
 import { CASE_STATUSES, WORKFLOW_EFFECTS, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
+import { ROUTE_CATALOGUE } from '@recovery-desk/domain/route-catalogue.ts';
 import { close, recommend, submit } from '@recovery-desk/domain/workflow/definitions/builders.ts';
+import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import { LEGAL_DEFINITION } from '@recovery-desk/domain/workflow/definitions/legal.ts';
+import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
+import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
 import type { RefusalCode } from '@recovery-desk/domain/workflow/transition.ts';
 import { describe, expect, it } from 'vitest';
 import { translator } from './translator.ts';
-import { DICTIONARIES, LANGUAGES } from './languages.ts';
+import { DICTIONARIES, LANGUAGES, type Language } from './languages.ts';
 import { legalDefinitionAr } from './locales/legal-definition-ar.ts';
 import { legalDefinitionDe } from './locales/legal-definition-de.ts';
 import { legalDefinitionEn } from './locales/legal-definition-en.ts';
 import { legalDefinitionHi } from './locales/legal-definition-hi.ts';
+import { repoDefinitionAr } from './locales/repo-definition-ar.ts';
+import { repoDefinitionDe } from './locales/repo-definition-de.ts';
+import { repoDefinitionEn } from './locales/repo-definition-en.ts';
+import { repoDefinitionHi } from './locales/repo-definition-hi.ts';
+import { sarfaesiDefinitionAr } from './locales/sarfaesi-definition-ar.ts';
+import { sarfaesiDefinitionDe } from './locales/sarfaesi-definition-de.ts';
+import { sarfaesiDefinitionEn } from './locales/sarfaesi-definition-en.ts';
+import { sarfaesiDefinitionHi } from './locales/sarfaesi-definition-hi.ts';
 
 /** Every labelKey a workflow definition holds, each with where it is used. */
 function definitionLabelKeys(definition: WorkflowDefinition): Map<string, string> {
@@ -89,13 +101,90 @@ function missingFromDictionaries(keys: Iterable<string>, where: (key: string) =>
   return missing;
 }
 
-describe('legal workflow definition translations', () => {
-  it('translates every labelKey of the legal definition in every language', () => {
-    const keys = definitionLabelKeys(LEGAL_DEFINITION);
-    expect(keys.size).toBeGreaterThan(100);
-    expect(missingFromDictionaries(keys.keys(), (key) => keys.get(key) ?? '')).toEqual([]);
+type Area = Record<Language, Record<string, string>>;
+
+/** The dictionary areas of the definitions' own words (packages/i18n/src/locales/<area>-{en,hi,ar,de}.ts). */
+const AREAS = {
+  'legal-definition': { en: legalDefinitionEn, hi: legalDefinitionHi, ar: legalDefinitionAr, de: legalDefinitionDe },
+  'repo-definition': { en: repoDefinitionEn, hi: repoDefinitionHi, ar: repoDefinitionAr, de: repoDefinitionDe },
+  'sarfaesi-definition': {
+    en: sarfaesiDefinitionEn,
+    hi: sarfaesiDefinitionHi,
+    ar: sarfaesiDefinitionAr,
+    de: sarfaesiDefinitionDe,
+  },
+} satisfies Record<string, Area>;
+
+/** Each definition's shortest acceptable key count: a definition that lost its stages fails here, not silently. */
+const MINIMUM_KEYS: Record<string, number> = { LEGAL: 100, REPOSSESSION: 140, SARFAESI: 230 };
+
+describe.each(BUILT_IN_DEFINITIONS.map((definition) => [definition.code, definition] as const))(
+  'the %s workflow definition in every language',
+  (code, definition) => {
+    it('translates every labelKey (stages, columns, fields, options, documents, actions, date rules)', () => {
+      const keys = definitionLabelKeys(definition);
+      expect(keys.size).toBeGreaterThan(MINIMUM_KEYS[code] ?? 0);
+      expect(missingFromDictionaries(keys.keys(), (key) => keys.get(key) ?? '')).toEqual([]);
+    });
+
+    it('names each stage with its route’s label, the spec’s words (§2.4, §2.5)', () => {
+      const t = translator('en').tr;
+      for (const stage of definition.stages) {
+        const route = ROUTE_CATALOGUE.find((candidate) => candidate.name === stage.routeSlug);
+        expect(route, stage.code).toBeDefined();
+        expect(stage.labelKey, stage.code).toBe(route!.labelKey);
+        expect(t(stage.labelKey, ''), stage.code).toBe(route!.label);
+      }
+    });
+
+    it('shows date rules as short phrases without the configurable numbers', () => {
+      const t = translator('en').tr;
+      for (const rule of definition.dateRules) {
+        // Section numbers are fine; day and month counts belong to the English `label`, which follows the settings.
+        expect(t(rule.labelKey, ''), rule.labelKey).not.toMatch(/\d+[- ](day|month)|\d+th day/);
+      }
+    });
+  },
+);
+
+describe('the definitions’ dictionary areas', () => {
+  it.each(Object.entries(AREAS))(
+    '%s is complete in every language and not overridden by a key of the same name elsewhere',
+    (_name, area: Area) => {
+      for (const language of LANGUAGES) {
+        const dictionary: Record<string, string> = DICTIONARIES[language];
+        expect(Object.keys(area[language]).sort(), language).toEqual(Object.keys(area.en).sort());
+        for (const [key, text] of Object.entries(area[language])) {
+          expect(dictionary[key], `${language}.${key}`).toBe(text);
+        }
+      }
+    },
+  );
+
+  it('holds in the repossession and SARFAESI areas only words their definitions use', () => {
+    // Screen words of these apps belong to an area of their own, not to the definitions' areas.
+    const repossession = definitionLabelKeys(REPOSSESSION_DEFINITION);
+    const sarfaesi = definitionLabelKeys(SARFAESI_DEFINITION);
+    const unused = (keys: string[], used: (key: string) => boolean) => keys.filter((key) => !used(key));
+    expect(unused(Object.keys(repoDefinitionEn), (key) => repossession.has(key) || sarfaesi.has(key))).toEqual([]);
+    // SARFAESI's area holds its own words; those it shares with repossession are in repo-definition.
+    expect(unused(Object.keys(sarfaesiDefinitionEn), (key) => sarfaesi.has(key) && !repossession.has(key))).toEqual([]);
   });
 
+  it('words the secured-asset terms as the Act and the banks do', () => {
+    const t = translator('en').tr;
+    expect(t('DemandNotice132Copy', '')).toBe('Copy of the §13(2) demand notice');
+    expect(t('PossessionNoticeAppendixIv', '')).toBe('Possession notice (Appendix IV)');
+    expect(t('SaleCertificateAppendixV', '')).toBe('Sale certificate (Appendix V)');
+    expect(t('EmdAmount', '')).toBe('EMD amount');
+    expect(t('ReservePrice', '')).toBe('Reserve price');
+    expect(translator('hi').tr('ReservePrice', '')).toBe('आरक्षित मूल्य');
+    expect(translator('de').tr('PossessionPhysical', '')).toBe('Tatsächliche Besitzergreifung');
+    expect(translator('ar').tr('SaleCertificateAppendixV', '')).toBe('شهادة البيع (الملحق V)');
+  });
+});
+
+describe('legal workflow definition translations', () => {
   it('translates the default action labels of the definition builders', () => {
     const defaults = [submit('X'), recommend('X'), close()].map((action) => action.labelKey);
     const others = ['Approve', 'Reject', 'Pushback', 'Decline', 'CloseCase'];
@@ -153,23 +242,9 @@ describe('legal workflow definition translations', () => {
     expect(missingFromDictionaries(keys)).toEqual([]);
   });
 
-  it('shows date rules as short phrases without the configurable numbers', () => {
+  it('words its date rules with their sections', () => {
     const t = translator('en').t;
     expect(t('S138NoticeDue')).toBe('Demand notice due (§138(b) NI Act)');
-    for (const rule of LEGAL_DEFINITION.dateRules) {
-      const text = (legalDefinitionEn as Record<string, string>)[rule.labelKey] ?? '';
-      // Section numbers are fine; day and month counts belong to the English `label`, which follows the settings.
-      expect(text, rule.labelKey).not.toMatch(/\d+[- ](day|month)/);
-    }
-  });
-
-  it('is not overridden by a key of the same name elsewhere in the dictionaries', () => {
-    const areas = { en: legalDefinitionEn, hi: legalDefinitionHi, ar: legalDefinitionAr, de: legalDefinitionDe };
-    for (const language of LANGUAGES) {
-      const dictionary: Record<string, string> = DICTIONARIES[language];
-      const area: Record<string, string> = areas[language];
-      expect(Object.keys(area).sort(), language).toEqual(Object.keys(legalDefinitionEn).sort());
-      for (const [key, text] of Object.entries(area)) expect(dictionary[key], `${language}.${key}`).toBe(text);
-    }
+    expect(LEGAL_DEFINITION.dateRules.map((rule) => rule.labelKey)).toContain('S138NoticeDue');
   });
 });
