@@ -95,7 +95,7 @@ export const bankStatementUpload: UploadTypeSpec<BankStatementPlan> = {
       const again = part.find((credit) => loaded.has(credit.reference.toUpperCase()));
       if (again) {
         throw new AppError(
-          'CONFLICT',
+          'ACTION_NOT_ALLOWED',
           `Row ${again.rowNo}: reference ${again.reference} was loaded by another statement meanwhile`,
         );
       }
