@@ -20,9 +20,11 @@ import {
 //   GET  /api/collections/downloads/:id/file               FILE_DOWNLOAD_COLL_SAUTH the file, while not expired
 
 /**
- * The upload types built: ALLOCATION (applies the allocations) and ACCOUNT_MARKING (creates account-marking requests
- * on the approval kit; a checker approves them as any other). The others of the issue (follow-ups and dispositions,
- * bank statement and NACH payments, PTP, contact updates) are not built (docs/architecture.md "Collections uploads").
+ * The upload types built: ALLOCATION (applies the allocations), ACCOUNT_MARKING (creates account-marking requests
+ * on the approval kit; a checker approves them as any other), BANK_STATEMENT (the collection account's credits,
+ * matched as reconciliation's bank side) and NACH (presentation results: receipts posted, bounces recorded;
+ * payment-uploads.ts). The others of the issue (follow-ups and dispositions, PTP, contact updates) are not built
+ * (docs/architecture.md "Collections uploads").
  */
 export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING', 'BANK_STATEMENT', 'NACH'] as const;
 export type CollUploadType = (typeof COLL_UPLOAD_TYPES)[number];
