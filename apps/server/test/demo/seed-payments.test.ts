@@ -15,6 +15,7 @@ import { apiAs } from '../collections/factories.ts';
 import { multipart } from '../legal/factories.ts';
 import { queryRows, type TestUnit, type TestUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testDeps } from '../workflow/factories.ts';
 
 // The demo's payments, made at first start through the real services: pay.mumbai (RG-MUM) finds batches in every
 // view, UPI requests in every status, cash flagged as not deposited, receipts waiting for a batch, and a demo
@@ -71,7 +72,7 @@ describe.each(testDatabaseKinds())('demo payments (%s)', (kind) => {
   });
 
   it('has pay.mumbai’s bank statement upload applied: reconciliation shows its matched and unmatched lines', async () => {
-    const jobIds = await queueDemoPaymentUploads(demoSeedDeps({ config: t.config, db: handle.db, log: t.app.log }));
+    const jobIds = await queueDemoPaymentUploads(testDeps(t));
     expect(jobIds).toHaveLength(1);
     await t.app.jobs.drain();
     const pay = await asPay();
