@@ -6,7 +6,7 @@ import {
 import { createHmac, randomBytes } from 'node:crypto';
 import { parseAccountMarks } from '@recovery-desk/domain/collections/account-marks.ts';
 import { APPROVER_AUTHORITIES, isAuthorityCode } from '@recovery-desk/domain/authorities.ts';
-import { toCents } from '@recovery-desk/domain/money.ts';
+import { isAmountInMinorUnits, toCents } from '@recovery-desk/domain/money.ts';
 import {
   DEFAULT_POSTING_ORDER,
   parsePostingOrder,
@@ -558,7 +558,7 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in rupees with at most 2 decimals'),
+      .refine((value) => isAmountInMinorUnits(value, 'INR'), 'must be an amount in rupees with at most 2 decimals'),
   ),
   TRUST_PROXY: optional(
     z

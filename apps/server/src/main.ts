@@ -161,7 +161,7 @@ async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log
   }
 }
 
-/** The demo's past collections uploads (one rejected, one applied) as mgr.mumbai; a failure is logged. */
+/** The demo's past collections uploads (two allocation files as mgr.mumbai, a bank statement as pay.mumbai); a failure is logged. */
 async function queueDemoUploadsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
     await queueDemoCollectionUploads(demoSeedDeps({ config, db: handle.db, log }));

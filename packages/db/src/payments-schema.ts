@@ -276,7 +276,9 @@ export const nachPresentations = pgTable(
     /** the receipt a SUCCESS became */
     receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
     /** the bounce charge a BOUNCED one added to the account (0 when none is configured) */
-    bounceChargeMinor: minor('bounce_charge_minor').notNull().default(sql`0`),
+    bounceChargeMinor: minor('bounce_charge_minor')
+      .notNull()
+      .default(sql`0`),
     /** the collections upload (collection_uploads.id) that loaded it */
     uploadId: bigint('upload_id', { mode: 'number' }).notNull(),
     createdByUserId: integer('created_by_user_id')

@@ -13,7 +13,15 @@ import {
 import { withTransaction } from '../../src/db/transaction.ts';
 import type { RequestContext } from '../../src/http/request-context.ts';
 import { postReceiptInTx, type PostReceiptInput } from '../../src/modules/receipts/index.ts';
-import { apiAs, createAccount, createOrg, createStaff, readAccount, type Api, type Org } from '../collections/factories.ts';
+import {
+  apiAs,
+  createAccount,
+  createOrg,
+  createStaff,
+  readAccount,
+  type Api,
+  type Org,
+} from '../collections/factories.ts';
 import { BUSINESS_DATE, ensureOrganisation, queryRows, uniqueName, type TestUser } from '../factories.ts';
 import { multipart } from '../legal/factories.ts';
 import { finishJob } from '../support/jobs.ts';
@@ -162,14 +170,11 @@ describe.each(testDatabaseKinds())('payment uploads: bank statement and NACH (%s
       (await desk.get(`/api/payments/reconciliation/statements/${statementId}`)).json(),
     );
     expect(report.statement).toMatchObject({ credits: 3, matched: 2, fileName: 'statement.csv' });
-    expect(report.matched.map((credit) => credit.batchNo ?? credit.receiptNo)).toEqual([
-      batch.batchNo,
-      neft.receiptNo,
-    ]);
+    expect(report.matched.map((credit) => credit.batchNo ?? credit.receiptNo)).toEqual([batch.batchNo, neft.receiptNo]);
     expect(report.unmatchedCredits).toMatchObject([{ reference: unknown, amount: '12345.67', currency: 'INR' }]);
-    expect(await auditRows(handle.db, { action: 'payments.reconciliation.upload', entityId: statementId })).toHaveLength(
-      1,
-    );
+    expect(
+      await auditRows(handle.db, { action: 'payments.reconciliation.upload', entityId: statementId }),
+    ).toHaveLength(1);
     const audit = await auditRows(handle.db, { action: 'collections.upload', entityId: done.uploadId });
     expect(audit.at(-1)?.after).toMatchObject({ type: 'BANK_STATEMENT', status: 'APPLIED', appliedRows: 3 });
 
@@ -182,9 +187,7 @@ describe.each(testDatabaseKinds())('payment uploads: bank statement and NACH (%s
       await xlsx([STATEMENT_HEADER, ['2026-03-31', '3000.00', utr, 'NEFT CR'], ['2026-03-31', '10', 'NEW-REF-1', '']]),
     );
     expect(again).toMatchObject({ status: 'REJECTED', appliedRows: 0, errorRows: 1 });
-    expect(again.errors).toEqual([
-      { row: 2, column: 'reference', message: expect.stringContaining('already loaded') },
-    ]);
+    expect(again.errors).toEqual([{ row: 2, column: 'reference', message: expect.stringContaining('already loaded') }]);
     expect(await count(handle, 'bank_statements')).toBe(statements);
   });
 
@@ -248,7 +251,13 @@ describe.each(testDatabaseKinds())('payment uploads: bank statement and NACH (%s
       sql`select mode, amount_minor::text as amount, status, source, reference as ref from receipts
         where account_id = ${paying.id}`,
     );
-    expect(posted).toEqual({ mode: 'NACH', amount: '500000', status: 'PENDING_VERIFICATION', source: 'IMPORT', ref: umrn });
+    expect(posted).toEqual({
+      mode: 'NACH',
+      amount: '500000',
+      status: 'PENDING_VERIFICATION',
+      source: 'IMPORT',
+      ref: umrn,
+    });
     const payments = await queryRows<{ amount: string; mode: string }>(
       handle.db,
       sql`select amount::text as amount, mode from payments where account_id = ${paying.id}`,

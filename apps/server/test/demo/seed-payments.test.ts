@@ -7,10 +7,7 @@ import { collUploadPageSchema } from '@recovery-desk/domain/collections/uploads.
 import { reconciliationReportSchema } from '@recovery-desk/domain/payments/contracts.ts';
 import { demoSeedDeps } from '../../src/modules/demo/services/seed-deps.ts';
 import { seedDemoPayments } from '../../src/modules/demo/services/seed-payments.ts';
-import {
-  DEMO_STATEMENT_FILE,
-  queueDemoPaymentUploads,
-} from '../../src/modules/demo/services/seed-payment-uploads.ts';
+import { DEMO_STATEMENT_FILE, queueDemoPaymentUploads } from '../../src/modules/demo/services/seed-payment-uploads.ts';
 import { apiAs } from '../collections/factories.ts';
 import { multipart } from '../legal/factories.ts';
 import { queryRows, type TestUnit, type TestUser } from '../factories.ts';

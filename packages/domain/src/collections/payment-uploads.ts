@@ -13,14 +13,7 @@ export const BANK_STATEMENT_EXAMPLE: Record<string, string> = {
 };
 
 /** NACH: one presentation's result; the account by its number, or by the UMRN of an earlier presentation. */
-export const NACH_COLUMNS = [
-  'accountNo',
-  'umrn',
-  'presentationDate',
-  'amount',
-  'status',
-  'returnReasonCode',
-] as const;
+export const NACH_COLUMNS = ['accountNo', 'umrn', 'presentationDate', 'amount', 'status', 'returnReasonCode'] as const;
 export const NACH_REQUIRED = ['presentationDate', 'amount', 'status'] as const;
 export const NACH_EXAMPLE: Record<string, string> = {
   accountNo: 'LN0000012345',

@@ -9,7 +9,15 @@ import { optionalRemarksSchema, requiredRemarksSchema } from '../remarks.ts';
 export const RECEIPT_MODES = ['CASH', 'CHEQUE', 'DD', 'NEFT', 'RTGS', 'IMPS', 'UPI', 'NACH'] as const;
 export type ReceiptMode = (typeof RECEIPT_MODES)[number];
 /** The modes staff capture by hand; NACH receipts come from the sponsor bank's results (the NACH upload) only. */
-export const CAPTURE_MODES = ['CASH', 'CHEQUE', 'DD', 'NEFT', 'RTGS', 'IMPS', 'UPI'] as const satisfies readonly ReceiptMode[];
+export const CAPTURE_MODES = [
+  'CASH',
+  'CHEQUE',
+  'DD',
+  'NEFT',
+  'RTGS',
+  'IMPS',
+  'UPI',
+] as const satisfies readonly ReceiptMode[];
 /** Modes written on a pre-printed receipt of a book (the collector hands it over); the others get a system number. */
 export const BOOK_MODES: readonly ReceiptMode[] = ['CASH', 'CHEQUE', 'DD'];
 export const INSTRUMENT_MODES: readonly ReceiptMode[] = ['CHEQUE', 'DD'];

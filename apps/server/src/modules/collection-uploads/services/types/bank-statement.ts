@@ -59,7 +59,14 @@ export const bankStatementUpload: UploadTypeSpec<BankStatementPlan> = {
         fail(line.row, 'narration', `must be at most ${NARRATION_MAX} characters`);
       }
       if (valueDate && amountMinor !== null && referenceOk) {
-        credits.push({ rowNo: line.row, valueDate, amountMinor, currency: 'INR', reference, narration: narration || null });
+        credits.push({
+          rowNo: line.row,
+          valueDate,
+          amountMinor,
+          currency: 'INR',
+          reference,
+          narration: narration || null,
+        });
       }
     }
     // References loaded by an earlier statement (the reconciliation screen's or an upload's), a chunk at a time.

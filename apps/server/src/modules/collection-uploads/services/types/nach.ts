@@ -232,16 +232,12 @@ export const nachUpload: UploadTypeSpec<NachPlan> = {
     const rows: NachRow[] = [];
     const firstRowOf = new Map<string, number>();
     for (const part of chunked(parsed, CHUNK_ROWS)) {
-      const byNumber = await accountsByNumber(
-        deps.db,
-        unitPath,
-        [...new Set(part.map((line) => line.accountNo).filter(Boolean))],
-      );
-      const byUmrn = await accountsByUmrn(
-        deps.db,
-        unitPath,
-        [...new Set(part.map((line) => line.umrn.toUpperCase()).filter(Boolean))],
-      );
+      const byNumber = await accountsByNumber(deps.db, unitPath, [
+        ...new Set(part.map((line) => line.accountNo).filter(Boolean)),
+      ]);
+      const byUmrn = await accountsByUmrn(deps.db, unitPath, [
+        ...new Set(part.map((line) => line.umrn.toUpperCase()).filter(Boolean)),
+      ]);
       const found: NachRow[] = [];
       for (const line of part) {
         const mandated = line.umrn ? (byUmrn.get(line.umrn.toUpperCase()) ?? []) : [];
