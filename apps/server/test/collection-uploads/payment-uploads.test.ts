@@ -386,6 +386,42 @@ describe.each(testDatabaseKinds())('payment uploads: bank statement and NACH (%s
     expect((await readAccount(handle.db, account.id)).version).toBe(account.version);
   });
 
+  it('waits for a running day start: the NACH file is retried and applied once the day start has ended', async () => {
+    const account = await createAccount(handle.db, { unit: org.branch, dpd: 10 });
+    const [dayStart] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`insert into jobs (kind, status, payload, max_attempts, singleton_key, started_at, locked_until, attempts)
+        values ('collections.day_start', 'RUNNING', ${JSON.stringify({ businessDate: BUSINESS_DATE })}::jsonb, 1,
+          'collections.day_start', now(), now() + interval '1 hour', 1)
+        returning id`,
+    );
+    const started = await desk.inject({
+      method: 'POST',
+      url: '/api/collections/uploads',
+      ...multipart({ type: 'NACH' }, [
+        {
+          name: 'nach-during-day-start.csv',
+          content: csv([NACH_HEADER, [account.accountNo, '', '2026-03-30', '250.00', 'SUCCESS', '']]),
+        },
+      ]),
+    });
+    const waiting = await finishJob(t, desk, started);
+    expect(waiting.status).toBe('QUEUED');
+    expect(waiting.error).toContain('Day start is running');
+    const receipts = await queryRows(handle.db, sql`select 1 from receipts where account_id = ${account.id}`);
+    expect(receipts).toHaveLength(0);
+
+    await handle.db.execute(sql`update jobs set status = 'DONE', finished_at = now() where id = ${dayStart!.id}`);
+    t.clock.advance(120);
+    await t.app.jobs.drain();
+    const [record] = await queryRows<{ status: string; applied: number }>(
+      handle.db,
+      sql`select status, applied_rows as applied from collection_uploads where job_id = ${waiting.id}`,
+    );
+    expect(record).toEqual({ status: 'APPLIED', applied: 1 });
+    expect(await queryRows(handle.db, sql`select 1 from receipts where account_id = ${account.id}`)).toHaveLength(1);
+  });
+
   it('needs the reconciliation authority for statements, and serves both templates', async () => {
     const plain = await apiAs(t, await createStaff(handle.db, org.branch, ['FILE_UPLOAD_COLL_SAUTH']), org.branch);
     const refused = await plain.inject({

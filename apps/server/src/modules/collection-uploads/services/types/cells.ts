@@ -1,4 +1,5 @@
 import type { CollUploadError } from '@recovery-desk/domain/collections/uploads.ts';
+import { dayStartRefusal } from '../../../../db/day-start-guard.ts';
 import type { Validated } from '../upload-types.ts';
 
 // What the payment upload types share: the amount message, chunking and the errors' order (by row, then column).
@@ -18,3 +19,12 @@ export function sortedErrors(errors: CollUploadError[]): Omit<Validated<never>, 
 
 /** Runs `work` in a transaction that is always rolled back (a dry run of the real writes). */
 export class DryRun extends Error {}
+
+/**
+ * A write refused by the day start guard, as a plain error with the guard's words: the job's attempt fails with a
+ * readable reason and is retried after its backoff (an AppError would end the upload FAILED for good).
+ */
+export function dayStartWait(error: unknown): unknown {
+  const refusal = dayStartRefusal(error);
+  return refusal ? new Error(refusal.message, { cause: error }) : error;
+}

@@ -18,7 +18,7 @@ import { requireBusinessDate } from '../../../organisation/index.ts';
 import { parseStatementDate, postReceipt } from '../../../payments/index.ts';
 import { insertUploadRows } from '../../uploads.repository.ts';
 import { CHUNK_ROWS, fieldErrors, type UploadTypeSpec } from '../upload-types.ts';
-import { AMOUNT_MESSAGE, chunked, DryRun, sortedErrors } from './cells.ts';
+import { AMOUNT_MESSAGE, chunked, dayStartWait, DryRun, sortedErrors } from './cells.ts';
 
 // NACH (accountNo, umrn, presentationDate, amount, status, returnReasonCode): the sponsor bank's results of the
 // auto-debits presented. A SUCCESS posts a receipt of mode NACH through the receipts part's posting
@@ -297,7 +297,7 @@ export const nachUpload: UploadTypeSpec<NachPlan> = {
         try {
           await tx.transaction((savepoint) => applyRow(savepoint, deps, ctx, row, 0));
         } catch (error) {
-          if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
+          if (!(error instanceof AppError) || error.httpStatus >= 500) throw dayStartWait(error);
           refused.add(row.row);
           fail(row.row, postingColumn(error), error.fields?.[0]?.message ?? error.message);
         }
@@ -313,7 +313,9 @@ export const nachUpload: UploadTypeSpec<NachPlan> = {
   apply: async (tx, deps, ctx, plan, { uploadId }) => {
     const trail: { rowNo: number; accountId: number; detail: unknown }[] = [];
     for (const row of plan.rows) {
-      const detail = await applyRow(tx, deps, ctx, row, uploadId);
+      const detail = await applyRow(tx, deps, ctx, row, uploadId).catch((error: unknown) => {
+        throw dayStartWait(error);
+      });
       trail.push({ rowNo: row.row, accountId: row.accountId, detail });
     }
     for (const part of chunked(trail, CHUNK_ROWS)) await insertUploadRows(tx, uploadId, part);
