@@ -10,9 +10,7 @@ import {
   reconciliationReportSchema,
   type BatchDetail,
 } from '@recovery-desk/domain/payments/contracts.ts';
-import { withTransaction } from '../../src/db/transaction.ts';
-import type { RequestContext } from '../../src/http/request-context.ts';
-import { postReceiptInTx, type PostReceiptInput } from '../../src/modules/receipts/index.ts';
+import type { PostReceiptInput } from '../../src/modules/receipts/index.ts';
 import {
   apiAs,
   createAccount,
@@ -24,6 +22,7 @@ import {
 } from '../collections/factories.ts';
 import { BUSINESS_DATE, ensureOrganisation, queryRows, uniqueName, type TestUser } from '../factories.ts';
 import { multipart } from '../legal/factories.ts';
+import { postTestReceipt } from '../payments/factories.ts';
 import { finishJob } from '../support/jobs.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -90,31 +89,7 @@ describe.each(testDatabaseKinds())('payment uploads: bank statement and NACH (%s
 
   /** A verified receipt of the branch, posted through the receipts part. */
   async function receipt(options: Partial<PostReceiptInput> = {}) {
-    const account = await createAccount(handle.db, { unit: org.branch, dpd: 10 });
-    const ctx: RequestContext = {
-      requestId: 'test',
-      ip: '127.0.0.1',
-      user: { id: collector.id, username: collector.username, email: collector.email, fullName: 'C', familyId: 'f' },
-      actingUnit: { id: org.branch.id, code: org.branch.code, path: org.branch.path, hasChildren: false },
-      app: 'collapp',
-    };
-    const posted = await withTransaction(handle.db, (tx) =>
-      postReceiptInTx(
-        tx,
-        {
-          accountId: account.id,
-          mode: options.mode ?? 'CASH',
-          amountMinor: options.amountMinor ?? 1000_00n,
-          currency: 'INR',
-          reference: options.reference ?? null,
-          receivedByUserId: collector.id,
-          receivedUnitId: org.branch.id,
-          source: 'IMPORT',
-          sourceRef: uniqueName('import'),
-        },
-        ctx,
-      ),
-    );
+    const posted = await postTestReceipt(handle.db, { ...options, unit: org.branch, collector });
     await handle.db.execute(sql`update receipts set status = 'VERIFIED' where id = ${posted.id}`);
     return posted;
   }

@@ -3,10 +3,9 @@ import { minorToDecimal } from '@recovery-desk/domain/payments/contracts.ts';
 import { likePrefix } from '../../../access/unit-scope.ts';
 import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { UnitContext } from '../../../http/request-context.ts';
 import { startCollectionsUpload } from '../../collection-uploads/index.ts';
 import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
-import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
+import { demoUnitContext } from './demo-context.ts';
 
 // The demo's bank statement upload (first start in demo mode, after the demo payments): pay.mumbai (RG-MUM) uploads
 // the collection account's statement on File Upload (type BANK_STATEMENT) through the upload service. Its credits
@@ -42,14 +41,7 @@ export async function queueDemoPaymentUploads(deps: AppDeps): Promise<number[]> 
     `${neft.day},${minorToDecimal(BigInt(neft.amount))},${neft.reference},NEFT CR ${neft.reference}`,
     `${neft.day},8450.00,SBIN0RTGS77120,RTGS CR UNIDENTIFIED REMITTER`,
   ];
-  const ctx: UnitContext = {
-    requestId: DEMO_SEED_REQUEST_ID,
-    ip: '127.0.0.1',
-    user: { ...user, familyId: DEMO_SEED_REQUEST_ID },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
-    app: 'collapp',
-    language: 'en',
-  };
+  const ctx = demoUnitContext(user, unit);
   const content = Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
   const job = await startCollectionsUpload(deps, {
     ctx,
