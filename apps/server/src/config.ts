@@ -6,6 +6,7 @@ import {
 import { createHmac, randomBytes } from 'node:crypto';
 import { parseAccountMarks } from '@recovery-desk/domain/collections/account-marks.ts';
 import { APPROVER_AUTHORITIES, isAuthorityCode } from '@recovery-desk/domain/authorities.ts';
+import { isAmountInMinorUnits, toCents } from '@recovery-desk/domain/money.ts';
 import {
   DEFAULT_POSTING_ORDER,
   parsePostingOrder,
@@ -250,6 +251,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Reconciliation: a bank credit matches a batch or an electronic receipt when its value date is within this many days of the collection date (0 to 30).',
   },
   {
+    name: 'NACH_BOUNCE_CHARGE',
+    default: '0',
+    meaning:
+      'The bounce charge in rupees (at most 2 decimals) a BOUNCED NACH presentation of a collections NACH upload adds to the account’s bounce charges; 0 adds none.',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     meaning:
@@ -324,6 +331,8 @@ export type Config = {
   upi: { provider: string; providerUrl: string | null; webhookSecret: string | null };
   /** reconciliation: a credit's value date may be this many days from the collection date */
   reconWindowDays: number;
+  /** NACH upload: the bounce charge (paise) a bounced presentation adds to the account; 0n for none */
+  nachBounceChargeMinor: bigint;
 };
 
 /** The configuration before the demo secrets are filled in. */
@@ -545,6 +554,12 @@ const envSchema = z.object({
   UPI_PROVIDER_URL: optional(z.string().refine((value) => isUrl(value, ['http:', 'https:']), 'must be an http(s) URL')),
   UPI_WEBHOOK_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   RECON_DATE_WINDOW_DAYS: optional(wholeNumber(0, 30)),
+  NACH_BOUNCE_CHARGE: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => isAmountInMinorUnits(value, 'INR'), 'must be an amount in rupees with at most 2 decimals'),
+  ),
   TRUST_PROXY: optional(
     z
       .string()
@@ -667,6 +682,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
       webhookSecret: v.UPI_WEBHOOK_SECRET ?? null,
     },
     reconWindowDays: v.RECON_DATE_WINDOW_DAYS ?? 3,
+    nachBounceChargeMinor: toCents(v.NACH_BOUNCE_CHARGE ?? '0'),
   };
 }
 

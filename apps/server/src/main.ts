@@ -9,6 +9,7 @@ import { isLoopbackHost } from './http/loopback.ts';
 import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { queueDemoCollectionUploads } from './modules/demo/services/seed-collection-uploads.ts';
+import { queueDemoPaymentUploads } from './modules/demo/services/seed-payment-uploads.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts';
 import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
@@ -160,10 +161,11 @@ async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log
   }
 }
 
-/** The demo's past collections uploads (one rejected, one applied) as mgr.mumbai; a failure is logged. */
+/** The demo's past collections uploads (two allocation files as mgr.mumbai, a bank statement as pay.mumbai); a failure is logged. */
 async function queueDemoUploadsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
     await queueDemoCollectionUploads(demoSeedDeps({ config, db: handle.db, log }));
+    await queueDemoPaymentUploads(demoSeedDeps({ config, db: handle.db, log }));
   } catch (error) {
     log.error({ err: error }, 'the demo collections uploads could not be queued; starting without them');
   }

@@ -119,6 +119,8 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
       grant('PAY_BATCH_GEN_SAUTH'),
       grant('PAY_BATCH_VIEWER_SAUTH'),
       grant('PAY_BATCH_RECONCILIATION_SAUTH'),
+      grant('FILE_UPLOAD_COLL_SAUTH'),
+      grant('UPLOAD_DASH_SAUTH'),
       grant('MAN_ACC_MARK_SAUTH'),
       grant('MAN_ACC_UNMARK_SAUTH'),
     ],

@@ -219,6 +219,8 @@ export const bankStatementCredits = pgTable(
   },
   (t) => [
     index('bank_statement_credits_statement_idx').on(t.statementId, t.rowNo),
+    // A reference is loaded once by a bank statement upload (issue 14): the duplicate check reads this.
+    index('bank_statement_credits_reference_idx').on(sql`upper(${t.reference})`),
     // A batch, or an electronic receipt, is credited once.
     uniqueIndex('bank_statement_credits_batch_uq')
       .on(t.matchedBatchId)
@@ -247,4 +249,45 @@ export const eftReceiptCancellations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('eft_receipt_cancellations_receipt_uq').on(t.receiptId)],
+);
+
+/**
+ * NACH (auto-debit) presentation results loaded by the collections File Upload (issue 14, type NACH): a SUCCESS
+ * became a receipt (mode NACH, through the receipts part's posting), a BOUNCED one was recorded on the account with
+ * its return reason and the bounce charge. One row per presentation: the same account, date and UMRN twice is refused.
+ */
+export const nachPresentations = pgTable(
+  'nach_presentations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    /** row scope: the account's branch path */
+    unitPath: text('unit_path').notNull(),
+    /** the mandate's unique reference number ('' when the file gave none) */
+    umrn: text('umrn').notNull().default(''),
+    presentationDate: date('presentation_date').notNull(),
+    amountMinor: minor('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** SUCCESS | BOUNCED */
+    status: text('status').notNull(),
+    returnReasonCode: text('return_reason_code'),
+    /** the receipt a SUCCESS became */
+    receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
+    /** the bounce charge a BOUNCED one added to the account (0 when none is configured) */
+    bounceChargeMinor: minor('bounce_charge_minor')
+      .notNull()
+      .default(sql`0`),
+    /** the collections upload (collection_uploads.id) that loaded it */
+    uploadId: bigint('upload_id', { mode: 'number' }).notNull(),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('nach_presentations_uq').on(t.accountId, t.presentationDate, sql`upper(${t.umrn})`),
+    index('nach_presentations_umrn_idx').on(sql`upper(${t.umrn})`),
+  ],
 );

@@ -9,11 +9,10 @@ import {
   type BatchDetail,
   type ReconciliationReport,
 } from '@recovery-desk/domain/payments/contracts.ts';
-import { withTransaction } from '../../src/db/transaction.ts';
-import type { RequestContext } from '../../src/http/request-context.ts';
-import { postReceiptInTx, type PostReceiptInput } from '../../src/modules/receipts/index.ts';
-import { apiAs, createAccount, createOrg, createStaff, errorOf, type Api, type Org } from '../collections/factories.ts';
+import type { PostReceiptInput } from '../../src/modules/receipts/index.ts';
+import { apiAs, createOrg, createStaff, errorOf, type Api, type Org } from '../collections/factories.ts';
 import { multipart } from '../legal/factories.ts';
+import { postTestReceipt } from './factories.ts';
 import { BUSINESS_DATE, ensureOrganisation, queryRows, uniqueName, type TestUser } from '../factories.ts';
 import { sheetXml, workbookOf } from '../support/workbooks.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -64,32 +63,7 @@ describe.each(testDatabaseKinds())('payment batches and reconciliation (%s)', (k
   async function receipt(
     options: Partial<PostReceiptInput> & { unit?: Org['branch']; status?: string; receivedOn?: string } = {},
   ): Promise<{ id: number; receiptNo: string; reference: string | null }> {
-    const unit = options.unit ?? org.branch;
-    const account = await createAccount(handle.db, { unit, dpd: 10 });
-    const ctx: RequestContext = {
-      requestId: 'test',
-      ip: '127.0.0.1',
-      user: { id: collector.id, username: collector.username, email: collector.email, fullName: 'C', familyId: 'f' },
-      actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: false },
-      app: 'collapp',
-    };
-    const posted = await withTransaction(handle.db, (tx) =>
-      postReceiptInTx(
-        tx,
-        {
-          accountId: account.id,
-          mode: options.mode ?? 'CASH',
-          amountMinor: options.amountMinor ?? 1000_00n,
-          currency: 'INR',
-          reference: options.reference ?? null,
-          receivedByUserId: collector.id,
-          receivedUnitId: unit.id,
-          source: 'IMPORT',
-          sourceRef: uniqueName('import'),
-        },
-        ctx,
-      ),
-    );
+    const posted = await postTestReceipt(handle.db, { ...options, unit: options.unit ?? org.branch, collector });
     await handle.db.execute(
       sql`update receipts set status = ${options.status ?? 'VERIFIED'},
         received_on = ${options.receivedOn ?? BUSINESS_DATE} where id = ${posted.id}`,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
+import {
+  BANK_STATEMENT_COLUMNS,
+  BANK_STATEMENT_EXAMPLE,
+  BANK_STATEMENT_REQUIRED,
+  NACH_COLUMNS,
+  NACH_EXAMPLE,
+  NACH_REQUIRED,
+} from './payment-uploads.ts';
 
 // Collections File Upload and File Download (issue 14, spec routes /collapp/upload FILE_UPLOAD_COLL_SAUTH and
 // /collapp/download FILE_DOWNLOAD_COLL_SAUTH).
@@ -12,23 +20,29 @@ import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
 //   GET  /api/collections/downloads/:id/file               FILE_DOWNLOAD_COLL_SAUTH the file, while not expired
 
 /**
- * The upload types built: ALLOCATION (applies the allocations) and ACCOUNT_MARKING (creates account-marking requests
- * on the approval kit; a checker approves them as any other). The others of the issue (follow-ups and dispositions,
- * bank statement and NACH payments, PTP, contact updates) are not built (docs/architecture.md "Collections uploads").
+ * The upload types built: ALLOCATION (applies the allocations), ACCOUNT_MARKING (creates account-marking requests
+ * on the approval kit; a checker approves them as any other), BANK_STATEMENT (the collection account's credits,
+ * matched as reconciliation's bank side) and NACH (presentation results: receipts posted, bounces recorded;
+ * payment-uploads.ts). The others of the issue (follow-ups and dispositions, PTP, contact updates) are not built
+ * (docs/architecture.md "Collections uploads").
  */
-export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING'] as const;
+export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING', 'BANK_STATEMENT', 'NACH'] as const;
 export type CollUploadType = (typeof COLL_UPLOAD_TYPES)[number];
 
 /** The columns of each type's file, in template order (the header row must name each once, in any order). */
 export const COLL_UPLOAD_COLUMNS: Record<CollUploadType, readonly string[]> = {
   ALLOCATION: ['accountNo', 'collectorUsername', 'agencyCode', 'reason'],
   ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
+  BANK_STATEMENT: BANK_STATEMENT_COLUMNS,
+  NACH: NACH_COLUMNS,
 };
 
 /** Which columns must have a value (ALLOCATION: exactly one of collectorUsername and agencyCode, checked apart). */
 export const COLL_UPLOAD_REQUIRED: Record<CollUploadType, readonly string[]> = {
   ALLOCATION: ['accountNo'],
   ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
+  BANK_STATEMENT: BANK_STATEMENT_REQUIRED,
+  NACH: NACH_REQUIRED,
 };
 
 export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>> = {
@@ -43,6 +57,8 @@ export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>
     mark: 'DISPUTE',
     reason: 'Borrower disputes the bounce charges of two EMIs',
   },
+  BANK_STATEMENT: BANK_STATEMENT_EXAMPLE,
+  NACH: NACH_EXAMPLE,
 };
 
 /** The most data rows one file may hold. */

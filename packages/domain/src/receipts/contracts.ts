@@ -6,8 +6,18 @@ import { optionalRemarksSchema, requiredRemarksSchema } from '../remarks.ts';
 // API contracts of receipts (issue 13), shared by server (validation) and web (forms). Every endpoint lives under
 // /api/receipts. Amounts travel as decimal strings with their currency; the server posts them as integer minor units.
 
-export const RECEIPT_MODES = ['CASH', 'CHEQUE', 'DD', 'NEFT', 'RTGS', 'IMPS', 'UPI'] as const;
+export const RECEIPT_MODES = ['CASH', 'CHEQUE', 'DD', 'NEFT', 'RTGS', 'IMPS', 'UPI', 'NACH'] as const;
 export type ReceiptMode = (typeof RECEIPT_MODES)[number];
+/** The modes staff capture by hand; NACH receipts come from the sponsor bank's results (the NACH upload) only. */
+export const CAPTURE_MODES = [
+  'CASH',
+  'CHEQUE',
+  'DD',
+  'NEFT',
+  'RTGS',
+  'IMPS',
+  'UPI',
+] as const satisfies readonly ReceiptMode[];
 /** Modes written on a pre-printed receipt of a book (the collector hands it over); the others get a system number. */
 export const BOOK_MODES: readonly ReceiptMode[] = ['CASH', 'CHEQUE', 'DD'];
 export const INSTRUMENT_MODES: readonly ReceiptMode[] = ['CHEQUE', 'DD'];
@@ -59,7 +69,7 @@ export function decimalToMinor(amount: string): bigint {
 export const captureReceiptSchema = z
   .object({
     accountId: bigId,
-    mode: z.enum(RECEIPT_MODES),
+    mode: z.enum(CAPTURE_MODES),
     amount: decimal,
     currency: z.enum(CURRENCIES).default('INR'),
     /** UTR (NEFT/RTGS/IMPS), UPI reference (RRN); for a cheque or DD its number goes in `instrumentNo` */

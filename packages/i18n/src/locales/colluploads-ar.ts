@@ -7,6 +7,8 @@ export const colluploadsAr: Record<ColluploadsKey, string> = {
   CollUploadType: 'نوع الرفع',
   CollUploadTypeAllocation: 'التخصيص',
   CollUploadTypeAccountMarking: 'تعليم الحسابات (طلبات للموافقة)',
+  CollUploadTypeBankStatement: 'كشف الحساب المصرفي (قيود دائنة للمطابقة)',
+  CollUploadTypeNach: 'نتائج NACH (مدفوعات الخصم التلقائي والمرتجعات)',
   CollUploadFileRules: '‎.xlsx أو ‎.csv. حد الصفوف: {{max}}. يُفحص كل صف أولاً؛ الملف الذي فيه أي خطأ لا يغيّر شيئاً.',
   CollUploadColumnsOf: 'أعمدة {{type}}:',
   CollUploadTemplateXlsx: 'القالب (XLSX)',

@@ -7,6 +7,8 @@ export const colluploadsDe: Record<ColluploadsKey, string> = {
   CollUploadType: 'Upload-Art',
   CollUploadTypeAllocation: 'Zuweisung',
   CollUploadTypeAccountMarking: 'Kontomarkierung (Anträge zur Genehmigung)',
+  CollUploadTypeBankStatement: 'Kontoauszug (Gutschriften für den Abgleich)',
+  CollUploadTypeNach: 'NACH-Ergebnisse (Lastschriftzahlungen und Rückläufer)',
   CollUploadFileRules:
     '.xlsx oder .csv. Zeilenlimit: {{max}}. Jede Zeile wird zuerst geprüft; eine Datei mit einem Fehler ändert nichts.',
   CollUploadColumnsOf: 'Spalten von {{type}}:',

@@ -6,6 +6,8 @@ export const colluploadsEn = {
   CollUploadType: 'Upload type',
   CollUploadTypeAllocation: 'Allocation',
   CollUploadTypeAccountMarking: 'Account marking (requests for approval)',
+  CollUploadTypeBankStatement: 'Bank statement (credits for reconciliation)',
+  CollUploadTypeNach: 'NACH results (auto-debit payments and bounces)',
   CollUploadFileRules:
     '.xlsx or .csv. Row limit: {{max}}. Every row is checked first; a file with any error changes nothing.',
   CollUploadColumnsOf: 'Columns of {{type}}:',

@@ -7,6 +7,8 @@ export const colluploadsHi: Record<ColluploadsKey, string> = {
   CollUploadType: 'अपलोड का प्रकार',
   CollUploadTypeAllocation: 'आवंटन',
   CollUploadTypeAccountMarking: 'खाता चिह्नांकन (अनुमोदन हेतु अनुरोध)',
+  CollUploadTypeBankStatement: 'बैंक विवरण (मिलान हेतु जमा प्रविष्टियाँ)',
+  CollUploadTypeNach: 'NACH परिणाम (ऑटो-डेबिट भुगतान और बाउंस)',
   CollUploadFileRules:
     '.xlsx या .csv। पंक्तियों की सीमा: {{max}}। हर पंक्ति पहले जाँची जाती है; किसी भी त्रुटि वाली फ़ाइल से कुछ नहीं बदलता।',
   CollUploadColumnsOf: '{{type}} के कॉलम:',

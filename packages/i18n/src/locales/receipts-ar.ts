@@ -13,6 +13,7 @@ export const receiptsAr: Record<ReceiptsKey, string> = {
   ReceiptModeRtgs: 'RTGS',
   ReceiptModeImps: 'IMPS',
   ReceiptModeUpi: 'UPI',
+  ReceiptModeNach: 'NACH (خصم تلقائي)',
   ReceiptStatusPendingVerification: 'بانتظار التحقق',
   ReceiptStatusVerified: 'تم التحقق',
   ReceiptStatusCancelRequested: 'طُلب الإلغاء',

@@ -14,6 +14,7 @@ export const receiptsDe: Record<ReceiptsKey, string> = {
   ReceiptModeRtgs: 'RTGS',
   ReceiptModeImps: 'IMPS',
   ReceiptModeUpi: 'UPI',
+  ReceiptModeNach: 'NACH (Lastschrift)',
   ReceiptStatusPendingVerification: 'Prüfung ausstehend',
   ReceiptStatusVerified: 'Geprüft',
   ReceiptStatusCancelRequested: 'Storno beantragt',

@@ -13,6 +13,7 @@ export const receiptsEn = {
   ReceiptModeRtgs: 'RTGS',
   ReceiptModeImps: 'IMPS',
   ReceiptModeUpi: 'UPI',
+  ReceiptModeNach: 'NACH (auto-debit)',
   ReceiptStatusPendingVerification: 'Pending verification',
   ReceiptStatusVerified: 'Verified',
   ReceiptStatusCancelRequested: 'Cancellation requested',

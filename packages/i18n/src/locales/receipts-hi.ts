@@ -13,6 +13,7 @@ export const receiptsHi: Record<ReceiptsKey, string> = {
   ReceiptModeRtgs: 'RTGS',
   ReceiptModeImps: 'IMPS',
   ReceiptModeUpi: 'UPI',
+  ReceiptModeNach: 'NACH (ऑटो-डेबिट)',
   ReceiptStatusPendingVerification: 'सत्यापन लंबित',
   ReceiptStatusVerified: 'सत्यापित',
   ReceiptStatusCancelRequested: 'रद्द करने का अनुरोध',

@@ -6,3 +6,10 @@ export { setUpiCallbackTransport, sandboxOf } from './upi/providers.ts';
 export { SIGNATURE_HEADER, signBody, type PaymentProvider } from './upi/provider.ts';
 export { decideBatch, generateBatch } from './services/batches.ts';
 export { initiateUpiCollect, pollUpiRequests, providerContext, sandboxPayerAction } from './services/upi.ts';
+export {
+  loadedStatementReferences,
+  loadStatementInTx,
+  parseStatementDate,
+  type ParsedCredit,
+} from './services/reconciliation.ts';
+export { postReceipt } from './receipts-port.ts';

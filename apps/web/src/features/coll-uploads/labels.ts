@@ -7,6 +7,8 @@ import { uploadOfJob } from './coll-uploads-api.ts';
 export const COLL_UPLOAD_TYPE_KEYS: Record<CollUploadType, DictionaryKey> = {
   ALLOCATION: 'CollUploadTypeAllocation',
   ACCOUNT_MARKING: 'CollUploadTypeAccountMarking',
+  BANK_STATEMENT: 'CollUploadTypeBankStatement',
+  NACH: 'CollUploadTypeNach',
 };
 
 export const COLL_UPLOAD_STATUS_KEYS: Record<CollUploadStatus, DictionaryKey> = {

@@ -3,7 +3,7 @@ import {
   BOOK_MODES,
   DENOMINATIONS,
   INSTRUMENT_MODES,
-  RECEIPT_MODES,
+  CAPTURE_MODES,
   TRANSFER_MODES,
   captureReceiptSchema,
   decimalToMinor,
@@ -236,7 +236,7 @@ function CaptureForm({ account }: { account: CaptureAccount }) {
             <SelectField
               name="mode"
               label={String(t('ReceiptMode'))}
-              options={RECEIPT_MODES.map((code) => ({ value: code, label: codeLabel(t, 'receiptMode', code) }))}
+              options={CAPTURE_MODES.map((code) => ({ value: code, label: codeLabel(t, 'receiptMode', code) }))}
               autoFocus
             />
             <AmountField name="amount" label={String(t('Amount'))} currency={account.currency} />

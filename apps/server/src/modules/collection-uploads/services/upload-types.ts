@@ -22,6 +22,8 @@ import {
   resolveAssignee,
 } from '../../collections/index.ts';
 import { findAccountsByNumber, insertUploadRows } from '../uploads.repository.ts';
+import { bankStatementUpload } from './types/bank-statement.ts';
+import { nachUpload } from './types/nach.ts';
 
 // What each upload type checks and applies. Validation reads only (every row, every error, by row and column);
 // `apply` runs inside the one transaction that applies the whole file and goes through the collections verbs' own
@@ -369,4 +371,6 @@ export const accountMarkingUpload: UploadTypeSpec<MarkingPlan> = {
 export const UPLOAD_TYPES: Record<CollUploadType, UploadTypeSpec<unknown>> = {
   ALLOCATION: allocationUpload as UploadTypeSpec<unknown>,
   ACCOUNT_MARKING: accountMarkingUpload as UploadTypeSpec<unknown>,
+  BANK_STATEMENT: bankStatementUpload as UploadTypeSpec<unknown>,
+  NACH: nachUpload as UploadTypeSpec<unknown>,
 };

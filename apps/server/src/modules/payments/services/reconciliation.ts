@@ -52,7 +52,7 @@ const HEADER_ALIASES: Record<string, 'valueDate' | 'amount' | 'reference' | 'nar
   currency: 'currency',
 };
 
-type ParsedCredit = {
+export type ParsedCredit = {
   rowNo: number;
   valueDate: string;
   amountMinor: bigint;
@@ -61,7 +61,8 @@ type ParsedCredit = {
   narration: string | null;
 };
 
-function parseDate(text: string): string | null {
+/** A statement's date cell: YYYY-MM-DD (an XLSX date reads so) or DD/MM/YYYY; null when it is not a real date. */
+export function parseStatementDate(text: string): string | null {
   const value = text.trim();
   let iso: string | null = null;
   const head = value.slice(0, 10);
@@ -91,7 +92,7 @@ export async function parseStatement(content: Buffer): Promise<ParsedCredit[]> {
   const problems: string[] = [];
   const credits: ParsedCredit[] = [];
   for (const row of sheet.rows) {
-    const valueDate = parseDate(cell(row.cells, 'valueDate'));
+    const valueDate = parseStatementDate(cell(row.cells, 'valueDate'));
     const amountText = cell(row.cells, 'amount').replace(/[,\s₹$]/g, '');
     const reference = cell(row.cells, 'reference');
     const currency = (cell(row.cells, 'currency') || 'INR').toUpperCase();
@@ -174,6 +175,77 @@ async function matchCredit(
   return null;
 }
 
+export type LoadedCredit = { rowNo: number; creditId: number; matchKind: 'BATCH' | 'RECEIPT' | null };
+
+/**
+ * Stores a statement's credits and matches each (electronic receipts by UTR, then approved batches) in the caller's
+ * transaction, with the audit row `payments.reconciliation.upload`: the reconciliation screen's upload and the
+ * collections File Upload's BANK_STATEMENT type load statements through this one function.
+ */
+export async function loadStatementInTx(
+  tx: Transaction,
+  ctx: UnitContext,
+  input: { fileName: string; sha256: string; credits: readonly ParsedCredit[]; windowDays: number },
+): Promise<{ statementId: number; matched: number; lines: LoadedCredit[] }> {
+  const { credits, windowDays, sha256 } = input;
+  const dates = credits.map((credit) => credit.valueDate).sort();
+  const [statement] = await tx
+    .insert(bankStatements)
+    .values({
+      unitId: ctx.actingUnit.id,
+      unitPath: ctx.actingUnit.path,
+      uploadedByUserId: ctx.user.id,
+      fileName: input.fileName.slice(0, 200),
+      sha256,
+      credits: credits.length,
+      fromDate: dates[0]!,
+      toDate: dates.at(-1)!,
+    })
+    .returning({ id: bankStatements.id });
+  const id = statement!.id;
+  let matched = 0;
+  const lines: LoadedCredit[] = [];
+  for (const credit of credits) {
+    const [row] = await tx
+      .insert(bankStatementCredits)
+      .values({
+        statementId: id,
+        rowNo: credit.rowNo,
+        valueDate: credit.valueDate,
+        amountMinor: credit.amountMinor,
+        currency: credit.currency,
+        reference: credit.reference,
+        narration: credit.narration,
+      })
+      .returning({ id: bankStatementCredits.id });
+    const matchKind = await matchCredit(tx, ctx, row!.id, credit, windowDays);
+    if (matchKind) matched += 1;
+    lines.push({ rowNo: credit.rowNo, creditId: row!.id, matchKind });
+  }
+  await emitAudit(tx, ctx, {
+    action: 'payments.reconciliation.upload',
+    entity: 'bank_statement',
+    entityId: id,
+    after: { fileName: input.fileName, sha256, credits: credits.length, matched, windowDays },
+  });
+  return { statementId: id, matched, lines };
+}
+
+/** Which of these references (any case) a statement already loaded; the upper-cased references found. */
+export async function loadedStatementReferences(db: Executor, references: readonly string[]): Promise<Set<string>> {
+  if (references.length === 0) return new Set();
+  const upper = references.map((reference) => reference.toUpperCase());
+  const rows = await selectRows<{ reference: string }>(
+    db,
+    sql`select distinct upper(reference) as reference from bank_statement_credits
+      where upper(reference) in (${sql.join(
+        upper.map((reference) => sql`${reference}`),
+        sql`, `,
+      )})`,
+  );
+  return new Set(rows.map((row) => row.reference));
+}
+
 /**
  * Uploads a bank statement (multipart field `file`, CSV or XLSX) and reconciles it at once: the statement, its
  * credits and their matches commit together with the audit row, or nothing does.
@@ -187,46 +259,14 @@ export async function uploadStatement(
   if (!upload.file || upload.file.content.length === 0) throw validationError('file', 'Uploading Fileis Mandatory');
   const credits = await parseStatement(upload.file.content);
   const sha256 = createHash('sha256').update(upload.file.content).digest('hex');
-  const dates = credits.map((credit) => credit.valueDate).sort();
-  const windowDays = deps.config.reconWindowDays;
   const statementId = await withTransaction(deps.db, async (tx) => {
-    const [statement] = await tx
-      .insert(bankStatements)
-      .values({
-        unitId: ctx.actingUnit.id,
-        unitPath: ctx.actingUnit.path,
-        uploadedByUserId: ctx.user.id,
-        fileName: upload.file!.fileName.slice(0, 200),
-        sha256,
-        credits: credits.length,
-        fromDate: dates[0]!,
-        toDate: dates.at(-1)!,
-      })
-      .returning({ id: bankStatements.id });
-    const id = statement!.id;
-    let matched = 0;
-    for (const credit of credits) {
-      const [row] = await tx
-        .insert(bankStatementCredits)
-        .values({
-          statementId: id,
-          rowNo: credit.rowNo,
-          valueDate: credit.valueDate,
-          amountMinor: credit.amountMinor,
-          currency: credit.currency,
-          reference: credit.reference,
-          narration: credit.narration,
-        })
-        .returning({ id: bankStatementCredits.id });
-      if (await matchCredit(tx, ctx, row!.id, credit, windowDays)) matched += 1;
-    }
-    await emitAudit(tx, ctx, {
-      action: 'payments.reconciliation.upload',
-      entity: 'bank_statement',
-      entityId: id,
-      after: { fileName: upload.file!.fileName, sha256, credits: credits.length, matched, windowDays },
+    const loaded = await loadStatementInTx(tx, ctx, {
+      fileName: upload.file!.fileName,
+      sha256,
+      credits,
+      windowDays: deps.config.reconWindowDays,
     });
-    return id;
+    return loaded.statementId;
   });
   return reconciliationReport(deps, { ctx, statementId });
 }
