@@ -66,6 +66,7 @@ const NOT_SHOWN: Record<string, string> = {
   JOB_KINDS: 'worded by the jobs screens (Job* keys)',
   COLL_UPLOAD_TYPES: 'worded by the collections upload screens (CollUploadType* keys)',
   COLL_UPLOAD_STATUSES: 'worded by the collections upload screens (CollUploadStatus* keys)',
+  CONTACT_UPLOAD_TYPES: 'values of the contactType column of a contact-updates file, file syntax like its header',
   TEMPLATE_FORMATS: 'file formats, shown as XLSX and CSV on the template buttons',
   NOTICE_PLACEHOLDERS: 'placeholder syntax of notice templates, shown to the template author as syntax',
   CURRENCIES: 'ISO 4217 codes, shown inside formatted amounts',

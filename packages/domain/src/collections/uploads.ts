@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
+import { CONTACT_TYPES } from './contact-kinds.ts';
 
 // Collections File Upload and File Download (issue 14, spec routes /collapp/upload FILE_UPLOAD_COLL_SAUTH and
 // /collapp/download FILE_DOWNLOAD_COLL_SAUTH).
@@ -12,23 +13,66 @@ import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
 //   GET  /api/collections/downloads/:id/file               FILE_DOWNLOAD_COLL_SAUTH the file, while not expired
 
 /**
- * The upload types built: ALLOCATION (applies the allocations) and ACCOUNT_MARKING (creates account-marking requests
- * on the approval kit; a checker approves them as any other). The others of the issue (follow-ups and dispositions,
- * bank statement and NACH payments, PTP, contact updates) are not built (docs/architecture.md "Collections uploads").
+ * The upload types built: ALLOCATION (applies the allocations), ACCOUNT_MARKING (creates account-marking requests
+ * on the approval kit; a checker approves them as any other), FOLLOW_UP (follow-ups and dispositions, recorded as the
+ * tray's follow-up save does), PTP (promises, as the tray's PTP capture) and CONTACT_UPDATE (the customer's phone,
+ * email or address, as the Contact and Address tabs' saves). Payments (bank statement and NACH files) are not built
+ * here (docs/architecture.md "Collections uploads").
  */
-export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING'] as const;
+export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING', 'FOLLOW_UP', 'PTP', 'CONTACT_UPDATE'] as const;
 export type CollUploadType = (typeof COLL_UPLOAD_TYPES)[number];
 
 /** The columns of each type's file, in template order (the header row must name each once, in any order). */
 export const COLL_UPLOAD_COLUMNS: Record<CollUploadType, readonly string[]> = {
   ALLOCATION: ['accountNo', 'collectorUsername', 'agencyCode', 'reason'],
   ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
+  FOLLOW_UP: [
+    'accountNo',
+    'dispositionCode',
+    'contactMode',
+    'contactDate',
+    'contactTime',
+    'personContacted',
+    'actionAmount',
+    'nextActionDate',
+    'nextActionTime',
+    'remarks',
+    'callingWindowOverride',
+    'deviationReason',
+  ],
+  PTP: [
+    'accountNo',
+    'promisedAmount',
+    'promisedDate',
+    'mode',
+    'contactDate',
+    'contactTime',
+    'personContacted',
+    'remarks',
+    'callingWindowOverride',
+    'deviationReason',
+  ],
+  CONTACT_UPDATE: [
+    'accountNo',
+    'contactType',
+    'category',
+    'level',
+    'newValue',
+    'mode',
+    'line2',
+    'city',
+    'state',
+    'pinCode',
+  ],
 };
 
 /** Which columns must have a value (ALLOCATION: exactly one of collectorUsername and agencyCode, checked apart). */
 export const COLL_UPLOAD_REQUIRED: Record<CollUploadType, readonly string[]> = {
   ALLOCATION: ['accountNo'],
   ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
+  FOLLOW_UP: ['accountNo', 'dispositionCode', 'contactMode', 'contactDate', 'contactTime'],
+  PTP: ['accountNo', 'promisedAmount', 'promisedDate', 'mode', 'contactDate', 'contactTime'],
+  CONTACT_UPDATE: ['accountNo', 'contactType', 'newValue'],
 };
 
 export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>> = {
@@ -43,7 +87,48 @@ export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>
     mark: 'DISPUTE',
     reason: 'Borrower disputes the bounce charges of two EMIs',
   },
+  FOLLOW_UP: {
+    accountNo: 'LN0000012345',
+    dispositionCode: 'CB',
+    contactMode: 'CALL',
+    contactDate: '2026-04-14',
+    contactTime: '11:30',
+    personContacted: 'Borrower',
+    nextActionDate: '2026-04-16',
+    nextActionTime: '10:00',
+    remarks: 'Asked to call back after salary credit',
+  },
+  PTP: {
+    accountNo: 'LN0000012345',
+    promisedAmount: '12500.00',
+    promisedDate: '2026-04-20',
+    mode: 'CALL',
+    contactDate: '2026-04-14',
+    contactTime: '11:30',
+    personContacted: 'Borrower',
+    remarks: 'Will pay the overdue EMI by UPI',
+  },
+  CONTACT_UPDATE: {
+    accountNo: 'LN0000012345',
+    contactType: 'MOBILE',
+    category: 'SELF',
+    level: 'PRIMARY',
+    newValue: '9876543210',
+    mode: 'CALL',
+  },
 };
+
+/**
+ * Contact updates: which of the customer's contacts a row changes. MOBILE, LANDLINE and EMAIL rows change the contact
+ * of that type, category (SELF by default) and level (PRIMARY by default) to `newValue`; ADDRESS rows change the
+ * address of that type (category: RESIDENCE by default) and level, `newValue` being its first line, with line2, city,
+ * state and pinCode.
+ */
+export const CONTACT_UPLOAD_TYPES = [...CONTACT_TYPES, 'ADDRESS'] as const;
+/** An Indian mobile number: ten digits, the first 6 to 9. */
+export const MOBILE_NUMBER = /^[6-9]\d{9}$/;
+/** How far before the business date a follow-up or promise in a file may have been taken. */
+export const FOLLOW_UP_UPLOAD_BACKDATE_DAYS = 30;
 
 /** The most data rows one file may hold. */
 export const COLL_UPLOAD_MAX_ROWS = 100_000;

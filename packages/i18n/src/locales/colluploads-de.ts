@@ -7,6 +7,9 @@ export const colluploadsDe: Record<ColluploadsKey, string> = {
   CollUploadType: 'Upload-Art',
   CollUploadTypeAllocation: 'Zuweisung',
   CollUploadTypeAccountMarking: 'Kontomarkierung (Anträge zur Genehmigung)',
+  CollUploadTypeFollowUp: 'Nachverfolgungen und Ergebniscodes',
+  CollUploadTypePtp: 'Zahlungsversprechen (PTP)',
+  CollUploadTypeContactUpdate: 'Kontaktdaten-Änderungen',
   CollUploadFileRules:
     '.xlsx oder .csv. Zeilenlimit: {{max}}. Jede Zeile wird zuerst geprüft; eine Datei mit einem Fehler ändert nichts.',
   CollUploadColumnsOf: 'Spalten von {{type}}:',

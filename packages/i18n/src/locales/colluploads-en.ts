@@ -6,6 +6,9 @@ export const colluploadsEn = {
   CollUploadType: 'Upload type',
   CollUploadTypeAllocation: 'Allocation',
   CollUploadTypeAccountMarking: 'Account marking (requests for approval)',
+  CollUploadTypeFollowUp: 'Follow-ups and dispositions',
+  CollUploadTypePtp: 'Promises to pay (PTP)',
+  CollUploadTypeContactUpdate: 'Contact updates',
   CollUploadFileRules:
     '.xlsx or .csv. Row limit: {{max}}. Every row is checked first; a file with any error changes nothing.',
   CollUploadColumnsOf: 'Columns of {{type}}:',

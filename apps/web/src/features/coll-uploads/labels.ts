@@ -7,6 +7,9 @@ import { uploadOfJob } from './coll-uploads-api.ts';
 export const COLL_UPLOAD_TYPE_KEYS: Record<CollUploadType, DictionaryKey> = {
   ALLOCATION: 'CollUploadTypeAllocation',
   ACCOUNT_MARKING: 'CollUploadTypeAccountMarking',
+  FOLLOW_UP: 'CollUploadTypeFollowUp',
+  PTP: 'CollUploadTypePtp',
+  CONTACT_UPDATE: 'CollUploadTypeContactUpdate',
 };
 
 export const COLL_UPLOAD_STATUS_KEYS: Record<CollUploadStatus, DictionaryKey> = {

@@ -22,6 +22,9 @@ import {
   resolveAssignee,
 } from '../../collections/index.ts';
 import { findAccountsByNumber, insertUploadRows } from '../uploads.repository.ts';
+import { contactUpdateUpload } from './types/contact-updates.ts';
+import { followUpUpload } from './types/follow-ups.ts';
+import { ptpUpload } from './types/ptp.ts';
 
 // What each upload type checks and applies. Validation reads only (every row, every error, by row and column);
 // `apply` runs inside the one transaction that applies the whole file and goes through the collections verbs' own
@@ -369,4 +372,7 @@ export const accountMarkingUpload: UploadTypeSpec<MarkingPlan> = {
 export const UPLOAD_TYPES: Record<CollUploadType, UploadTypeSpec<unknown>> = {
   ALLOCATION: allocationUpload as UploadTypeSpec<unknown>,
   ACCOUNT_MARKING: accountMarkingUpload as UploadTypeSpec<unknown>,
+  FOLLOW_UP: followUpUpload as UploadTypeSpec<unknown>,
+  PTP: ptpUpload as UploadTypeSpec<unknown>,
+  CONTACT_UPDATE: contactUpdateUpload as UploadTypeSpec<unknown>,
 };
