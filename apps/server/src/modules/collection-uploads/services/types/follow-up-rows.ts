@@ -8,6 +8,7 @@ import { followUpInputSchema, type FollowUpInput } from '@recovery-desk/domain/c
 import { addDays } from '@recovery-desk/domain/dates.ts';
 import { toCents } from '@recovery-desk/domain/money.ts';
 import type { Executor } from '../../../../db/transaction.ts';
+import { offsetMs } from '../../../../jobs/schedule-settings.ts';
 import type { AppDeps } from '../../../../deps.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import type { UnitContext } from '../../../../http/request-context.ts';
@@ -67,18 +68,7 @@ export function rupeesOf(value: string): string {
 /** The instant of a date and time of day (HH:MM) on the clocks of a time zone. */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
   const asUtc = Date.parse(`${date}T${time}:00Z`);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(asUtc));
-  const part = (name: string) => Number(parts.find((entry) => entry.type === name)?.value);
-  const shown = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return new Date(asUtc - (shown - asUtc));
+  return new Date(asUtc - offsetMs(new Date(asUtc), timeZone));
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
