@@ -34,8 +34,7 @@ import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 // subtree are row errors; the upload authority is required.
 
 const cell = (value: string) => (/[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const csv = (rows: string[][]) =>
-  Buffer.from(`${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`, 'utf8');
+const csv = (rows: string[][]) => Buffer.from(`${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`, 'utf8');
 
 describe.each(testDatabaseKinds())('collections upload types (%s)', (kind) => {
   let handle: DatabaseHandle;
