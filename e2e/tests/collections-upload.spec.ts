@@ -91,3 +91,36 @@ test('an allocation upload with row errors is fixed and uploaded again, then see
   await report.getByRole('button', { name: /^Download / }).click();
   expect((await again).suggestedFilename()).toMatch(/errors\.csv$/);
 });
+
+test('a contact-updates file is checked row by row in the browser and rejected whole with its row and column', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openCollectionsIn(page, 'mgr.mumbai', 'RG-MUM');
+  await page.goto('/collapp/upload');
+  const form = page.getByTestId('coll-upload-form');
+  await form.getByLabel(/Upload type/).selectOption({ label: 'Contact updates' });
+  await expect(form.getByText(/^accountNo, contactType, category, level, newValue/)).toBeVisible();
+  const template = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Contact updates template as XLSX' }).click();
+  expect((await template).suggestedFilename()).toMatch(/contact-update-template\.xlsx$/);
+
+  // Neither row changes anything: an account that does not exist and a mobile number of five digits.
+  const header = 'accountNo,contactType,category,level,newValue,mode,line2,city,state,pinCode';
+  await form.locator('input[type="file"]').setInputFiles({
+    name: `e2e-contacts-${Date.now()}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `${header}\r\nLN0000000000,MOBILE,,,9876543210,,,,,\r\nLN0000000001,MOBILE,,,12345,,,,,\r\n`,
+      'utf8',
+    ),
+  });
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  const result = page.getByTestId('coll-upload-result');
+  await expect(result).toContainText('Rejected: nothing applied', { timeout: 60_000 });
+  const errors = result.getByTestId('coll-upload-row-errors');
+  await expect(errors.locator('tbody tr')).toHaveCount(2);
+  await expect(errors.locator('tbody tr').first()).toContainText('accountNo');
+  await expect(errors.locator('tbody tr').nth(1)).toContainText('newValue');
+  await expectNoAxeViolations(page);
+});

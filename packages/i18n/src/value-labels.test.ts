@@ -72,6 +72,7 @@ const NOT_SHOWN: Record<string, string> = {
   NACH_COLUMNS: 'column names of the NACH upload file, shown as they are typed in the file',
   NACH_REQUIRED: 'column names of the NACH upload file, shown as they are typed in the file',
   NACH_STATUSES: 'values typed in the NACH upload file (status column); row errors quote them as typed',
+  CONTACT_UPLOAD_TYPES: 'values of the contactType column of a contact-updates file, file syntax like its header',
   TEMPLATE_FORMATS: 'file formats, shown as XLSX and CSV on the template buttons',
   NOTICE_PLACEHOLDERS: 'placeholder syntax of notice templates, shown to the template author as syntax',
   CURRENCIES: 'ISO 4217 codes, shown inside formatted amounts',

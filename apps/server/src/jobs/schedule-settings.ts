@@ -24,7 +24,7 @@ export async function lastQueuedAt(db: Executor, kind: string): Promise<Date | n
 }
 
 /** The time zone's offset from UTC at `instant`, in milliseconds. */
-function offsetMs(instant: Date, timeZone: string): number {
+export function offsetMs(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone,

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@recovery-desk/db/client.ts';
+import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds, type TestDatabaseKind } from '@recovery-desk/db/test-database.ts';
-import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 import { createAccount, createOrg, createStaff } from '../collections/factories.ts';
-import { ensureOrganisation, queryRows } from '../factories.ts';
-import { adminQuery, serverExit, serverUrl, spawnServer, type ServerProcess } from '../support/server-process.ts';
-import { TEST_JWT_SECRET, TEST_USERKEY_KEY } from '../support/test-app.ts';
+import { queryRows } from '../factories.ts';
+import { withCrashableServer, type CrashServer } from '../support/upload-crash.ts';
 
 // A collections upload survives `kill -9` of the server running it: right after the kill (read with the server dead)
 // the upload is visible and either nothing of it is applied (PROCESSING) or all of it (APPLIED), never a part; after
@@ -24,83 +18,37 @@ type Seen = { status: string; appliedRows: number } | null;
 type Run = { afterKill: Seen; allocatedAtKill: number; final: Seen; allocatedAtEnd: number; openTwice: number };
 
 async function crashRuns(kind: TestDatabaseKind): Promise<Run[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-coll-upload-crash-'));
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  const dbName = `rd_coll_crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    await adminQuery(baseUrl, `CREATE DATABASE ${dbName}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const open = () =>
-    databaseUrl
-      ? openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
-      : openDatabase({ kind: 'pglite', dataDir });
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DEMO_MODE: 'false',
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    USERKEY_KEY: TEST_USERKEY_KEY,
-    WEB_DIST: '/nonexistent/recovery-desk-web-dist',
-    JOB_LEASE_SECONDS: '2',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
-  };
-  let server: ServerProcess | null = null;
-  let handle: DatabaseHandle | null = null;
-  try {
-    handle = await open();
-    await ensureOrganisation(handle.db);
-    const org = await createOrg(handle.db);
-    const uploader = await createStaff(handle.db, org.branch, ['FILE_UPLOAD_COLL_SAUTH']);
-    const collector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
+  const prepare = async (db: DatabaseHandle['db']) => {
+    const org = await createOrg(db);
+    const uploader = await createStaff(db, org.branch, ['FILE_UPLOAD_COLL_SAUTH']);
+    const collector = await createStaff(db, org.branch, ['TELECALLER_SAUTH']);
     const batches: { id: number; accountNo: string }[][] = [];
     for (let run = 0; run < KILL_AFTER_MS.length; run += 1) {
       const batch = [];
-      for (let row = 0; row < ROWS; row += 1) batch.push(await createAccount(handle.db, { unit: org.branch }));
+      for (let row = 0; row < ROWS; row += 1) batch.push(await createAccount(db, { unit: org.branch }));
       batches.push(batch);
     }
-    await handle.close();
-    handle = null;
+    return { data: { batches, collector }, user: uploader, unitId: org.branch.id };
+  };
+  const record = async (db: DatabaseHandle['db'], jobId: number): Promise<Seen> => {
+    const [row] = await queryRows<{ status: string; appliedRows: number }>(
+      db,
+      sql`select status, applied_rows as "appliedRows" from collection_uploads where job_id = ${jobId}`,
+    );
+    return row ?? null;
+  };
+  const allocated = async (db: DatabaseHandle['db'], run: number) => {
+    const [row] = await queryRows<{ rows: number; accounts: number }>(
+      db,
+      sql`select count(*)::int as rows, count(distinct account_id)::int as accounts
+        from allocations where reason = ${`crash run ${run + 1}`}`,
+    );
+    return { rows: row?.rows ?? 0, twice: (row?.rows ?? 0) - (row?.accounts ?? 0) };
+  };
 
-    const start = async () => {
-      server = spawnServer(env);
-      const url = await serverUrl(server);
-      const userkey = await sealUserkey({ username: uploader.username, password: uploader.password }, TEST_USERKEY_KEY);
-      const signIn = await fetch(`${url}/token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userkey }),
-      });
-      const token = ((await signIn.json()) as { access?: string }).access;
-      if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-      return { url, headers: { authorization: `Bearer ${token}`, 'x-acting-unit': String(org.branch.id) } };
-    };
-    const record = async (db: DatabaseHandle['db'], jobId: number): Promise<Seen> => {
-      const [row] = await queryRows<{ status: string; appliedRows: number }>(
-        db,
-        sql`select status, applied_rows as "appliedRows" from collection_uploads where job_id = ${jobId}`,
-      );
-      return row ?? null;
-    };
-    const allocated = async (db: DatabaseHandle['db'], run: number) => {
-      const [row] = await queryRows<{ rows: number; accounts: number; open: number }>(
-        db,
-        sql`select count(*)::int as rows, count(distinct account_id)::int as accounts,
-            count(*) filter (where ended_at is null)::int as open
-          from allocations where reason = ${`crash run ${run + 1}`}`,
-      );
-      return { rows: row?.rows ?? 0, twice: (row?.rows ?? 0) - (row?.accounts ?? 0) };
-    };
-
+  return withCrashableServer(kind, prepare, async ({ data: { batches, collector }, start, kill, stop, read }) => {
     const runs: Run[] = [];
-    let api = await start();
+    let api: CrashServer = await start();
     for (const [run, delay] of KILL_AFTER_MS.entries()) {
       const csv = [
         'accountNo,collectorUsername,agencyCode,reason',
@@ -117,15 +65,13 @@ async function crashRuns(kind: TestDatabaseKind): Promise<Run[]> {
       if (posted.status !== 202) throw new Error(`upload refused: ${posted.status} ${await posted.text()}`);
       const jobId = ((await posted.json()) as { id: number }).id;
       await sleep(delay);
-      const killed = server as ServerProcess | null;
-      killed?.child.kill('SIGKILL');
-      if (killed) await serverExit(killed);
+      await kill();
 
-      handle = await open();
-      const afterKill = await record(handle.db, jobId);
-      const atKill = await allocated(handle.db, run);
-      await handle.close();
-      handle = null;
+      // With the server dead: the upload is there, with all or nothing of it applied.
+      const { afterKill, atKill } = await read(async (db) => ({
+        afterKill: await record(db, jobId),
+        atKill: await allocated(db, run),
+      }));
 
       api = await start();
       let final: Seen = null;
@@ -141,31 +87,16 @@ async function crashRuns(kind: TestDatabaseKind): Promise<Run[]> {
       }
       runs.push({ afterKill, allocatedAtKill: atKill.rows, final, allocatedAtEnd: 0, openTwice: 0 });
     }
-    const stopped = server as ServerProcess | null;
-    stopped?.child.kill('SIGTERM');
-    if (stopped) await serverExit(stopped);
-    handle = await open();
-    for (const [run, result] of runs.entries()) {
-      const end = await allocated(handle.db, run);
-      result.allocatedAtEnd = end.rows;
-      result.openTwice = end.twice;
-    }
-    await handle.close();
-    handle = null;
+    await stop();
+    await read(async (db) => {
+      for (const [run, result] of runs.entries()) {
+        const end = await allocated(db, run);
+        result.allocatedAtEnd = end.rows;
+        result.openTwice = end.twice;
+      }
+    });
     return runs;
-  } catch (error) {
-    const logs = (server as ServerProcess | null)?.stderr() ?? '';
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs}`);
-  } finally {
-    const last = server as ServerProcess | null;
-    if (last && last.child.exitCode === null && last.child.signalCode === null) {
-      last.child.kill('SIGKILL');
-      await serverExit(last);
-    }
-    await handle?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl && baseUrl) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  }
+  });
 }
 
 describe.each(testDatabaseKinds())('a collections upload killed with SIGKILL (%s)', (kind) => {

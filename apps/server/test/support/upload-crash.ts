@@ -17,7 +17,8 @@ import { adminQuery, serverExit, serverUrl, spawnServer, type ServerProcess } fr
 // `npm start` runs it) takes a legal upload of `rows` case initiations, is killed with SIGKILL once the upload
 // record counts `killAfter` applied rows, and is started again. Each run reports what was visible right after the
 // kill (read from the database with the server dead) and how the upload ended after the restart.
-// Used by apps/server/test/legal/upload-crash.test.ts (3 runs per database) and bench/src/upload-crash.ts (10).
+// Used by apps/server/test/legal/upload-crash.test.ts (3 runs per database) and bench/src/upload-crash.ts (10); its
+// harness (`withCrashableServer`) also by apps/server/test/collection-uploads/upload-crash.test.ts.
 
 export type CrashRun = {
   killAfter: number;
@@ -41,18 +42,36 @@ const trace = (what: string) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type UploadListRow = {
-  jobId: number | null;
-  status: string;
-  okRows: number;
-  failedRows: number;
-  totalRows: number;
+/** A started server, signed in as the harness's user in its unit. */
+export type CrashServer = { url: string; headers: Record<string, string> };
+
+export type CrashHarness<Data> = {
+  data: Data;
+  /** starts the server process (the previous one must be dead) and signs in */
+  start: () => Promise<CrashServer>;
+  /** SIGKILL of the running server, waiting for it to be gone */
+  kill: () => Promise<void>;
+  /** SIGTERM of the running server (at the end, before the last reads) */
+  stop: () => Promise<void>;
+  /** reads the database while no server runs (PGlite is one process's) */
+  read: <T>(reader: (db: DatabaseHandle['db']) => Promise<T>) => Promise<T>;
 };
 
-export async function runUploadCrashes(
+/**
+ * The crash harness every upload crash test shares: a fresh database (PGlite in a temporary directory, or a
+ * PostgreSQL database made for the run and dropped after it), `prepare` writes the data before any server runs and
+ * names the user who uploads, then `body` starts, kills and restarts the real server process and reads the database
+ * with the server dead. The server is always gone and the database dropped at the end.
+ */
+export async function withCrashableServer<Data, Result>(
   kind: TestDatabaseKind,
-  options: { killAfter: number[]; rows: number },
-): Promise<CrashRun[]> {
+  prepare: (db: DatabaseHandle['db']) => Promise<{
+    data: Data;
+    user: { username: string; password: string };
+    unitId: number;
+  }>,
+  body: (harness: CrashHarness<Data>) => Promise<Result>,
+): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-upload-crash-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const dbName = `rd_crash_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -85,55 +104,104 @@ export async function runUploadCrashes(
   let server: ServerProcess | null = null;
   let handle: DatabaseHandle | null = null;
   try {
-    // The data, before any server runs (PGlite is one process's): an officer and the pool accounts of every run.
     handle = await open();
     await ensureOrganisation(handle.db);
-    const org = await createOrg(handle.db);
-    const officer = await createLegalStaff(handle.db, org.branch, OFFICER_AUTHORITIES);
-    const batches: { id: number; accountNo: string }[][] = [];
-    for (let run = 0; run < options.killAfter.length; run += 1) {
-      const batch: { id: number; accountNo: string }[] = [];
-      for (let row = 0; row < options.rows; row += 1)
-        batch.push(await createPoolAccount(handle.db, { unit: org.branch }));
-      batches.push(batch);
-    }
+    const { data, user, unitId } = await prepare(handle.db);
     await handle.close();
     handle = null;
     trace('data ready');
 
-    const start = async () => {
-      server = spawnServer(env);
-      const url = await serverUrl(server);
-      trace('server up');
-      const userkey = await sealUserkey({ username: officer.username, password: officer.password }, TEST_USERKEY_KEY);
-      const signIn = await fetch(`${url}/token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userkey }),
-      });
-      const token = ((await signIn.json()) as { access?: string }).access;
-      if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-      const headers = { authorization: `Bearer ${token}`, 'x-acting-unit': String(org.branch.id) };
-      const uploadOf = async (jobId: number): Promise<UploadListRow | undefined> => {
-        const reply = await fetch(`${url}/api/legal/uploads?pageSize=100`, { headers });
-        if (reply.status !== 200) throw new Error(`upload list: ${reply.status} ${await reply.text()}`);
-        return ((await reply.json()) as { data: UploadListRow[] }).data.find((row) => row.jobId === jobId);
-      };
-      return { url, headers, uploadOf };
+    const end = async (signal: 'SIGKILL' | 'SIGTERM') => {
+      const running = server as ServerProcess | null;
+      running?.child.kill(signal);
+      if (running) await serverExit(running);
     };
-    const applied = async (db: DatabaseHandle['db'], batch: { id: number }[]) => {
-      const ids = batch.map((account) => account.id);
-      const [row] = await queryRows<{ cases: number; accounts: number }>(
-        db,
-        sql`select count(*)::int as cases, count(distinct account_id)::int as accounts from cases
-          where account_id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and not is_closed`,
-      );
-      return { cases: row?.cases ?? 0, duplicates: (row?.cases ?? 0) - (row?.accounts ?? 0) };
-    };
+    return await body({
+      data,
+      start: async () => {
+        server = spawnServer(env);
+        const url = await serverUrl(server);
+        trace('server up');
+        const userkey = await sealUserkey({ username: user.username, password: user.password }, TEST_USERKEY_KEY);
+        const signIn = await fetch(`${url}/token/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userkey }),
+        });
+        const token = ((await signIn.json()) as { access?: string }).access;
+        if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+        return { url, headers: { authorization: `Bearer ${token}`, 'x-acting-unit': String(unitId) } };
+      },
+      kill: () => end('SIGKILL'),
+      stop: () => end('SIGTERM'),
+      read: async (reader) => {
+        handle = await open();
+        try {
+          return await reader(handle.db);
+        } finally {
+          await handle.close();
+          handle = null;
+        }
+      },
+    });
+  } catch (error) {
+    const logs = (server as ServerProcess | null)?.stderr() ?? '';
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs}`);
+  } finally {
+    const last = server as ServerProcess | null;
+    if (last && last.child.exitCode === null && last.child.signalCode === null) {
+      last.child.kill('SIGKILL');
+      await serverExit(last);
+    }
+    await (handle as DatabaseHandle | null)?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl && baseUrl) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
 
+type UploadListRow = {
+  jobId: number | null;
+  status: string;
+  okRows: number;
+  failedRows: number;
+  totalRows: number;
+};
+
+export async function runUploadCrashes(
+  kind: TestDatabaseKind,
+  options: { killAfter: number[]; rows: number },
+): Promise<CrashRun[]> {
+  const prepare = async (db: DatabaseHandle['db']) => {
+    // An officer and the pool accounts of every run.
+    const org = await createOrg(db);
+    const officer = await createLegalStaff(db, org.branch, OFFICER_AUTHORITIES);
+    const batches: { id: number; accountNo: string }[][] = [];
+    for (let run = 0; run < options.killAfter.length; run += 1) {
+      const batch: { id: number; accountNo: string }[] = [];
+      for (let row = 0; row < options.rows; row += 1) batch.push(await createPoolAccount(db, { unit: org.branch }));
+      batches.push(batch);
+    }
+    return { data: batches, user: officer, unitId: org.branch.id };
+  };
+  const applied = async (db: DatabaseHandle['db'], batch: { id: number }[]) => {
+    const ids = batch.map((account) => account.id);
+    const [row] = await queryRows<{ cases: number; accounts: number }>(
+      db,
+      sql`select count(*)::int as cases, count(distinct account_id)::int as accounts from cases
+        where account_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and not is_closed`,
+    );
+    return { cases: row?.cases ?? 0, duplicates: (row?.cases ?? 0) - (row?.accounts ?? 0) };
+  };
+
+  return withCrashableServer(kind, prepare, async ({ data: batches, start, kill, stop, read }) => {
+    const uploadOf = async (api: CrashServer, jobId: number): Promise<UploadListRow | undefined> => {
+      const reply = await fetch(`${api.url}/api/legal/uploads?pageSize=100`, { headers: api.headers });
+      if (reply.status !== 200) throw new Error(`upload list: ${reply.status} ${await reply.text()}`);
+      return ((await reply.json()) as { data: UploadListRow[] }).data.find((row) => row.jobId === jobId);
+    };
     const runs: CrashRun[] = [];
     let api = await start();
     for (const [run, killAfter] of options.killAfter.entries()) {
@@ -151,45 +219,41 @@ export async function runUploadCrashes(
       trace('upload queued');
       // Kill once the record shows `killAfter` applied rows (polled as a user would see it).
       for (let poll = 0; poll < 3000; poll += 1) {
-        const row = await api.uploadOf(jobId);
+        const row = await uploadOf(api, jobId);
         if (row && (row.okRows + row.failedRows >= killAfter || row.status !== 'PROCESSING')) break;
         await sleep(2);
       }
       trace('killing');
-      const killed = server as ServerProcess | null;
-      killed?.child.kill('SIGKILL');
-      if (killed) await serverExit(killed);
+      await kill();
 
       // Right after the crash, with no server running: what is visible, and what was applied.
-      handle = await open();
-      trace('database open after the kill');
-      const [record] = await queryRows<CrashRun['afterKill'] & object>(
-        handle.db,
-        sql`select status, ok_rows as "okRows", failed_rows as "failedRows", total_rows as "totalRows"
-          from legal_uploads where job_id = ${jobId}`,
-      );
-      const [job] = await queryRows<{ done: number }>(
-        handle.db,
-        sql`select progress_done as done from jobs where id = ${jobId}`,
-      );
-      const atKill = await applied(handle.db, batch);
-      await handle.close();
-      handle = null;
+      const seen = await read(async (db) => {
+        const [record] = await queryRows<CrashRun['afterKill'] & object>(
+          db,
+          sql`select status, ok_rows as "okRows", failed_rows as "failedRows", total_rows as "totalRows"
+            from legal_uploads where job_id = ${jobId}`,
+        );
+        const [job] = await queryRows<{ done: number }>(
+          db,
+          sql`select progress_done as done from jobs where id = ${jobId}`,
+        );
+        return { record, job, atKill: await applied(db, batch) };
+      });
 
       // Restarted: the upload is resumed (once the lease is over) and closed; this server takes the next upload.
       api = await start();
       let final: UploadListRow | undefined;
       for (let poll = 0; poll < 600; poll += 1) {
-        final = await api.uploadOf(jobId);
+        final = await uploadOf(api, jobId);
         if (final && final.status !== 'PROCESSING') break;
         await sleep(100);
       }
       trace('upload finished after the restart');
       runs.push({
         killAfter,
-        afterKill: record ?? null,
-        appliedAtKill: atKill.cases,
-        checkpointAtKill: job?.done ?? 0,
+        afterKill: seen.record ?? null,
+        appliedAtKill: seen.atKill.cases,
+        checkpointAtKill: seen.job?.done ?? 0,
         final:
           final && final.status !== 'PROCESSING'
             ? { status: final.status, okRows: final.okRows, failedRows: final.failedRows, totalRows: final.totalRows }
@@ -199,31 +263,16 @@ export async function runUploadCrashes(
       });
     }
     // In the end, with the server stopped: the rows of every upload applied, none twice.
-    const stopped = server as ServerProcess | null;
-    stopped?.child.kill('SIGTERM');
-    if (stopped) await serverExit(stopped);
-    handle = await open();
-    for (const [run, result] of runs.entries()) {
-      const atEnd = await applied(handle.db, batches[run]!);
-      result.appliedAtEnd = atEnd.cases;
-      result.duplicates = atEnd.duplicates;
-    }
-    await handle.close();
-    handle = null;
+    await stop();
+    await read(async (db) => {
+      for (const [run, result] of runs.entries()) {
+        const atEnd = await applied(db, batches[run]!);
+        result.appliedAtEnd = atEnd.cases;
+        result.duplicates = atEnd.duplicates;
+      }
+    });
     return runs;
-  } catch (error) {
-    const logs = (server as ServerProcess | null)?.stderr() ?? '';
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs}`);
-  } finally {
-    const last = server as ServerProcess | null;
-    if (last && last.child.exitCode === null && last.child.signalCode === null) {
-      last.child.kill('SIGKILL');
-      await serverExit(last);
-    }
-    await handle?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl && baseUrl) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  }
+  });
 }
 
 /** A run whose upload was invisible right after the kill, or whose record disagrees with the rows applied. */

@@ -8,6 +8,7 @@ import {
   NACH_EXAMPLE,
   NACH_REQUIRED,
 } from './payment-uploads.ts';
+import { CONTACT_TYPES } from './contact-kinds.ts';
 
 // Collections File Upload and File Download (issue 14, spec routes /collapp/upload FILE_UPLOAD_COLL_SAUTH and
 // /collapp/download FILE_DOWNLOAD_COLL_SAUTH).
@@ -20,13 +21,21 @@ import {
 //   GET  /api/collections/downloads/:id/file               FILE_DOWNLOAD_COLL_SAUTH the file, while not expired
 
 /**
- * The upload types built: ALLOCATION (applies the allocations), ACCOUNT_MARKING (creates account-marking requests
- * on the approval kit; a checker approves them as any other), BANK_STATEMENT (the collection account's credits,
- * matched as reconciliation's bank side) and NACH (presentation results: receipts posted, bounces recorded;
- * payment-uploads.ts). The others of the issue (follow-ups and dispositions, PTP, contact updates) are not built
- * (docs/architecture.md "Collections uploads").
+ * The upload types: ALLOCATION (applies the allocations), ACCOUNT_MARKING (creates account-marking requests on the
+ * approval kit; a checker approves them as any other), FOLLOW_UP (follow-ups and dispositions, recorded as the tray's
+ * follow-up save does), PTP (promises, as the tray's PTP capture), CONTACT_UPDATE (the customer's phone, email or
+ * address, as the Contact and Address tabs' saves), BANK_STATEMENT (the collection account's credits, matched as
+ * reconciliation's bank side) and NACH (presentation results: receipts posted, bounces recorded; payment-uploads.ts).
  */
-export const COLL_UPLOAD_TYPES = ['ALLOCATION', 'ACCOUNT_MARKING', 'BANK_STATEMENT', 'NACH'] as const;
+export const COLL_UPLOAD_TYPES = [
+  'ALLOCATION',
+  'ACCOUNT_MARKING',
+  'FOLLOW_UP',
+  'PTP',
+  'CONTACT_UPDATE',
+  'BANK_STATEMENT',
+  'NACH',
+] as const;
 export type CollUploadType = (typeof COLL_UPLOAD_TYPES)[number];
 
 /** The columns of each type's file, in template order (the header row must name each once, in any order). */
@@ -35,6 +44,44 @@ export const COLL_UPLOAD_COLUMNS: Record<CollUploadType, readonly string[]> = {
   ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
   BANK_STATEMENT: BANK_STATEMENT_COLUMNS,
   NACH: NACH_COLUMNS,
+  FOLLOW_UP: [
+    'accountNo',
+    'dispositionCode',
+    'contactMode',
+    'contactDate',
+    'contactTime',
+    'personContacted',
+    'actionAmount',
+    'nextActionDate',
+    'nextActionTime',
+    'remarks',
+    'callingWindowOverride',
+    'deviationReason',
+  ],
+  PTP: [
+    'accountNo',
+    'promisedAmount',
+    'promisedDate',
+    'mode',
+    'contactDate',
+    'contactTime',
+    'personContacted',
+    'remarks',
+    'callingWindowOverride',
+    'deviationReason',
+  ],
+  CONTACT_UPDATE: [
+    'accountNo',
+    'contactType',
+    'category',
+    'level',
+    'newValue',
+    'mode',
+    'line2',
+    'city',
+    'state',
+    'pinCode',
+  ],
 };
 
 /** Which columns must have a value (ALLOCATION: exactly one of collectorUsername and agencyCode, checked apart). */
@@ -43,6 +90,9 @@ export const COLL_UPLOAD_REQUIRED: Record<CollUploadType, readonly string[]> = {
   ACCOUNT_MARKING: ['accountNo', 'mark', 'reason'],
   BANK_STATEMENT: BANK_STATEMENT_REQUIRED,
   NACH: NACH_REQUIRED,
+  FOLLOW_UP: ['accountNo', 'dispositionCode', 'contactMode', 'contactDate', 'contactTime'],
+  PTP: ['accountNo', 'promisedAmount', 'promisedDate', 'mode', 'contactDate', 'contactTime'],
+  CONTACT_UPDATE: ['accountNo', 'contactType', 'newValue'],
 };
 
 export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>> = {
@@ -59,7 +109,48 @@ export const COLL_UPLOAD_EXAMPLES: Record<CollUploadType, Record<string, string>
   },
   BANK_STATEMENT: BANK_STATEMENT_EXAMPLE,
   NACH: NACH_EXAMPLE,
+  FOLLOW_UP: {
+    accountNo: 'LN0000012345',
+    dispositionCode: 'CB',
+    contactMode: 'CALL',
+    contactDate: '2026-04-14',
+    contactTime: '11:30',
+    personContacted: 'Borrower',
+    nextActionDate: '2026-04-16',
+    nextActionTime: '10:00',
+    remarks: 'Asked to call back after salary credit',
+  },
+  PTP: {
+    accountNo: 'LN0000012345',
+    promisedAmount: '12500.00',
+    promisedDate: '2026-04-20',
+    mode: 'CALL',
+    contactDate: '2026-04-14',
+    contactTime: '11:30',
+    personContacted: 'Borrower',
+    remarks: 'Will pay the overdue EMI by UPI',
+  },
+  CONTACT_UPDATE: {
+    accountNo: 'LN0000012345',
+    contactType: 'MOBILE',
+    category: 'SELF',
+    level: 'PRIMARY',
+    newValue: '9876543210',
+    mode: 'CALL',
+  },
 };
+
+/**
+ * Contact updates: which of the customer's contacts a row changes. MOBILE, LANDLINE and EMAIL rows change the contact
+ * of that type, category (SELF by default) and level (PRIMARY by default) to `newValue`; ADDRESS rows change the
+ * address of that type (category: RESIDENCE by default) and level, `newValue` being its first line, with line2, city,
+ * state and pinCode.
+ */
+export const CONTACT_UPLOAD_TYPES = [...CONTACT_TYPES, 'ADDRESS'] as const;
+/** An Indian mobile number: ten digits, the first 6 to 9. */
+export const MOBILE_NUMBER = /^[6-9]\d{9}$/;
+/** How far before the business date a follow-up or promise in a file may have been taken. */
+export const FOLLOW_UP_UPLOAD_BACKDATE_DAYS = 30;
 
 /** The most data rows one file may hold. */
 export const COLL_UPLOAD_MAX_ROWS = 100_000;

@@ -9,6 +9,9 @@ export const colluploadsDe: Record<ColluploadsKey, string> = {
   CollUploadTypeAccountMarking: 'Kontomarkierung (Anträge zur Genehmigung)',
   CollUploadTypeBankStatement: 'Kontoauszug (Gutschriften für den Abgleich)',
   CollUploadTypeNach: 'NACH-Ergebnisse (Lastschriftzahlungen und Rückläufer)',
+  CollUploadTypeFollowUp: 'Nachverfolgungen und Ergebniscodes',
+  CollUploadTypePtp: 'Zahlungsversprechen (PTP)',
+  CollUploadTypeContactUpdate: 'Kontaktdaten-Änderungen',
   CollUploadFileRules:
     '.xlsx oder .csv. Zeilenlimit: {{max}}. Jede Zeile wird zuerst geprüft; eine Datei mit einem Fehler ändert nichts.',
   CollUploadColumnsOf: 'Spalten von {{type}}:',

@@ -8,6 +8,9 @@ export const colluploadsEn = {
   CollUploadTypeAccountMarking: 'Account marking (requests for approval)',
   CollUploadTypeBankStatement: 'Bank statement (credits for reconciliation)',
   CollUploadTypeNach: 'NACH results (auto-debit payments and bounces)',
+  CollUploadTypeFollowUp: 'Follow-ups and dispositions',
+  CollUploadTypePtp: 'Promises to pay (PTP)',
+  CollUploadTypeContactUpdate: 'Contact updates',
   CollUploadFileRules:
     '.xlsx or .csv. Row limit: {{max}}. Every row is checked first; a file with any error changes nothing.',
   CollUploadColumnsOf: 'Columns of {{type}}:',

@@ -9,6 +9,9 @@ export const colluploadsHi: Record<ColluploadsKey, string> = {
   CollUploadTypeAccountMarking: 'खाता चिह्नांकन (अनुमोदन हेतु अनुरोध)',
   CollUploadTypeBankStatement: 'बैंक विवरण (मिलान हेतु जमा प्रविष्टियाँ)',
   CollUploadTypeNach: 'NACH परिणाम (ऑटो-डेबिट भुगतान और बाउंस)',
+  CollUploadTypeFollowUp: 'फ़ॉलो-अप और डिस्पोज़िशन',
+  CollUploadTypePtp: 'भुगतान के वादे (PTP)',
+  CollUploadTypeContactUpdate: 'संपर्क विवरण में बदलाव',
   CollUploadFileRules:
     '.xlsx या .csv। पंक्तियों की सीमा: {{max}}। हर पंक्ति पहले जाँची जाती है; किसी भी त्रुटि वाली फ़ाइल से कुछ नहीं बदलता।',
   CollUploadColumnsOf: '{{type}} के कॉलम:',

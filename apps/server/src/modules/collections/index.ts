@@ -10,3 +10,7 @@ export { lockAllocatableAccounts } from './services/allocate-accounts.ts';
 export { COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } from './services/tray-access.ts';
 export { allocateAccountRows } from './casework.repository.ts';
 export { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from './tray-access.repository.ts';
+// The follow-up and contact rules, for the follow-up, PTP and contact-update uploads (modules/collection-uploads).
+export { followUpContextOf, prepareFollowUp, writeFollowUpInTx } from './services/record-follow-up.ts';
+export { updateAddressInTx, updateContactInTx } from './services/update-contact-details.ts';
+export { findAccountInScope, listAddresses, listContacts } from './accounts.repository.ts';

@@ -96,6 +96,80 @@ describe('collections File Upload and File Download', { timeout: 20_000 }, () =>
     await waitFor(() => expect(toastStore.get().toasts[0]?.title).toBe('The upload has finished.'));
   });
 
+  it('offers the follow-up, PTP and contact-update types with their columns and templates, and sends the type chosen', async () => {
+    const api = stubApi([
+      { match: /\/api\/collections\/uploads\?/, reply: () => jsonResponse(200, page([])) },
+      {
+        match: /\/api\/collections\/uploads\/template/,
+        reply: () => new Response('accountNo\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+      },
+      {
+        method: 'POST',
+        match: /\/api\/collections\/uploads$/,
+        reply: () => jsonResponse(202, jobReply({ kind: 'collections.upload', status: 'QUEUED', progressDone: 0 })),
+      },
+      {
+        match: /\/api\/jobs\/41$/,
+        reply: () =>
+          jsonResponse(
+            200,
+            jobReply({
+              kind: 'collections.upload',
+              progressDone: 2,
+              progressTotal: 2,
+              result: upload({
+                type: 'PTP',
+                status: 'APPLIED',
+                totalRows: 2,
+                appliedRows: 2,
+                errorRows: 0,
+                errors: [],
+              }),
+            }),
+          ),
+      },
+    ]);
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:template');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    renderWithProviders(<CollectionsUploadPage />, { path: '/collapp/upload' });
+    const form = await screen.findByTestId('coll-upload-form');
+    const select = within(form).getByLabelText(/Upload type/) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual(
+      expect.arrayContaining(['Follow-ups and dispositions', 'Promises to pay (PTP)', 'Contact updates']),
+    );
+    const columns = within(form).getByTestId('coll-upload-columns');
+    expect(within(columns).getByText('Columns of Promises to pay (PTP):')).toBeTruthy();
+    expect(
+      within(columns).getByText(
+        'accountNo, promisedAmount, promisedDate, mode, contactDate, contactTime, personContacted, remarks, callingWindowOverride, deviationReason',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(columns).getByText(/^accountNo, dispositionCode, contactMode, contactDate, contactTime/),
+    ).toBeTruthy();
+    expect(within(columns).getByText(/^accountNo, contactType, category, level, newValue/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Contact updates template as CSV' }));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.url.endsWith('/uploads/template?type=CONTACT_UPDATE&format=csv'))).toBe(
+        true,
+      ),
+    );
+
+    fireEvent.change(select, { target: { value: 'PTP' } });
+    chooseFile('promises.csv');
+    fireEvent.click(within(form).getByRole('button', { name: 'Upload' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some((call) => call.method === 'POST'),
+        form.textContent ?? '',
+      ).toBe(true),
+    );
+    const result = await screen.findByTestId('coll-upload-result', {}, { timeout: 10_000 });
+    expect(within(result).getByText('Applied')).toBeTruthy();
+    const post = api.calls.find((call) => call.method === 'POST');
+    expect((post!.body as FormData).get('type')).toBe('PTP');
+  });
+
   it('shows the empty and error states of the upload list', async () => {
     stubApi([{ match: /\/api\/collections\/uploads\?/, reply: () => jsonResponse(200, page([])) }]);
     const view = renderWithProviders(<CollectionsUploadPage />, { path: '/collapp/upload' });

@@ -9,6 +9,9 @@ export const COLL_UPLOAD_TYPE_KEYS: Record<CollUploadType, DictionaryKey> = {
   ACCOUNT_MARKING: 'CollUploadTypeAccountMarking',
   BANK_STATEMENT: 'CollUploadTypeBankStatement',
   NACH: 'CollUploadTypeNach',
+  FOLLOW_UP: 'CollUploadTypeFollowUp',
+  PTP: 'CollUploadTypePtp',
+  CONTACT_UPDATE: 'CollUploadTypeContactUpdate',
 };
 
 export const COLL_UPLOAD_STATUS_KEYS: Record<CollUploadStatus, DictionaryKey> = {

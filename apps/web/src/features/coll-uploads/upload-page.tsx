@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   COLL_UPLOAD_COLUMNS,
   COLL_UPLOAD_MAX_BYTES,
@@ -14,12 +14,10 @@ import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { QueryStates } from '../../components/data-grid/query-states.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { FileField, SelectField, SubmitButton, ZodForm, useZodForm } from '../../components/form/index.ts';
-import { JobProgress } from '../../components/job-progress.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
+import { UploadForm } from '../../components/upload-form.tsx';
 import { describeError } from '../../lib/describe-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import type { DownloadedFile } from '../../lib/http-client.ts';
@@ -54,8 +52,6 @@ export function collUploadFileProblem(
   return null;
 }
 
-const uploadFormSchema = z.object({ type: z.enum(COLL_UPLOAD_TYPES), file: z.instanceof(File) });
-
 function checkFile(file: File | null) {
   const problem = collUploadFileProblem(file);
   return problem ? { key: problem } : null;
@@ -79,7 +75,8 @@ function useDownload(from: string) {
 }
 
 /**
- * /collapp/upload (FILE_UPLOAD_COLL_SAUTH) — a collections file (allocation) checked row by row and applied all or
+ * /collapp/upload (FILE_UPLOAD_COLL_SAUTH) — a collections file (allocation, account marking, follow-ups, PTP,
+ * contact updates) checked row by row and applied all or
  * nothing, with its templates, its progress, its errors by row and column, and the unit's uploads.
  */
 export function CollectionsUploadPage() {
@@ -88,27 +85,17 @@ export function CollectionsUploadPage() {
   return (
     <Stack gap="md" data-testid="coll-upload">
       <Title order={1}>{title}</Title>
-      <UploadForm onFinished={setResult} />
+      <CollUploadForm onFinished={setResult} />
       {result ? <UploadResult result={result} /> : null}
       <UploadList />
     </Stack>
   );
 }
 
-function UploadForm({ onFinished }: { onFinished: (reply: CollUploadReply) => void }) {
+function CollUploadForm({ onFinished }: { onFinished: (reply: CollUploadReply) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(uploadFormSchema, { type: 'ALLOCATION', file: null as unknown as File });
   const template = useDownload(`${FROM}/template`);
-  const [jobId, setJobId] = useState<number | null>(null);
-  const mutation = useMutation({
-    mutationFn: (input: { type: CollUploadType; file: File }) => startCollUpload(input.type, input.file),
-    onSuccess: (job) => {
-      setJobId(job.id);
-      form.resetField('file');
-      void queryClient.invalidateQueries({ queryKey: collUploadKeys.uploads() });
-    },
-  });
   const handleFinished = useCallback(
     (job: Job) => {
       void queryClient.invalidateQueries({ queryKey: collUploadKeys.uploads() });
@@ -128,86 +115,46 @@ function UploadForm({ onFinished }: { onFinished: (reply: CollUploadReply) => vo
   );
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="coll-upload-form-title">
-      <ZodForm form={form} onSubmit={(input) => mutation.mutateAsync(input)} data-testid="coll-upload-form">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="coll-upload-form-title">
-            {String(t('CollUploadTitleForm'))}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <SelectField
-              label={String(t('CollUploadType'))}
-              name="type"
-              options={COLL_UPLOAD_TYPES.map((value) => ({ value, label: uploadTypeLabel(t, value) }))}
-            />
-            <FileField
-              label={String(t('CollUploadFile'))}
-              name="file"
-              description={String(t('CollUploadFileRules', { max: COLL_UPLOAD_MAX_ROWS }))}
-              accept={ACCEPT}
-              check={checkFile}
-              placeholder={String(t('CollUploadChooseFile'))}
-            />
-          </SimpleGrid>
-          <Stack gap={4} data-testid="coll-upload-columns">
-            {COLL_UPLOAD_TYPES.map((type) => (
-              <Group key={type} gap="xs" wrap="wrap" justify="space-between">
-                <Text size="sm">
-                  <Text span fw={600} size="sm">
-                    {String(t('CollUploadColumnsOf', { type: uploadTypeLabel(t, type) }))}
-                  </Text>{' '}
-                  <code>{COLL_UPLOAD_COLUMNS[type].join(', ')}</code>
-                </Text>
-                <Group gap="xs">
-                  {(['xlsx', 'csv'] as const).map((format) => (
-                    <Button
-                      key={format}
-                      size="compact-xs"
-                      variant="default"
-                      aria-label={String(
-                        t('CollUploadTemplateNamed', { type: uploadTypeLabel(t, type), format: format.toUpperCase() }),
-                      )}
-                      loading={template.isPending && template.variables.fallbackName === `${type}-template.${format}`}
-                      onClick={() =>
-                        template.mutate({
-                          fetch: () => downloadCollTemplate(type, format),
-                          fallbackName: `${type}-template.${format}`,
-                        })
-                      }
-                    >
-                      {String(t(format === 'xlsx' ? 'CollUploadTemplateXlsx' : 'CollUploadTemplateCsv'))}
-                    </Button>
-                  ))}
-                </Group>
-              </Group>
-            ))}
-          </Stack>
-          {mutation.isError ? (
-            <Alert
-              color="red"
-              variant="outline"
-              role="alert"
-              title={String(t('CollUploadRefused'))}
-              data-testid="coll-upload-error"
-            >
-              {describeError(mutation.error, t)}
-            </Alert>
-          ) : null}
-          <Group>
-            <SubmitButton>{String(t('CollUploadSubmit'))}</SubmitButton>
-          </Group>
-          {jobId !== null ? (
-            <JobProgress
-              key={jobId}
-              jobId={jobId}
-              title={String(t('JobKindCollectionsUpload'))}
-              onFinished={handleFinished}
-              from={FROM}
-            />
-          ) : null}
-        </Stack>
-      </ZodForm>
-    </Paper>
+    <UploadForm<CollUploadType>
+      kinds={COLL_UPLOAD_TYPES}
+      defaultKind="ALLOCATION"
+      kindLabel={(type) => uploadTypeLabel(t, type)}
+      columnsOf={(type) => COLL_UPLOAD_COLUMNS[type]}
+      templates={(type) =>
+        (['xlsx', 'csv'] as const).map((format) => ({
+          key: format,
+          label: String(t(format === 'xlsx' ? 'CollUploadTemplateXlsx' : 'CollUploadTemplateCsv')),
+          ariaLabel: String(
+            t('CollUploadTemplateNamed', { type: uploadTypeLabel(t, type), format: format.toUpperCase() }),
+          ),
+          loading: template.isPending && template.variables.fallbackName === `${type}-template.${format}`,
+          onClick: () =>
+            template.mutate({
+              fetch: () => downloadCollTemplate(type, format),
+              fallbackName: `${type}-template.${format}`,
+            }),
+        }))
+      }
+      words={{
+        title: String(t('CollUploadTitleForm')),
+        kind: String(t('CollUploadType')),
+        file: String(t('CollUploadFile')),
+        fileRules: String(t('CollUploadFileRules', { max: COLL_UPLOAD_MAX_ROWS })),
+        chooseFile: String(t('CollUploadChooseFile')),
+        columnsOf: (type) => String(t('CollUploadColumnsOf', { type })),
+        submit: String(t('CollUploadSubmit')),
+        refused: String(t('CollUploadRefused')),
+        job: String(t('JobKindCollectionsUpload')),
+      }}
+      accept={ACCEPT}
+      checkFile={checkFile}
+      upload={startCollUpload}
+      onQueued={() => void queryClient.invalidateQueries({ queryKey: collUploadKeys.uploads() })}
+      onFinished={handleFinished}
+      describeError={(error) => describeError(error, t)}
+      from={FROM}
+      testId="coll-upload"
+    />
   );
 }
 

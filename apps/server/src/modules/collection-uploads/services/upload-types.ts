@@ -24,6 +24,9 @@ import {
 import { findAccountsByNumber, insertUploadRows } from '../uploads.repository.ts';
 import { bankStatementUpload } from './types/bank-statement.ts';
 import { nachUpload } from './types/nach.ts';
+import { contactUpdateUpload } from './types/contact-updates.ts';
+import { followUpUpload } from './types/follow-ups.ts';
+import { ptpUpload } from './types/ptp.ts';
 
 // What each upload type checks and applies. Validation reads only (every row, every error, by row and column);
 // `apply` runs inside the one transaction that applies the whole file and goes through the collections verbs' own
@@ -373,4 +376,7 @@ export const UPLOAD_TYPES: Record<CollUploadType, UploadTypeSpec<unknown>> = {
   ACCOUNT_MARKING: accountMarkingUpload as UploadTypeSpec<unknown>,
   BANK_STATEMENT: bankStatementUpload as UploadTypeSpec<unknown>,
   NACH: nachUpload as UploadTypeSpec<unknown>,
+  FOLLOW_UP: followUpUpload as UploadTypeSpec<unknown>,
+  PTP: ptpUpload as UploadTypeSpec<unknown>,
+  CONTACT_UPDATE: contactUpdateUpload as UploadTypeSpec<unknown>,
 };

@@ -20,13 +20,19 @@ import {
 } from '@recovery-desk/domain/money.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
-import { withTransaction, type Transaction } from '../../../db/transaction.ts';
+import { withTransaction, type Executor, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requestApprovalInTx, withdrawApprovalsInTx } from '../../approvals/index.ts';
 import { ESCALATION_HANDLER, PTP_DEVIATION_HANDLER } from '../approval-handlers.ts';
-import { listAccountPtps, listFollowUps, type AccountPtp, type FollowUpItem } from '../accounts.repository.ts';
+import {
+  listAccountPtps,
+  listFollowUps,
+  type AccountPtp,
+  type FollowUpItem,
+  type ScopedAccount,
+} from '../accounts.repository.ts';
 import {
   appendRestriction,
   hasOpenEscalation,
@@ -57,20 +63,21 @@ export type FollowUpReply = { followUp: FollowUpItem; ptp: AccountPtp | null };
 
 type Checked = { disposition: DispositionRecord; callingWindowOverride: string | null };
 
-async function checkInput(
-  deps: AppDeps,
-  input: FollowUpInput,
-  context: {
-    accountId: number;
-    customerId: number;
-    timeZone: string;
-    businessDate: string;
-    now: Date;
-    currency: Currency;
-    totalDueAmount: string;
-  },
-): Promise<Checked> {
-  const disposition = await findDisposition(deps.db, input.dispositionCode);
+type FollowUpContext = {
+  accountId: number;
+  customerId: number;
+  timeZone: string;
+  businessDate: string;
+  /** when the contact happened: now for the tray, the file's contact date and time for an upload */
+  contactedAt: Date;
+  currency: Currency;
+  totalDueAmount: string;
+  bucket: Bucket;
+  emiAmount: string;
+};
+
+async function checkInput(db: Executor, input: FollowUpInput, context: FollowUpContext): Promise<Checked> {
+  const disposition = await findDisposition(db, input.dispositionCode);
   if (!disposition?.isActive) throw validationError('dispositionCode', 'is not an active disposition code');
   // A promise always has an amount and a date, whatever the (editable) disposition flags say.
   const isPromise = disposition.nextStep === 'PTP';
@@ -103,16 +110,16 @@ async function checkInput(
     throw validationError('contactId', 'is required for WN (which number was wrong)');
   }
   if (input.contactId !== undefined) {
-    const owned = await contactBelongsTo(deps.db, { contactId: input.contactId, customerId: context.customerId });
+    const owned = await contactBelongsTo(db, { contactId: input.contactId, customerId: context.customerId });
     if (!owned) throw validationError('contactId', 'is not a contact of this account’s customer');
   }
   if (input.documentId !== undefined) {
-    const owned = await documentBelongsTo(deps.db, { documentId: input.documentId, accountId: context.accountId });
+    const owned = await documentBelongsTo(db, { documentId: input.documentId, accountId: context.accountId });
     if (!owned) throw validationError('documentId', 'is not a document of this account');
   }
   if (input.contactMode === 'CALL') {
     // An approved DO_NOT_CALL mark suppresses calling (docs/architecture.md "Account marking").
-    const marks = (await activeMarksOf(deps.db, [context.accountId])).get(context.accountId) ?? [];
+    const marks = (await activeMarksOf(db, [context.accountId])).get(context.accountId) ?? [];
     const noCall = marks.find((mark) => (MARK_EFFECTS.noCall as readonly string[]).includes(mark));
     if (noCall) {
       throw new AppError('ACCOUNT_MARKED', `This account is marked ${noCall}: a call cannot be recorded on it.`, {
@@ -120,7 +127,7 @@ async function checkInput(
       });
     }
   }
-  const outsideWindow = input.contactMode === 'CALL' && !isWithinCallingWindow(context.now, context.timeZone);
+  const outsideWindow = input.contactMode === 'CALL' && !isWithinCallingWindow(context.contactedAt, context.timeZone);
   if (outsideWindow && input.callingWindowOverride === undefined) {
     throw validationError(
       'callingWindowOverride',
@@ -163,32 +170,24 @@ async function startRestrictionOnce(
   return id;
 }
 
+export type PreparedFollowUp = Checked & { deviationReasons: PtpDeviationReason[] };
+
 /**
- * POST /api/collections/accounts/:accountId/follow-ups?tray= — records a contact with its disposition and, in the
- * same transaction, what the disposition sets off (a PTP with its policy check, a hold, skip trace, an escalation,
- * a suppression, a callback date), plus the account's last-contact fields. Calls outside the borrower's calling
- * window need an override reason, which is stored and audited.
+ * Every rule of a follow-up that reads only (the tray's save and the follow-up and PTP uploads both use it): the
+ * disposition and what it requires, the amount and dates, the promise limits and the PTP policy (a deviation needs a
+ * reason and goes to a supervisor), DO_NOT_CALL, the calling window. Refusals are 400s naming the input's field
+ * (ACCOUNT_MARKED for a call on a do-not-call account).
  */
-export async function recordFollowUp(
-  deps: AppDeps,
-  { ctx, accountId, trayKey, input }: { ctx: UnitContext; accountId: number; trayKey: TrayKey; input: FollowUpInput },
-): Promise<FollowUpReply> {
-  const access = await requireTrayAccess(deps.db, ctx, trayKey);
-  const { account, customer } = await requireAccountInScope(deps.db, ctx, accountId);
-  requireEditableTab(access, 'Followup');
-  const businessDate = await requireBusinessDate(deps.db);
-  const now = deps.clock.now();
-  const { disposition, callingWindowOverride } = await checkInput(deps, input, {
-    accountId,
-    customerId: customer.id,
-    timeZone: customer.timeZone,
-    businessDate,
-    now,
-    currency: account.currency as Currency,
-    totalDueAmount: account.totalDueAmount,
-  });
+export async function prepareFollowUp(
+  db: Executor,
+  input: FollowUpInput,
+  context: FollowUpContext,
+): Promise<PreparedFollowUp> {
+  const checked = await checkInput(db, input, context);
+  const { disposition } = checked;
+  const { businessDate, accountId } = context;
   // The PTP horizons and the furthest promised date are collections settings (/collapp/settings).
-  const settings = await collectionsSettingsOf(deps.db);
+  const settings = await collectionsSettingsOf(db);
   if (disposition.nextStep === 'PTP' && daysBetween(businessDate, input.nextActionDate!) > settings.ptpMaxDays) {
     throw validationError(
       'nextActionDate',
@@ -196,7 +195,7 @@ export async function recordFollowUp(
     );
   }
   const nextDueDate =
-    disposition.nextStep === 'PTP' ? await findNextUnpaidDueDate(deps.db, { accountId, businessDate }) : null;
+    disposition.nextStep === 'PTP' ? await findNextUnpaidDueDate(db, { accountId, businessDate }) : null;
   // A promise outside the PTP policy goes to a supervisor: the agent says why, and the supervisor reads it.
   const deviationReasons =
     disposition.nextStep === 'PTP'
@@ -206,8 +205,8 @@ export async function recordFollowUp(
             businessDate,
             promisedDate: input.nextActionDate!,
             promisedAmount: input.actionAmount!,
-            bucket: account.bucket as Bucket,
-            emiAmount: account.emiAmount,
+            bucket: context.bucket,
+            emiAmount: context.emiAmount,
           },
           nextDueDate,
           {
@@ -223,155 +222,234 @@ export async function recordFollowUp(
       `this promise is outside the PTP policy (${deviationReasons.join(', ')}) and goes to a supervisor: give the reason for the deviation`,
     );
   }
+  return { ...checked, deviationReasons };
+}
 
-  const { followUpId, ptpId } = await withTransaction(deps.db, async (tx) => {
-    const [locked] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
-    if (!locked) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
-    const followUpId = await insertFollowUp(tx, {
-      accountId,
-      contactMode: input.contactMode,
-      reminderMode: input.reminderMode ?? null,
-      contactedByUserId: ctx.user.id,
-      contactedByUnitId: ctx.actingUnit.id,
-      contactedAt: now,
-      personContacted: input.personContacted ?? null,
-      contactId: input.contactId ?? null,
-      dispositionCode: disposition.code,
-      actionAmount: input.actionAmount ?? null,
-      currency: account.currency,
-      nextActionDate: input.nextActionDate ?? null,
-      nextActionTime: input.nextActionTime ?? null,
-      remarks: input.remarks ?? null,
-      documentId: input.documentId ?? null,
-      callingWindowOverride,
-      businessDate,
-      createdAt: now,
-    });
+/** The rules' context of an account read with its customer (requireAccountInScope / findAccountInScope). */
+export function followUpContextOf(
+  { account, customer }: ScopedAccount,
+  input: { businessDate: string; contactedAt: Date },
+): FollowUpContext {
+  return {
+    accountId: account.id,
+    customerId: customer.id,
+    timeZone: customer.timeZone,
+    businessDate: input.businessDate,
+    contactedAt: input.contactedAt,
+    currency: account.currency as Currency,
+    totalDueAmount: account.totalDueAmount,
+    bucket: account.bucket as Bucket,
+    emiAmount: account.emiAmount,
+  };
+}
 
-    const effects: Record<string, unknown> = {};
-    let ptpId: number | null = null;
-    switch (disposition.nextStep) {
-      case 'PTP': {
-        const promise = { promisedDate: input.nextActionDate!, promisedAmount: input.actionAmount! };
-        const reasons = deviationReasons;
-        const replaced = await cancelOpenPtps(tx, accountId);
-        // A replaced promise's deviation no longer waits for a supervisor.
-        await withdrawApprovalsInTx(tx, ctx, PTP_DEVIATION_HANDLER, {
-          subjectIds: replaced,
-          remarks: 'Replaced by a new promise',
-          at: now,
-        });
-        ptpId = await insertPtp(tx, {
-          accountId,
-          followUpId,
-          ...promise,
-          currency: account.currency,
-          capturedByUserId: ctx.user.id,
-          capturedInUnitId: ctx.actingUnit.id,
-          deviationStatus: reasons.length > 0 ? 'PENDING' : 'NONE',
-          deviationReasons: reasons,
-          createdAt: now,
-        });
-        if (reasons.length > 0) {
-          await requestApprovalInTx(tx, ctx, PTP_DEVIATION_HANDLER, {
-            subjectId: ptpId,
-            unitPath: locked.unitPath,
-            maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
-            amount: promise.promisedAmount,
-            currency: account.currency,
-            payload: { reasons, promisedDate: promise.promisedDate },
-            remarks: input.deviationReason ?? null,
-            at: now,
-          });
-        }
-        Object.assign(effects, {
-          ptpId,
-          deviationReasons: reasons,
-          ...(input.deviationReason === undefined ? {} : { deviationReason: input.deviationReason }),
-          replacedPtpIds: replaced,
-        });
-        break;
-      }
-      case 'HOLD':
-        effects.holdId = await startRestrictionOnce(tx, ctx, {
-          account: locked,
-          kind: 'ALLOCATION_HOLD',
-          code: disposition.code,
-          businessDate,
-          at: now,
-        });
-        break;
-      case 'SUPPRESS':
-        effects.suppressionId = await startRestrictionOnce(tx, ctx, {
-          account: locked,
-          kind: 'ACTIVITY_SUPPRESSION',
-          code: disposition.code,
-          businessDate,
-          at: now,
-        });
-        break;
-      case 'SKIP_TRACE':
-        effects.skipTrace = true;
-        if (disposition.code === 'WN' && input.contactId !== undefined) {
-          await markContactWrongNumber(tx, input.contactId);
-          effects.invalidContactId = input.contactId;
-        }
-        break;
-      case 'ESCALATE': {
-        // One open escalation per account and reason: a second refusal adds to the case, not to the queue.
-        const reason = disposition.code === 'RTP' ? 'RTP' : 'MANUAL';
-        if (!(await hasOpenEscalation(tx, { accountId, reason }))) {
-          const escalationId = await insertEscalation(tx, {
-            accountId,
-            reason,
-            ptpId: null,
-            raisedByUserId: ctx.user.id,
-            raisedOn: businessDate,
-          });
-          await requestApprovalInTx(tx, ctx, ESCALATION_HANDLER, {
-            subjectId: escalationId,
-            unitPath: locked.unitPath,
-            maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
-            payload: { reason },
-            at: now,
-          });
-          effects.escalationId = escalationId;
-        }
-        break;
-      }
-      case 'CALLBACK':
-      case 'SETTLEMENT':
-      case 'NONE':
-        break;
-    }
-
-    await recordContactOnAccount(tx, {
-      accountId,
-      userId: ctx.user.id,
-      at: now,
-      businessDate,
-      nextActionDate: input.nextActionDate ?? null,
-      disposition: disposition.code,
-      sendToSkipTrace: disposition.nextStep === 'SKIP_TRACE',
-    });
-    await emitAudit(tx, ctx, {
-      action: 'collections.follow_up.create',
-      entity: 'follow_up',
-      entityId: followUpId,
-      after: {
-        accountId,
-        tray: trayKey,
-        dispositionCode: disposition.code,
-        nextStep: disposition.nextStep,
-        contactMode: input.contactMode,
-        actionAmount: input.actionAmount ?? null,
-        nextActionDate: input.nextActionDate ?? null,
-        callingWindowOverride,
-        ...effects,
-      },
-    });
-    return { followUpId, ptpId };
+/**
+ * The writes of a follow-up inside the caller's transaction, after `prepareFollowUp`: the account locked in the
+ * subtree, the follow-up row and what its disposition sets off (a PTP replacing the open one, with its deviation
+ * request; a hold, a suppression, skip trace, an escalation), the account's last-contact fields and the audit row
+ * `collections.follow_up.create` (`source` says where it came from: the tray, or an upload and its row).
+ */
+export async function writeFollowUpInTx(
+  tx: Transaction,
+  ctx: UnitContext,
+  {
+    accountId,
+    input,
+    prepared,
+    businessDate,
+    contactedAt,
+    at: now,
+    currency,
+    source,
+  }: {
+    accountId: number;
+    /** the account's currency (the amounts' and the promise's) */
+    currency: string;
+    input: FollowUpInput;
+    prepared: PreparedFollowUp;
+    businessDate: string;
+    contactedAt: Date;
+    /** when it is recorded (the rows' creation, the deviation's approval request) */
+    at: Date;
+    source: Record<string, unknown>;
+  },
+): Promise<{ followUpId: number; ptpId: number | null }> {
+  const { disposition, callingWindowOverride, deviationReasons } = prepared;
+  const [locked] = await lockAccountsInScope(tx, { ids: [accountId], unitPath: ctx.actingUnit.path });
+  if (!locked) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND);
+  const followUpId = await insertFollowUp(tx, {
+    accountId,
+    contactMode: input.contactMode,
+    reminderMode: input.reminderMode ?? null,
+    contactedByUserId: ctx.user.id,
+    contactedByUnitId: ctx.actingUnit.id,
+    contactedAt,
+    personContacted: input.personContacted ?? null,
+    contactId: input.contactId ?? null,
+    dispositionCode: disposition.code,
+    actionAmount: input.actionAmount ?? null,
+    currency: currency,
+    nextActionDate: input.nextActionDate ?? null,
+    nextActionTime: input.nextActionTime ?? null,
+    remarks: input.remarks ?? null,
+    documentId: input.documentId ?? null,
+    callingWindowOverride,
+    businessDate,
+    createdAt: now,
   });
+  const effects: Record<string, unknown> = {};
+  let ptpId: number | null = null;
+  switch (disposition.nextStep) {
+    case 'PTP': {
+      const promise = { promisedDate: input.nextActionDate!, promisedAmount: input.actionAmount! };
+      const reasons = deviationReasons;
+      const replaced = await cancelOpenPtps(tx, accountId);
+      // A replaced promise's deviation no longer waits for a supervisor.
+      await withdrawApprovalsInTx(tx, ctx, PTP_DEVIATION_HANDLER, {
+        subjectIds: replaced,
+        remarks: 'Replaced by a new promise',
+        at: now,
+      });
+      ptpId = await insertPtp(tx, {
+        accountId,
+        followUpId,
+        ...promise,
+        currency: currency,
+        capturedByUserId: ctx.user.id,
+        capturedInUnitId: ctx.actingUnit.id,
+        deviationStatus: reasons.length > 0 ? 'PENDING' : 'NONE',
+        deviationReasons: reasons,
+        createdAt: now,
+      });
+      if (reasons.length > 0) {
+        await requestApprovalInTx(tx, ctx, PTP_DEVIATION_HANDLER, {
+          subjectId: ptpId,
+          unitPath: locked.unitPath,
+          maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+          amount: promise.promisedAmount,
+          currency: currency,
+          payload: { reasons, promisedDate: promise.promisedDate },
+          remarks: input.deviationReason ?? null,
+          at: now,
+        });
+      }
+      Object.assign(effects, {
+        ptpId,
+        deviationReasons: reasons,
+        ...(input.deviationReason === undefined ? {} : { deviationReason: input.deviationReason }),
+        replacedPtpIds: replaced,
+      });
+      break;
+    }
+    case 'HOLD':
+      effects.holdId = await startRestrictionOnce(tx, ctx, {
+        account: locked,
+        kind: 'ALLOCATION_HOLD',
+        code: disposition.code,
+        businessDate,
+        at: now,
+      });
+      break;
+    case 'SUPPRESS':
+      effects.suppressionId = await startRestrictionOnce(tx, ctx, {
+        account: locked,
+        kind: 'ACTIVITY_SUPPRESSION',
+        code: disposition.code,
+        businessDate,
+        at: now,
+      });
+      break;
+    case 'SKIP_TRACE':
+      effects.skipTrace = true;
+      if (disposition.code === 'WN' && input.contactId !== undefined) {
+        await markContactWrongNumber(tx, input.contactId);
+        effects.invalidContactId = input.contactId;
+      }
+      break;
+    case 'ESCALATE': {
+      // One open escalation per account and reason: a second refusal adds to the case, not to the queue.
+      const reason = disposition.code === 'RTP' ? 'RTP' : 'MANUAL';
+      if (!(await hasOpenEscalation(tx, { accountId, reason }))) {
+        const escalationId = await insertEscalation(tx, {
+          accountId,
+          reason,
+          ptpId: null,
+          raisedByUserId: ctx.user.id,
+          raisedOn: businessDate,
+        });
+        await requestApprovalInTx(tx, ctx, ESCALATION_HANDLER, {
+          subjectId: escalationId,
+          unitPath: locked.unitPath,
+          maker: { userId: ctx.user.id, unitId: ctx.actingUnit.id },
+          payload: { reason },
+          at: now,
+        });
+        effects.escalationId = escalationId;
+      }
+      break;
+    }
+    case 'CALLBACK':
+    case 'SETTLEMENT':
+    case 'NONE':
+      break;
+  }
+
+  await recordContactOnAccount(tx, {
+    accountId,
+    userId: ctx.user.id,
+    at: contactedAt,
+    businessDate,
+    nextActionDate: input.nextActionDate ?? null,
+    disposition: disposition.code,
+    sendToSkipTrace: disposition.nextStep === 'SKIP_TRACE',
+  });
+  await emitAudit(tx, ctx, {
+    action: 'collections.follow_up.create',
+    entity: 'follow_up',
+    entityId: followUpId,
+    after: {
+      accountId,
+      ...source,
+      dispositionCode: disposition.code,
+      nextStep: disposition.nextStep,
+      contactMode: input.contactMode,
+      actionAmount: input.actionAmount ?? null,
+      nextActionDate: input.nextActionDate ?? null,
+      callingWindowOverride,
+      ...effects,
+    },
+  });
+  return { followUpId, ptpId };
+}
+
+/**
+ * POST /api/collections/accounts/:accountId/follow-ups?tray= — records a contact with its disposition and, in the
+ * same transaction, what the disposition sets off (a PTP with its policy check, a hold, skip trace, an escalation,
+ * a suppression, a callback date), plus the account's last-contact fields. Calls outside the borrower's calling
+ * window need an override reason, which is stored and audited.
+ */
+export async function recordFollowUp(
+  deps: AppDeps,
+  { ctx, accountId, trayKey, input }: { ctx: UnitContext; accountId: number; trayKey: TrayKey; input: FollowUpInput },
+): Promise<FollowUpReply> {
+  const access = await requireTrayAccess(deps.db, ctx, trayKey);
+  const scoped = await requireAccountInScope(deps.db, ctx, accountId);
+  requireEditableTab(access, 'Followup');
+  const businessDate = await requireBusinessDate(deps.db);
+  const now = deps.clock.now();
+  const prepared = await prepareFollowUp(deps.db, input, followUpContextOf(scoped, { businessDate, contactedAt: now }));
+  const { followUpId, ptpId } = await withTransaction(deps.db, (tx) =>
+    writeFollowUpInTx(tx, ctx, {
+      accountId,
+      input,
+      prepared,
+      businessDate,
+      contactedAt: now,
+      at: now,
+      currency: scoped.account.currency,
+      source: { tray: trayKey },
+    }),
+  );
 
   const [followUp] = await listFollowUps(deps.db, { accountId, followUpId });
   const ptp = ptpId === null ? null : ((await listAccountPtps(deps.db, { accountId, ptpId }))[0] ?? null);

@@ -3,12 +3,17 @@ import type { addressUpdateSchema, contactUpdateSchema } from '@recovery-desk/do
 import type { AccountView } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayKey } from '@recovery-desk/domain/collections/trays.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
-import { withTransaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { findAddress, listContacts } from '../accounts.repository.ts';
-import { updateAddressIfVersion, updateContactIfVersion } from '../contact-details.repository.ts';
+import {
+  updateAddressIfVersion,
+  updateContactIfVersion,
+  type AddressChanges,
+  type ContactChanges,
+} from '../contact-details.repository.ts';
 import { requireAccountInScope } from './get-account-view.ts';
 import { requireEditableTab, requireTrayAccess } from './tray-access.ts';
 
@@ -36,21 +41,9 @@ export async function updateContact(
   const { version, ...changes } = input.changes;
   if (changes.isValid === true && changes.invalidReason === undefined) Object.assign(changes, { invalidReason: null });
 
-  return withTransaction(deps.db, async (tx) => {
-    const [before] = await listContacts(tx, { customerId: customer.id, contactId });
-    if (!before) throw new AppError('NOT_FOUND', 'Contact not found');
-    const updated = await updateContactIfVersion(tx, { contactId, customerId: customer.id, version, changes });
-    if (!updated) throw stale('contact');
-    const [after] = await listContacts(tx, { customerId: customer.id, contactId });
-    await emitAudit(tx, ctx, {
-      action: 'collections.contact.update',
-      entity: 'contact',
-      entityId: contactId,
-      before,
-      after,
-    });
-    return after!;
-  });
+  return withTransaction(deps.db, (tx) =>
+    updateContactInTx(tx, ctx, { customerId: customer.id, contactId, version, changes }),
+  );
 }
 
 /** PATCH /api/collections/accounts/:accountId/addresses/:addressId?tray= — as updateContact, for addresses. */
@@ -64,19 +57,54 @@ export async function updateAddress(
   requireEditableTab(access, 'Address');
   const { version, ...changes } = input.changes;
 
-  return withTransaction(deps.db, async (tx) => {
-    const before = await findAddress(tx, { customerId: customer.id, addressId });
-    if (!before) throw new AppError('NOT_FOUND', 'Address not found');
-    const updated = await updateAddressIfVersion(tx, { addressId, customerId: customer.id, version, changes });
-    if (!updated) throw stale('address');
-    const after = await findAddress(tx, { customerId: customer.id, addressId });
-    await emitAudit(tx, ctx, {
-      action: 'collections.address.update',
-      entity: 'address',
-      entityId: addressId,
-      before,
-      after,
-    });
-    return after!;
+  return withTransaction(deps.db, (tx) =>
+    updateAddressInTx(tx, ctx, { customerId: customer.id, addressId, version, changes }),
+  );
+}
+
+/**
+ * The write of a contact edit inside the caller's transaction (the Contact tab's save and the contact-updates
+ * upload): the version must still be the one read (else 409 STALE_VERSION), audited with before and after.
+ */
+export async function updateContactInTx(
+  tx: Transaction,
+  ctx: UnitContext,
+  input: { customerId: number; contactId: number; version: number; changes: ContactChanges },
+): Promise<ContactItem> {
+  const { customerId, contactId } = input;
+  const [before] = await listContacts(tx, { customerId, contactId });
+  if (!before) throw new AppError('NOT_FOUND', 'Contact not found');
+  const updated = await updateContactIfVersion(tx, input);
+  if (!updated) throw stale('contact');
+  const [after] = await listContacts(tx, { customerId, contactId });
+  await emitAudit(tx, ctx, {
+    action: 'collections.contact.update',
+    entity: 'contact',
+    entityId: contactId,
+    before,
+    after,
   });
+  return after!;
+}
+
+/** As updateContactInTx, for addresses (the Address tab's save and the upload). */
+export async function updateAddressInTx(
+  tx: Transaction,
+  ctx: UnitContext,
+  input: { customerId: number; addressId: number; version: number; changes: AddressChanges },
+): Promise<AddressItem> {
+  const { customerId, addressId } = input;
+  const before = await findAddress(tx, { customerId, addressId });
+  if (!before) throw new AppError('NOT_FOUND', 'Address not found');
+  const updated = await updateAddressIfVersion(tx, input);
+  if (!updated) throw stale('address');
+  const after = await findAddress(tx, { customerId, addressId });
+  await emitAudit(tx, ctx, {
+    action: 'collections.address.update',
+    entity: 'address',
+    entityId: addressId,
+    before,
+    after,
+  });
+  return after!;
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   MAX_UPLOAD_ROWS,
   UPLOAD_COLUMNS,
@@ -10,10 +10,8 @@ import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
-import { JobProgress } from '../../../components/job-progress.tsx';
 import { PagePager } from '../../../components/page-pager.tsx';
-import { z } from 'zod';
-import { FileField, SelectField, SubmitButton, ZodForm, useZodForm } from '../../../components/form/index.ts';
+import { UploadForm } from '../../../components/upload-form.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -61,9 +59,6 @@ export function uploadFileProblem(
   return null;
 }
 
-// POST /api/legal/uploads/:kind with the spreadsheet as the body: the kind and one file.
-const uploadFormSchema = z.object({ kind: z.enum(UPLOAD_KINDS), file: z.instanceof(File) });
-
 /** The file's own checks, with the spec's 'Uploading Fileis Mandatory' when none is chosen. */
 function checkUploadFile(file: File | null) {
   const problem = uploadFileProblem(file);
@@ -78,7 +73,7 @@ export function LegalUploadPage() {
   return (
     <Stack gap="md" data-testid="legal-upload">
       <Title order={1}>{title}</Title>
-      <UploadForm onUploaded={setResult} />
+      <LegalUploadForm onUploaded={setResult} />
       {result ? <UploadResult result={result} /> : null}
       <section aria-labelledby="upload-dashboard">
         <Title order={2} size="h4" id="upload-dashboard" mb="xs">
@@ -100,22 +95,11 @@ function useDownload(from: string) {
   });
 }
 
-function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }) {
+function LegalUploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(uploadFormSchema, { kind: undefined, file: null as unknown as File });
   const template = useDownload(`${FROM}/template`);
-
-  // The server checks the file and queues a job for its rows: its progress bar shows here until it ends.
-  const [jobId, setJobId] = useState<number | null>(null);
-  const mutation = useMutation({
-    mutationFn: (input: { kind: UploadKind; file: File }) => uploadLegalFile(input.kind, input.file),
-    onSuccess: (job) => {
-      setJobId(job.id);
-      form.resetField('file');
-      void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
-    },
-  });
+  // The server checks the file and queues a job for its rows: its progress bar shows in the form until it ends.
   const handleFinished = useCallback(
     (job: Job) => {
       void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() });
@@ -133,8 +117,8 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
   );
 
   // spec §5: submitting without a file also says 'please upload file first'
-  const handleInvalid = () => {
-    if (uploadFileProblem(form.getValues('file') ?? null) !== 'UploadingFileIsMandatory') return;
+  const handleInvalid = (file: File | null) => {
+    if (uploadFileProblem(file) !== 'UploadingFileIsMandatory') return;
     addToast({
       title: String(t('SystemMsg')),
       message: String(t('PleaseUploadFileFirst')),
@@ -144,77 +128,39 @@ function UploadForm({ onUploaded }: { onUploaded: (reply: UploadReply) => void }
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="upload-form-title">
-      <ZodForm
-        form={form}
-        onSubmit={(input) => mutation.mutateAsync(input)}
-        onInvalid={handleInvalid}
-        data-testid="upload-form"
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="upload-form-title">
-            {String(t('UploadSpreadsheet'))}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <SelectField
-              label={String(t('UploadKind'))}
-              name="kind"
-              options={UPLOAD_KINDS.map((value) => ({ value, label: uploadKindLabel(t, value) }))}
-            />
-            <FileField
-              label={String(t('File'))}
-              name="file"
-              description={String(t('UploadFileRules', { count: MAX_UPLOAD_ROWS }))}
-              accept={ACCEPT}
-              check={checkUploadFile}
-              placeholder={String(t('ChooseFile'))}
-            />
-          </SimpleGrid>
-          <Stack gap={4} data-testid="upload-columns">
-            {UPLOAD_KINDS.map((value) => (
-              <Group key={value} gap="xs" wrap="wrap" justify="space-between">
-                <Text size="sm">
-                  <Text span fw={600} size="sm">
-                    {String(t('UploadColumnsOf', { kind: uploadKindLabel(t, value) }))}
-                  </Text>{' '}
-                  <code>{UPLOAD_COLUMNS[value].join(', ')}</code>
-                </Text>
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  loading={template.isPending && template.variables.fallbackName === `${value}-template.xlsx`}
-                  onClick={() =>
-                    template.mutate({
-                      fetch: () => downloadUploadTemplate(value),
-                      fallbackName: `${value}-template.xlsx`,
-                    })
-                  }
-                >
-                  {String(t('UploadDownloadTemplate', { kind: uploadKindLabel(t, value) }))}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-          {mutation.isError ? (
-            <Alert color="red" variant="outline" role="alert" data-testid="upload-error">
-              {describeLegalError(t, mutation.error)}
-            </Alert>
-          ) : null}
-          <Group>
-            <SubmitButton>{String(t('Upload'))}</SubmitButton>
-          </Group>
-          {jobId !== null ? (
-            <JobProgress
-              key={jobId}
-              jobId={jobId}
-              title={String(t('JobKindLegalUpload'))}
-              onFinished={handleFinished}
-              from={FROM}
-            />
-          ) : null}
-        </Stack>
-      </ZodForm>
-    </Paper>
+    <UploadForm<UploadKind>
+      kinds={UPLOAD_KINDS}
+      kindLabel={(kind) => uploadKindLabel(t, kind)}
+      columnsOf={(kind) => UPLOAD_COLUMNS[kind]}
+      templates={(kind) => [
+        {
+          key: 'xlsx',
+          label: String(t('UploadDownloadTemplate', { kind: uploadKindLabel(t, kind) })),
+          loading: template.isPending && template.variables.fallbackName === `${kind}-template.xlsx`,
+          onClick: () =>
+            template.mutate({ fetch: () => downloadUploadTemplate(kind), fallbackName: `${kind}-template.xlsx` }),
+        },
+      ]}
+      words={{
+        title: String(t('UploadSpreadsheet')),
+        kind: String(t('UploadKind')),
+        file: String(t('File')),
+        fileRules: String(t('UploadFileRules', { count: MAX_UPLOAD_ROWS })),
+        chooseFile: String(t('ChooseFile')),
+        columnsOf: (kind) => String(t('UploadColumnsOf', { kind })),
+        submit: String(t('Upload')),
+        job: String(t('JobKindLegalUpload')),
+      }}
+      accept={ACCEPT}
+      checkFile={checkUploadFile}
+      upload={uploadLegalFile}
+      onQueued={() => void queryClient.invalidateQueries({ queryKey: legalKeys.uploads() })}
+      onFinished={handleFinished}
+      onInvalid={handleInvalid}
+      describeError={(error) => describeLegalError(t, error)}
+      from={FROM}
+      testId="upload"
+    />
   );
 }
 
