@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     reuse: { type: 'string' },
+    /** the name of the database to generate (default rd_bench_upload_<random>) */
+    name: { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
     cores: os.cpus().length,
     loadAverageAtStart: os.loadavg(),
   };
-  const name = args.reuse ?? `rd_bench_upload_${randomBytes(4).toString('hex')}`;
+  const name = args.reuse ?? args.name ?? `rd_bench_upload_${randomBytes(4).toString('hex')}`;
   const u = new URL(args['database-url']!);
   u.pathname = `/${name}`;
   const dbUrl = u.toString();
@@ -134,8 +136,9 @@ async function main(): Promise<void> {
   try {
     const handle = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 4 });
     const client = (handle.db as unknown as { $client: pg.Pool }).$client;
-    const { rows: accountRows } = await client.query<{ account_no: string }>(
-      `select a.account_no from accounts a join units u on u.id = a.unit_id
+    const { rows: accountRows } = await client.query<{ account_no: string; username: string | null }>(
+      `select a.account_no, au.username from accounts a join units u on u.id = a.unit_id
+          left join users au on au.id = a.allocated_user_id
         where u.unit_code = $1 and not a.is_on_hold order by a.id limit $2`,
       [BRANCH, rowCount],
     );
@@ -146,8 +149,11 @@ async function main(): Promise<void> {
       ['tc.andheri', ''],
       ['fc.andheri', ''],
     ] as const;
+    // Every row moves its account (an upload skips the accounts already with the row's assignee): an account with
+    // one of the two goes to the other, the rest alternate. So a reused book measures the same work on each run.
     const lines = accountRows.map((row, index) => {
-      const [user, agency] = assignees[index % assignees.length]!;
+      const current = assignees.findIndex(([user]) => user === row.username);
+      const [user, agency] = assignees[current >= 0 ? (current + 1) % assignees.length : index % assignees.length]!;
       return `${row.account_no},${user},${agency},Bench allocation`;
     });
     const file = Buffer.from(`accountNo,collectorUsername,agencyCode,reason\r\n${lines.join('\r\n')}\r\n`, 'utf8');
