@@ -136,27 +136,31 @@ async function main(): Promise<void> {
   try {
     const handle = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 4 });
     const client = (handle.db as unknown as { $client: pg.Pool }).$client;
-    const { rows: accountRows } = await client.query<{ account_no: string; username: string | null }>(
-      `select a.account_no, au.username from accounts a join units u on u.id = a.unit_id
-          left join users au on au.id = a.allocated_user_id
-        where u.unit_code = $1 and not a.is_on_hold order by a.id limit $2`,
-      [BRANCH, rowCount],
-    );
-    if (accountRows.length < rowCount) throw new Error(`${BRANCH} has only ${accountRows.length} accounts`);
     // Two assignees who both reach Andheri: its telecaller and its field collector (the West zone's agencies sit
     // above the uploader's region, so they are not "of your units").
     const assignees = [
       ['tc.andheri', ''],
       ['fc.andheri', ''],
     ] as const;
-    // Every row moves its account (an upload skips the accounts already with the row's assignee): an account with
-    // one of the two goes to the other, the rest alternate. So a reused book measures the same work on each run.
-    const lines = accountRows.map((row, index) => {
-      const current = assignees.findIndex(([user]) => user === row.username);
-      const [user, agency] = assignees[current >= 0 ? (current + 1) % assignees.length : index % assignees.length]!;
-      return `${row.account_no},${user},${agency},Bench allocation`;
-    });
-    const file = Buffer.from(`accountNo,collectorUsername,agencyCode,reason\r\n${lines.join('\r\n')}\r\n`, 'utf8');
+    // Every row moves its account (an upload leaves the accounts already with the row's assignee as they are): an
+    // account with one of the two goes to the other, the rest alternate. Made again before each run, so the API
+    // run, the in-process run and a reused book all measure the same work.
+    const makeFile = async () => {
+      const { rows: accountRows } = await client.query<{ account_no: string; username: string | null }>(
+        `select a.account_no, au.username from accounts a join units u on u.id = a.unit_id
+            left join users au on au.id = a.allocated_user_id
+          where u.unit_code = $1 and not a.is_on_hold order by a.id limit $2`,
+        [BRANCH, rowCount],
+      );
+      if (accountRows.length < rowCount) throw new Error(`${BRANCH} has only ${accountRows.length} accounts`);
+      const lines = accountRows.map((row, index) => {
+        const current = assignees.findIndex(([user]) => user === row.username);
+        const [user, agency] = assignees[current >= 0 ? (current + 1) % assignees.length : index % assignees.length]!;
+        return `${row.account_no},${user},${agency},Bench allocation`;
+      });
+      return Buffer.from(`accountNo,collectorUsername,agencyCode,reason\r\n${lines.join('\r\n')}\r\n`, 'utf8');
+    };
+    const file = await makeFile();
     results.fileBytes = file.length;
     const { rows: unitRows } = await client.query<{ id: number; path: string }>(
       'select id, path from units where unit_code = $1',
@@ -225,8 +229,9 @@ async function main(): Promise<void> {
       actingUnit: { id: unit.id, code: UPLOADER_UNIT, path: unit.path, hasChildren: true },
     } as UnitContext;
     const deps = { db: handle.db, clock: { now: () => new Date() } } as unknown as AppDeps;
+    const inProcessFile = await makeFile();
     const parseStarted = performance.now();
-    const { lines: parsed } = await readLines('ALLOCATION', file);
+    const { lines: parsed } = await readLines('ALLOCATION', inProcessFile);
     const parseMs = performance.now() - parseStarted;
     const fakeIds = { job: 1_900_000_000 + Math.floor(Math.random() * 1000), upload: 1_900_000_000 };
     const inProcessStarted = performance.now();

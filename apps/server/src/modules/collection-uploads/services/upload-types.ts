@@ -226,7 +226,9 @@ export const allocationUpload: UploadTypeSpec<AllocationPlan> = {
       const key = assigneeKey(group.assignee);
       if (!assignees.has(key)) {
         const choice =
-          group.assignee.userId !== null ? { toUserId: group.assignee.userId } : { toAgencyId: group.assignee.agencyId! };
+          group.assignee.userId !== null
+            ? { toUserId: group.assignee.userId }
+            : { toAgencyId: group.assignee.agencyId! };
         assignees.set(key, await resolveAssignee(tx, ctx, choice));
       }
       rowsOf.set(key, [...(rowsOf.get(key) ?? []), ...group.rows.map((row) => row.accountId)]);
