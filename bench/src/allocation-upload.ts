@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     reuse: { type: 'string' },
+    /** the name of the database to generate (default rd_bench_upload_<random>) */
+    name: { type: 'string' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -98,7 +100,7 @@ async function main(): Promise<void> {
     cores: os.cpus().length,
     loadAverageAtStart: os.loadavg(),
   };
-  const name = args.reuse ?? `rd_bench_upload_${randomBytes(4).toString('hex')}`;
+  const name = args.reuse ?? args.name ?? `rd_bench_upload_${randomBytes(4).toString('hex')}`;
   const u = new URL(args['database-url']!);
   u.pathname = `/${name}`;
   const dbUrl = u.toString();
@@ -134,23 +136,40 @@ async function main(): Promise<void> {
   try {
     const handle = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 4 });
     const client = (handle.db as unknown as { $client: pg.Pool }).$client;
-    const { rows: accountRows } = await client.query<{ account_no: string }>(
-      `select a.account_no from accounts a join units u on u.id = a.unit_id
-        where u.unit_code = $1 and not a.is_on_hold order by a.id limit $2`,
-      [BRANCH, rowCount],
-    );
-    if (accountRows.length < rowCount) throw new Error(`${BRANCH} has only ${accountRows.length} accounts`);
     // Two assignees who both reach Andheri: its telecaller and its field collector (the West zone's agencies sit
     // above the uploader's region, so they are not "of your units").
     const assignees = [
       ['tc.andheri', ''],
       ['fc.andheri', ''],
     ] as const;
-    const lines = accountRows.map((row, index) => {
-      const [user, agency] = assignees[index % assignees.length]!;
-      return `${row.account_no},${user},${agency},Bench allocation`;
-    });
-    const file = Buffer.from(`accountNo,collectorUsername,agencyCode,reason\r\n${lines.join('\r\n')}\r\n`, 'utf8');
+    // Every row moves its account (an upload leaves the accounts already with the row's assignee as they are): an
+    // account with one of the two goes to the other, the rest alternate. Made again before each run, so the API
+    // run, the in-process run and a reused book all measure the same work.
+    const makeFile = async () => {
+      const { rows: accountRows } = await client.query<{ account_no: string; username: string | null }>(
+        `select a.account_no, au.username from accounts a join units u on u.id = a.unit_id
+            left join users au on au.id = a.allocated_user_id
+          where u.unit_code = $1 and not a.is_on_hold order by a.id limit $2`,
+        [BRANCH, rowCount],
+      );
+      if (accountRows.length < rowCount) throw new Error(`${BRANCH} has only ${accountRows.length} accounts`);
+      const lines = accountRows.map((row, index) => {
+        const current = assignees.findIndex(([user]) => user === row.username);
+        const [user, agency] = assignees[current >= 0 ? (current + 1) % assignees.length : index % assignees.length]!;
+        return `${row.account_no},${user},${agency},Bench allocation`;
+      });
+      return Buffer.from(`accountNo,collectorUsername,agencyCode,reason\r\n${lines.join('\r\n')}\r\n`, 'utf8');
+    };
+    // The tables the upload writes, vacuumed before each run: every run (and each rolled-back in-process run) leaves
+    // 100,000 dead row versions in accounts, allocations and the trail, which autovacuum (off on some servers) would
+    // clear; a run on a bloated book would measure the leftovers of the previous ones.
+    const vacuum = async () => {
+      const started = performance.now();
+      await client.query('vacuum analyze accounts, allocations, collection_upload_rows');
+      return seconds(performance.now() - started);
+    };
+    results.vacuumSeconds = [await vacuum()];
+    const file = await makeFile();
     results.fileBytes = file.length;
     const { rows: unitRows } = await client.query<{ id: number; path: string }>(
       'select id, path from units where unit_code = $1',
@@ -219,8 +238,10 @@ async function main(): Promise<void> {
       actingUnit: { id: unit.id, code: UPLOADER_UNIT, path: unit.path, hasChildren: true },
     } as UnitContext;
     const deps = { db: handle.db, clock: { now: () => new Date() } } as unknown as AppDeps;
+    (results.vacuumSeconds as number[]).push(await vacuum());
+    const inProcessFile = await makeFile();
     const parseStarted = performance.now();
-    const { lines: parsed } = await readLines('ALLOCATION', file);
+    const { lines: parsed } = await readLines('ALLOCATION', inProcessFile);
     const parseMs = performance.now() - parseStarted;
     const fakeIds = { job: 1_900_000_000 + Math.floor(Math.random() * 1000), upload: 1_900_000_000 };
     const inProcessStarted = performance.now();

@@ -135,6 +135,71 @@ describe.each(testDatabaseKinds())('collections uploads (%s)', (kind) => {
     expect(start.some((row) => row.entityId === String(done.uploadId))).toBe(true);
   });
 
+  it('leaves an account already with the row assignee as it is, and moves the others with their reasons', async () => {
+    const collector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
+    const other = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
+    const kept = await createAccount(handle.db, { unit: org.branch, dpd: 12, allocatedTo: collector });
+    const moved = await createAccount(handle.db, { unit: org.branch, dpd: 30, allocatedTo: other });
+    const fresh = await createAccount(handle.db, { unit: org.branch, dpd: 45 });
+    const keptBefore = await readAccount(handle.db, kept.id);
+    const reason = 'Desk "B" \\ evening, {shift}';
+    const { upload: done } = await upload(uploader, [
+      HEADER,
+      [kept.accountNo, collector.username, '', 'Monthly'],
+      [moved.accountNo, collector.username, '', `"${reason.replace(/"/g, '""')}"`],
+      [fresh.accountNo, collector.username, '', ''],
+    ]);
+    expect(done).toMatchObject({ status: 'APPLIED', totalRows: 3, appliedRows: 3 });
+    // Unchanged: no new version, no allocation row.
+    expect(await readAccount(handle.db, kept.id)).toMatchObject({
+      allocatedUserId: collector.id,
+      version: keptBefore.version,
+    });
+    const history = await queryRows<{ accountId: number; userId: number; reason: string; open: boolean }>(
+      handle.db,
+      sql`select account_id as "accountId", user_id as "userId", reason, ended_at is null as open from allocations
+        where account_id in (${kept.id}, ${moved.id}, ${fresh.id}) order by id`,
+    );
+    expect(history).toEqual([
+      { accountId: moved.id, userId: collector.id, reason, open: true },
+      { accountId: fresh.id, userId: collector.id, reason: 'Allocation upload allocation.csv', open: true },
+    ]);
+    expect(await readAccount(handle.db, moved.id)).toMatchObject({ allocatedUserId: collector.id });
+    expect(await readAccount(handle.db, fresh.id)).toMatchObject({ allocatedUserId: collector.id });
+    // Every row is on the trail, the unchanged one marked so.
+    const trail = await queryRows<{ rowNo: number; detail: unknown }>(
+      handle.db,
+      sql`select row_no as "rowNo", detail from collection_upload_rows where upload_id = ${done.uploadId} order by row_no`,
+    );
+    expect(trail).toEqual([
+      {
+        rowNo: 2,
+        detail: {
+          before: { userId: collector.id, agencyId: null },
+          after: { userId: collector.id, agencyId: null },
+          reason: 'Monthly',
+          unchanged: true,
+        },
+      },
+      {
+        rowNo: 3,
+        detail: {
+          before: { userId: other.id, agencyId: null },
+          after: { userId: collector.id, agencyId: null },
+          reason,
+        },
+      },
+      {
+        rowNo: 4,
+        detail: {
+          before: { userId: null, agencyId: null },
+          after: { userId: collector.id, agencyId: null },
+          reason: null,
+        },
+      },
+    ]);
+  });
+
   it('reports every error by row and column and applies nothing when one row is bad; the fixed file applies', async () => {
     const collector = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH']);
     const outsider = await createStaff(handle.db, org.foreign, ['TELECALLER_SAUTH']);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AccountMark } from '@recovery-desk/domain/collections/account-marks.ts';
 import { isoTimestamp, isoTimestampOrNull, selectRows } from '../../db/sql-rows.ts';
+import { bigintArray } from '../../db/sql-arrays.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 /** Rows per page of the active marks list. */
@@ -90,10 +91,7 @@ export async function activeMarksOf(db: Executor, accountIds: readonly number[])
   const rows = await selectRows<{ accountId: number | string; mark: string }>(
     db,
     sql`select account_id as "accountId", mark from account_marks
-      where ended_at is null and account_id in (${sql.join(
-        accountIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) order by mark`,
+      where ended_at is null and account_id = any(${bigintArray(accountIds)}) order by mark`,
   );
   for (const row of rows) {
     const id = Number(row.accountId);

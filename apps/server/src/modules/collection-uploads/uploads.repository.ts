@@ -8,6 +8,7 @@ import type {
 } from '@recovery-desk/domain/collections/uploads.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
+import { bigintArray, integerArray, textArray } from '../../db/sql-arrays.ts';
 import { isoTimestamp, isoTimestampOrNull, selectRows } from '../../db/sql-rows.ts';
 
 // The SQL of collections uploads (collection_uploads, collection_upload_rows: migration 0021) and of File Download
@@ -107,6 +108,44 @@ export async function insertUploadRows(
   );
 }
 
+/** One applied row of an allocation file: the account's assignee before and after (equal when it was unchanged). */
+export type AllocationTrailRow = {
+  rowNo: number;
+  accountId: number;
+  before: { userId: number | null; agencyId: number | null };
+  after: { userId: number | null; agencyId: number | null };
+  reason: string | null;
+};
+
+/**
+ * The allocation file's trail, one row per applied file row, in one statement: the columns as array parameters read
+ * by `unnest`, the detail built by the database (`{before, after, reason}`, and `unchanged: true` for a row whose
+ * account was with the assignee already).
+ */
+export async function insertAllocationTrail(
+  tx: Transaction,
+  uploadId: number,
+  rows: readonly AllocationTrailRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const reasons = [...new Set(rows.map((row) => row.reason))];
+  const reasonIndex = new Map(reasons.map((reason, index) => [reason, index + 1]));
+  const column = (pick: (row: AllocationTrailRow) => number | null) => integerArray(rows.map(pick));
+  await tx.execute(
+    sql`insert into collection_upload_rows (upload_id, row_no, account_id, detail)
+      select ${uploadId}, r.n, r.a, jsonb_build_object(
+          'before', jsonb_build_object('userId', r.bu, 'agencyId', r.bg),
+          'after', jsonb_build_object('userId', r.u, 'agencyId', r.g),
+          'reason', (${textArray(reasons)})[r.ri])
+        || case when r.bu is not distinct from r.u and r.bg is not distinct from r.g
+             then '{"unchanged": true}'::jsonb else '{}'::jsonb end
+      from unnest(${column((row) => row.rowNo)}, ${bigintArray(rows.map((row) => row.accountId))},
+          ${column((row) => row.before.userId)}, ${column((row) => row.before.agencyId)},
+          ${column((row) => row.after.userId)}, ${column((row) => row.after.agencyId)},
+          ${column((row) => reasonIndex.get(row.reason)!)}) as r(n, a, bu, bg, u, g, ri)`,
+  );
+}
+
 function conditions(input: { unitPath: string; status?: string | undefined; type?: string | undefined }): SQL {
   const list = [sql`c.unit_path like ${likePrefix(input.unitPath)}`];
   if (input.status) list.push(sql`c.status = ${input.status}`);
@@ -149,7 +188,7 @@ export type UploadAccount = {
   allocatedAgencyId: number | null;
 };
 
-/** Accounts of the subtree by number (one bind parameter: a JSON array of numbers). */
+/** Accounts of the subtree by number (one bind parameter: an array of numbers). */
 export async function findAccountsByNumber(
   db: Executor,
   input: { accountNos: readonly string[]; unitPath: string },
@@ -160,7 +199,7 @@ export async function findAccountsByNumber(
     sql`select a.id, a.account_no as "accountNo", a.is_on_hold as "isOnHold",
         a.allocated_user_id as "allocatedUserId", a.allocated_agency_id as "allocatedAgencyId"
       from accounts a
-      where a.account_no in (select jsonb_array_elements_text(${JSON.stringify(input.accountNos)}::jsonb))
+      where a.account_no = any(${textArray(input.accountNos)})
         and a.unit_path like ${likePrefix(input.unitPath)}`,
   );
   return rows.map((row) => ({ ...row, id: Number(row.id) }));

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { accountRestrictions, accounts, allocations, escalations } from '@recovery-desk/db/collections-schema.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
+import { bigintArray, integerArray, textArray } from '../../db/sql-arrays.ts';
 import { selectRows } from '../../db/sql-rows.ts';
 
 // Writes on accounts shared by several verbs: row locks, allocation, hold/suppression actions, escalations.
@@ -33,10 +34,7 @@ export async function lockAccountsInScope(
         allocated_user_id as "allocatedUserId", allocated_agency_id as "allocatedAgencyId",
         unit_path as "unitPath", version
       from accounts
-      where id in (${sql.join(
-        input.ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and unit_path like ${likePrefix(input.unitPath)}
+      where id = any(${bigintArray(input.ids)}) and unit_path like ${likePrefix(input.unitPath)}
       order by id
       for update`,
   );
@@ -86,7 +84,8 @@ export async function allocateAccounts(
 
 /**
  * `allocateAccounts` for many accounts with an assignee and reason each (the allocation upload): the same three
- * writes, set-based — one statement each whatever the count, the rows passed as one JSON parameter.
+ * writes, set-based — one statement each whatever the count, each column passed as one array parameter and read
+ * with `unnest` (the reasons once each, indexed by the rows). The accounts are taken in id order.
  */
 export async function allocateAccountRows(
   db: Executor,
@@ -98,19 +97,18 @@ export async function allocateAccountRows(
   },
 ): Promise<void> {
   if (input.rows.length === 0) return;
-  const rows = JSON.stringify(
-    input.rows.map((row) => ({ a: row.accountId, u: row.userId, g: row.agencyId, r: row.reason })),
-  );
+  const rows = [...input.rows].sort((a, b) => a.accountId - b.accountId);
+  const reasons = [...new Set(rows.map((row) => row.reason))];
+  const reasonIndex = new Map(reasons.map((reason, index) => [reason, index + 1]));
   const at = sql`${input.at.toISOString()}::timestamptz`;
-  const source = sql`jsonb_to_recordset(${rows}::jsonb) as r(a bigint, u integer, g integer, r text)`;
-  // An array, not a join on the JSON rows: the planner walks the account index once per account.
-  const ids = `{${input.rows.map((row) => row.accountId).join(',')}}`;
-  await db.execute(
-    sql`update allocations set ended_at = ${at} where ended_at is null and account_id = any(${ids}::bigint[])`,
-  );
+  const ids = bigintArray(rows.map((row) => row.accountId));
+  const source = sql`unnest(${ids}, ${integerArray(rows.map((row) => row.userId))},
+      ${integerArray(rows.map((row) => row.agencyId))}, ${integerArray(rows.map((row) => reasonIndex.get(row.reason)!))})
+    as r(a, u, g, ri)`;
+  await db.execute(sql`update allocations set ended_at = ${at} where ended_at is null and account_id = any(${ids})`);
   await db.execute(
     sql`insert into allocations (account_id, user_id, agency_id, allocated_by_user_id, kind, reason, started_at)
-      select r.a, r.u, r.g, ${input.byUserId}, ${input.kind}, r.r, ${at} from ${source}`,
+      select r.a, r.u, r.g, ${input.byUserId}, ${input.kind}, (${textArray(reasons)})[r.ri], ${at} from ${source}`,
   );
   await db.execute(
     sql`update accounts set allocated_user_id = r.u, allocated_agency_id = r.g, allocated_at = ${at},

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { agencies } from '@recovery-desk/db/collections-schema.ts';
 import { units, userAuthorities, userUnits, users } from '@recovery-desk/db/schema.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
+import { bigintArray } from '../../db/sql-arrays.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export type AssigneeUser = { id: number; name: string; username: string; unitCode: string };
@@ -127,7 +128,8 @@ export async function listAccountsOutsideReach(
     input.authorities,
   );
   const rows = (await db.execute(
-    sql`select a.account_no as "accountNo" from accounts a where a.id in (${sqlList(input.accountIds)}) and not ${reach} order by a.account_no`,
+    sql`select a.account_no as "accountNo" from accounts a
+      where a.id = any(${bigintArray(input.accountIds)}) and not ${reach} order by a.account_no`,
   )) as unknown as { rows: { accountNo: string }[] };
   return rows.rows.map((row) => row.accountNo);
 }

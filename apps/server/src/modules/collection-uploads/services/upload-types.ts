@@ -21,7 +21,12 @@ import {
   requireAssigneeReach,
   resolveAssignee,
 } from '../../collections/index.ts';
-import { findAccountsByNumber, insertUploadRows } from '../uploads.repository.ts';
+import {
+  findAccountsByNumber,
+  insertAllocationTrail,
+  insertUploadRows,
+  type AllocationTrailRow,
+} from '../uploads.repository.ts';
 import { bankStatementUpload } from './types/bank-statement.ts';
 import { nachUpload } from './types/nach.ts';
 import { contactUpdateUpload } from './types/contact-updates.ts';
@@ -36,8 +41,6 @@ export type UploadLine = { row: number; values: Record<string, string> };
 
 /** Rows checked per read (and between progress reports); also the chunk of the apply's statements. */
 export const CHUNK_ROWS = 10_000;
-/** Accounts locked and checked per statement at apply (one bind parameter each, under PostgreSQL's 65,535). */
-const LOCK_CHUNK_ROWS = 20_000;
 
 export type Validated<Plan> = { errors: CollUploadError[]; errorRows: number; plan: Plan };
 
@@ -221,45 +224,57 @@ export const allocationUpload: UploadTypeSpec<AllocationPlan> = {
   },
 
   apply: async (tx, _deps, ctx, plan, { uploadId, fileName, at }) => {
-    const writes: { accountId: number; userId: number | null; agencyId: number | null; reason: string }[] = [];
-    const trail: { rowNo: number; accountId: number; detail: unknown }[] = [];
+    // The verb's own assignee rule (still an active collector or agency of the subtree), once per assignee.
+    const assignees = new Map<string, Assignee>();
+    const rowsOf = new Map<string, number[]>();
     for (const group of plan.groups) {
-      // The verb's own assignee rule (still an active collector or agency of the subtree).
-      const assignee = await resolveAssignee(
-        tx,
-        ctx,
-        group.assignee.userId !== null ? { toUserId: group.assignee.userId } : { toAgencyId: group.assignee.agencyId! },
-      );
-      const reason = group.reason ?? `Allocation upload ${fileName}`;
-      for (const part of chunks(group.rows, LOCK_CHUNK_ROWS)) {
-        const ids = part.map((row) => row.accountId);
-        // The allocation verb's rules, under the account locks: scope, hold, FRAUD/DECEASED, the assignee's reach.
-        const locked = await lockAllocatableAccounts(tx, ctx, ids);
-        await requireAssigneeReach(tx, assignee, ids);
-        const before = new Map(locked.map((account) => [account.id, account]));
-        for (const row of part) {
-          writes.push({ accountId: row.accountId, userId: assignee.userId, agencyId: assignee.agencyId, reason });
-          trail.push({
-            rowNo: row.row,
-            accountId: row.accountId,
-            detail: {
-              before: {
-                userId: before.get(row.accountId)?.allocatedUserId ?? null,
-                agencyId: before.get(row.accountId)?.allocatedAgencyId ?? null,
-              },
-              after: { userId: assignee.userId, agencyId: assignee.agencyId },
-              reason: group.reason,
-            },
-          });
-        }
+      const key = assigneeKey(group.assignee);
+      if (!assignees.has(key)) {
+        const choice =
+          group.assignee.userId !== null
+            ? { toUserId: group.assignee.userId }
+            : { toAgencyId: group.assignee.agencyId! };
+        assignees.set(key, await resolveAssignee(tx, ctx, choice));
+      }
+      rowsOf.set(key, [...(rowsOf.get(key) ?? []), ...group.rows.map((row) => row.accountId)]);
+    }
+    // The allocation verb's rules under the account locks, for the whole file at once (the ids are one array
+    // parameter): scope, hold, FRAUD/DECEASED, then each assignee's reach.
+    const locked = await lockAllocatableAccounts(
+      tx,
+      ctx,
+      plan.groups.flatMap((group) => group.rows.map((row) => row.accountId)),
+    );
+    for (const [key, ids] of rowsOf) await requireAssigneeReach(tx, assignees.get(key)!, ids);
+    const before = new Map(locked.map((account) => [account.id, account]));
+
+    // An account already with the row's assignee is left as it is (no allocation row, no new version); its trail
+    // row says so. Every other row is moved by the verb's writes, set-based.
+    const writes: { accountId: number; userId: number | null; agencyId: number | null; reason: string }[] = [];
+    const trail: AllocationTrailRow[] = [];
+    for (const group of plan.groups) {
+      const assignee = assignees.get(assigneeKey(group.assignee))!;
+      const after = { userId: assignee.userId, agencyId: assignee.agencyId };
+      for (const row of group.rows) {
+        const account = before.get(row.accountId)!;
+        const was = { userId: account.allocatedUserId, agencyId: account.allocatedAgencyId };
+        trail.push({ rowNo: row.row, accountId: row.accountId, before: was, after, reason: group.reason });
+        if (was.userId === after.userId && was.agencyId === after.agencyId) continue;
+        writes.push({
+          accountId: row.accountId,
+          ...after,
+          reason: group.reason ?? `Allocation upload ${fileName}`,
+        });
       }
     }
-    // The writes of the allocation verb, set-based: every row of the file in three statements.
     await allocateAccountRows(tx, { rows: writes, byUserId: ctx.user.id, kind: 'MANUAL', at });
-    await insertUploadRows(tx, uploadId, trail);
+    await insertAllocationTrail(tx, uploadId, trail);
     return trail.length;
   },
 };
+
+const assigneeKey = (assignee: Assignee) =>
+  assignee.userId !== null ? `u${assignee.userId}` : `a${assignee.agencyId}`;
 
 // ---- ACCOUNT_MARKING: accountNo, mark, reason — each row a marking request on the approval kit (ACCOUNT_MARKING),
 // made with every rule of the kit's request route (requestCheckedApprovalInTx); a checker decides each as usual.
