@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     },
     /** measure an already seeded database of that name (kept) */
     reuse: { type: 'string' },
+    /** the database to create (default bench_reports) */
+    name: { type: 'string', default: 'bench_reports' },
     keep: { type: 'boolean', default: false },
     formats: { type: 'string', default: 'csv,xlsx' },
     /**
@@ -187,7 +189,7 @@ function measure(step: string, url: string): Promise<Measurement> {
 async function main(): Promise<void> {
   if (args.child) return child(args.child, args.url!);
   const accounts = Number(args.accounts);
-  const name = args.reuse ?? 'bench_reports';
+  const name = args.reuse ?? args.name!;
   const u = new URL(args['database-url']!);
   u.pathname = `/${name}`;
   const url = u.toString();

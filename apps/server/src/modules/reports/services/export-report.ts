@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -19,10 +15,11 @@ import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { languageFromHeader } from '@recovery-desk/i18n/language-codes.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { selectRows } from '../../../db/sql-rows.ts';
-import { withTransaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
+import { JobFileWriter, type StoredJobFileRef } from '../../../jobs/job-files.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { findJob } from '../../../jobs/jobs.repository.ts';
 import {
@@ -30,15 +27,15 @@ import {
   EXPORT_CONTENT_TYPES,
   escapeFormula,
   jobUnitContext,
-  type ExportFile,
   type ExportFormat,
 } from '../../exports/index.ts';
 import { reportStatement, type ReportParams } from '../report-sql.ts';
 import { reportLabeller, reportRowMaker, resolveReportParams } from './run-report.ts';
 
 // A report's export (issue 14): always a background job, streamed. The rows come from a server-side cursor
-// (DECLARE … FETCH 10,000 at a time) and go to a temporary file as they come (CSV written by hand, XLSX through
-// exceljs's streaming WorkbookWriter), so memory holds one batch, never the result; the file is then the job's result.
+// (DECLARE … FETCH a batch at a time) and go into the job's file in `job_file_chunks` as they come (CSV written by
+// hand, XLSX through exceljs's streaming WorkbookWriter), in the cursor's transaction, so memory holds one batch and
+// less than a chunk of the file, never the result; downloads stream the chunks back.
 // There is no row cap: a report of every account (collection efficiency by account) exports 1,000,000 rows.
 
 /**
@@ -58,16 +55,17 @@ export const reportExportJob = defineJob({
   }),
   needs: 'user',
   maxAttempts: 2,
-  run: async ({ deps, ctx, payload, progress }) => {
+  run: async ({ id, attempt, deps, ctx, payload, progress }) => {
     const unitCtx = { ...jobUnitContext(ctx), language: languageFromHeader(payload.language) };
-    const file = await writeReportExport(deps, {
+    const { rows, ...file } = await writeReportExport(deps, {
       ctx: unitCtx,
+      job: { id, attempt },
       report: payload.report,
       query: payload.query,
       format: payload.format,
       progress,
     });
-    return { summary: { rows: file.rows, fileName: file.fileName }, file };
+    return { summary: { rows, fileName: file.fileName }, file };
   },
 });
 
@@ -221,40 +219,41 @@ function headersOf(report: ReportDefinition, language: string | null | undefined
   });
 }
 
-/** Writes the database's rows of a report to a file as they come; `finish` closes it. */
+/** Writes the database's rows of a report into the job's file as they come; `finish` ends the file. */
 type RowSink = { write: (rows: Record<string, unknown>[]) => Promise<void>; finish: () => Promise<void> };
 
 function csvSink(
-  file: string,
+  out: JobFileWriter,
   report: ReportDefinition,
   headers: string[],
   language: string | null | undefined,
 ): RowSink {
-  const stream = fs.createWriteStream(file);
-  stream.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
+  out.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
   const line = csvRawLineWriter(report, language);
   return {
     write: async (rows) => {
       let chunk = '';
       for (const row of rows) chunk += line(row);
-      if (!stream.write(chunk)) await once(stream, 'drain');
+      out.write(chunk);
+      await out.flushIfFull();
     },
-    finish: async () => {
-      stream.end();
-      await once(stream, 'finish');
-    },
+    finish: async () => undefined,
   };
 }
 
 function xlsxSink(
-  file: string,
+  out: JobFileWriter,
   report: ReportDefinition,
   headers: string[],
   sheetName: string,
   language: string | null | undefined,
 ): RowSink {
   const makeRow = reportRowMaker(report, language);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out.stream(),
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = report.columns.map((column, index) => ({
     header: headers[index] ?? column.key,
@@ -277,8 +276,9 @@ function xlsxSink(
         }
         added.commit();
       }
-      // let the file stream drain between batches
+      // let the ZIP stream compress what was added, then store full chunks
       await new Promise((resolve) => setImmediate(resolve));
+      await out.flushIfFull();
     },
     finish: async () => {
       sheet.commit();
@@ -288,56 +288,58 @@ function xlsxSink(
 }
 
 /**
- * Streams a report's rows through a cursor into a file of the format. Memory holds one batch of rows; the written
- * file is read back once, as the job's result. Audited when the file is written.
+ * Streams a report's rows through a cursor into the job's file (`job_file_chunks`, attempt `job.attempt`), in the
+ * cursor's own transaction: memory holds one batch of rows and less than a chunk of the file, and the file's chunks
+ * commit with the audit row (`reports.export.written`) or not at all.
  */
 export async function writeReportExport(
   deps: AppDeps,
   {
     ctx,
+    job,
     report: key,
     query,
     format,
     progress,
   }: {
     ctx: UnitContext;
+    job: { id: number; attempt: number };
     report: ReportKey;
     query: ReportQuery;
     format: ExportFormat;
     progress?: (done: number, total?: number) => Promise<void>;
   },
-): Promise<ExportFile & { rows: number }> {
+): Promise<StoredJobFileRef & { rows: number }> {
   const report = findReport(key)!;
   const { params } = await resolveReportParams(deps.db, ctx, query);
   const headers = headersOf(report, ctx.language);
   const { tr } = translatorOf(ctx);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-export-'));
-  const file = path.join(dir, `export.${format}`);
-  try {
+  const reported = progressReporter(progress);
+  const { rows, size } = await withTransaction(deps.db, async (tx) => {
+    const out = new JobFileWriter(tx, job);
+    await out.begin();
     const sink =
       format === 'csv'
-        ? csvSink(file, report, headers, ctx.language)
-        : xlsxSink(file, report, headers, tr(report.labelKey, key), ctx.language);
-    const rows = await streamRawReportRows(deps, key, params, sink.write, progress);
+        ? csvSink(out, report, headers, ctx.language)
+        : xlsxSink(out, report, headers, tr(report.labelKey, key), ctx.language);
+    const rows = await cursorRows(tx, key, params, sink.write, reported.report);
     await sink.finish();
-    const body = fs.readFileSync(file);
-    await withTransaction(deps.db, (tx) =>
-      emitAudit(tx, ctx, {
-        action: 'reports.export.written',
-        entity: 'report',
-        entityId: key,
-        after: { format, rows, from: params.from, to: params.to, unitPath: params.unitPath },
-      }),
-    );
-    return {
-      fileName: `${key}-${params.from}-${params.to}.${format}`,
-      contentType: EXPORT_CONTENT_TYPES[format],
-      body,
-      rows,
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    const size = await out.finish();
+    await emitAudit(tx, ctx, {
+      action: 'reports.export.written',
+      entity: 'report',
+      entityId: key,
+      after: { format, rows, from: params.from, to: params.to, unitPath: params.unitPath },
+    });
+    return { rows, size };
+  });
+  await reported.done(rows);
+  return {
+    fileName: `${key}-${params.from}-${params.to}.${format}`,
+    contentType: EXPORT_CONTENT_TYPES[format],
+    stored: { size },
+    rows,
+  };
 }
 
 /**
@@ -364,22 +366,22 @@ export async function streamRawReportRows(
   write: (rows: Record<string, unknown>[]) => Promise<void>,
   progress?: (done: number, total?: number) => Promise<void>,
 ): Promise<number> {
-  let done = 0;
+  const reported = progressReporter(progress);
+  const done = await withTransaction(deps.db as AppDeps['db'], (tx) =>
+    cursorRows(tx, key, params, write, reported.report),
+  );
+  await reported.done(done);
+  return done;
+}
+
+/**
+ * Progress reported without waiting (on PGlite, one connection, it runs after the reading transaction), at most one
+ * at a time; `done` waits for the last and records the total.
+ */
+function progressReporter(progress: ((done: number, total?: number) => Promise<void>) | undefined) {
   let pending: Promise<void> | null = null;
-  await withTransaction(deps.db as AppDeps['db'], async (tx) => {
-    // Plan for the whole result (not the first 10 % a cursor is planned for), and no JIT: compiling the statement
-    // took seconds of a million-row export and gains nothing on a streaming plan.
-    await tx.execute(sql.raw('set local cursor_tuple_fraction = 1.0'));
-    await tx.execute(sql.raw('set local jit = off'));
-    await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
-    for (;;) {
-      const batch = await selectRows<Record<string, unknown>>(
-        tx,
-        sql.raw(`fetch forward ${REPORT_FETCH_ROWS} from report_export`),
-      );
-      if (batch.length === 0) break;
-      await write(batch);
-      done += batch.length;
+  return {
+    report: (done: number) => {
       if (progress && pending === null) {
         pending = progress(done)
           .catch(() => undefined)
@@ -387,11 +389,39 @@ export async function streamRawReportRows(
             pending = null;
           });
       }
-      if (batch.length < REPORT_FETCH_ROWS) break;
-    }
-    await tx.execute(sql.raw('close report_export'));
-  });
-  await pending;
-  await progress?.(done, done);
+    },
+    done: async (done: number) => {
+      await pending;
+      await progress?.(done, done);
+    },
+  };
+}
+
+/** Reads every row of a report through a cursor in the transaction, REPORT_FETCH_ROWS at a time. */
+async function cursorRows(
+  tx: Transaction,
+  key: ReportKey,
+  params: ReportParams,
+  write: (rows: Record<string, unknown>[]) => Promise<void>,
+  onBatch: (done: number) => void,
+): Promise<number> {
+  let done = 0;
+  // Plan for the whole result (not the first 10 % a cursor is planned for), and no JIT: compiling the statement
+  // took seconds of a million-row export and gains nothing on a streaming plan.
+  await tx.execute(sql.raw('set local cursor_tuple_fraction = 1.0'));
+  await tx.execute(sql.raw('set local jit = off'));
+  await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
+  for (;;) {
+    const batch = await selectRows<Record<string, unknown>>(
+      tx,
+      sql.raw(`fetch forward ${REPORT_FETCH_ROWS} from report_export`),
+    );
+    if (batch.length === 0) break;
+    await write(batch);
+    done += batch.length;
+    onBatch(done);
+    if (batch.length < REPORT_FETCH_ROWS) break;
+  }
+  await tx.execute(sql.raw('close report_export'));
   return done;
 }
