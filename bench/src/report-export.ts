@@ -126,24 +126,26 @@ async function child(step: string, url: string): Promise<void> {
     if (step === 'read') {
       rows = await streamReportRows(deps, 'collectionEfficiency', params, 'en', async () => undefined);
     } else {
+      // the job's row, as the worker claims it; the file goes into its chunks as the cursor is read
+      const job = await poolOf(db).query<{ id: string }>(
+        `insert into jobs (kind, status, payload, attempts) values ('reports.export', 'RUNNING', '{}'::jsonb, 1)
+          returning id`,
+      );
+      const jobId = Number(job.rows[0]!.id);
       const file = await writeReportExport(deps, {
         ctx,
+        job: { id: jobId, attempt: 1 },
         report: 'collectionEfficiency',
         query: QUERY,
         format: step as 'csv' | 'xlsx',
       });
       rows = file.rows;
-      console.error(
-        `${step}: file written in ${((performance.now() - started) / 1000).toFixed(2)} s, peak RSS so far ` +
-          `${peakRssMb().toFixed(0)} MB`,
-      );
-      // the job's result is stored on its row
       await poolOf(db).query(
-        `insert into jobs (kind, status, payload, result_file, result_file_name, result_content_type)
-          values ('reports.export', 'DONE', '{}'::jsonb, $1, $2, $3)`,
-        [file.body, file.fileName, file.contentType],
+        `update jobs set status = 'DONE', result_file_size = $2, result_file_name = $3, result_content_type = $4
+          where id = $1`,
+        [jobId, file.stored.size, file.fileName, file.contentType],
       );
-      console.error(`${step}: ${(file.body.length / 1024 / 1024).toFixed(1)} MB file`);
+      console.error(`${step}: ${(file.stored.size / 1024 / 1024).toFixed(1)} MB file in job ${jobId}'s chunks`);
     }
     const seconds = (performance.now() - started) / 1000;
     emit({ step, rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peakRssMb(), baseRssMb });

@@ -153,45 +153,77 @@ function csvText(text: string): string {
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
-/**
- * A function writing a database row of a report straight to one CSV line (CRLF ended): the same cells as
- * `csvLineWriter` over `reportRowMaker`'s rows, without building the row object (the export's hot path).
- */
-export function csvRawLineWriter(
-  report: ReportDefinition,
-  language: string | null | undefined,
-): (raw: Record<string, unknown>) => string {
+/** One column's CSV text from its database value (and, for a group label, the row's `groupKind`). */
+type CellText = (value: unknown, groupKind: unknown) => string;
+
+/** Each column's CSV formatter (made once per export: it runs a million times). */
+function csvColumnWriters(report: ReportDefinition, language: string | null | undefined): CellText[] {
   const label = reportLabeller(language);
-  const readers = report.columns.map((column): ((raw: Record<string, unknown>) => string) => {
-    const key = column.key;
+  return report.columns.map((column): CellText => {
     switch (column.kind) {
       case 'money':
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : minorTextToDecimal(String(raw[key])));
+        return (value) => (value === null || value === undefined ? '' : minorTextToDecimal(String(value)));
       case 'rate':
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : String(Number(raw[key]) / 100));
+        return (value) => (value === null || value === undefined ? '' : String(Number(value) / 100));
       case 'count':
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : String(Number(raw[key])));
+        return (value) => (value === null || value === undefined ? '' : String(Number(value)));
       case 'bucket':
       case 'product':
       case 'status':
       case 'stage': {
         const kind = column.kind;
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : csvText(label(kind, String(raw[key]))));
+        return (value) => (value === null || value === undefined ? '' : csvText(label(kind, String(value))));
       }
-      default:
-        return (raw) => {
-          const value = raw[key];
+      default: {
+        const grouped = column.key === 'groupLabel';
+        return (value, groupKind) => {
           if (value === null || value === undefined) return '';
-          const groupKind = key === 'groupLabel' ? raw.groupKind : undefined;
           return csvText(
-            groupKind === 'bucket' || groupKind === 'product' ? label(groupKind, String(value)) : String(value),
+            grouped && (groupKind === 'bucket' || groupKind === 'product')
+              ? label(groupKind, String(value))
+              : String(value),
           );
         };
+      }
     }
   });
-  return (raw) => {
-    let line = readers[0]!(raw);
-    for (let index = 1; index < readers.length; index += 1) line += `,${readers[index]!(raw)}`;
+}
+
+/**
+ * A function writing a database row of a report straight to one CSV line (CRLF ended): the same cells as
+ * `csvLineWriter` over `reportRowMaker`'s rows, without building the row object.
+ */
+export function csvRawLineWriter(
+  report: ReportDefinition,
+  language: string | null | undefined,
+): (raw: Record<string, unknown>) => string {
+  const fields = [...report.columns.map((column) => column.key), 'groupKind'];
+  const line = csvArrayLineWriter(report, language, fields);
+  return (raw) => line(fields.map((key) => raw[key]));
+}
+
+/**
+ * The export's hot path: a database row as the driver hands it in array mode (values by position, the statement's
+ * `fields` naming them; text on PostgreSQL, the driver's parsed values on PGlite) to one CSV line (CRLF ended).
+ * Column positions are looked up once.
+ */
+export function csvArrayLineWriter(
+  report: ReportDefinition,
+  language: string | null | undefined,
+  fields: readonly string[],
+): (values: readonly unknown[]) => string {
+  const writers = csvColumnWriters(report, language);
+  const position = (key: string) => {
+    const index = fields.indexOf(key);
+    return index < 0 ? fields.length : index; // a missing column reads undefined: an empty cell
+  };
+  const positions = report.columns.map((column) => position(column.key));
+  const groupKindAt = position('groupKind');
+  const count = writers.length;
+  return (values) => {
+    const groupKind = values[groupKindAt];
+    let line = writers[0]!(values[positions[0]!], groupKind);
+    for (let index = 1; index < count; index += 1) line += `,${writers[index]!(values[positions[index]!], groupKind)}`;
     return `${line}\r\n`;
   };
 }
@@ -220,7 +252,10 @@ function headersOf(report: ReportDefinition, language: string | null | undefined
 }
 
 /** Writes the database's rows of a report into the job's file as they come; `finish` ends the file. */
-type RowSink = { write: (rows: Record<string, unknown>[]) => Promise<void>; finish: () => Promise<void> };
+type RowWriter =
+  | { rowMode: 'array'; write: (rows: unknown[][], fields: string[]) => Promise<void> }
+  | { rowMode: 'object'; write: (rows: Record<string, unknown>[]) => Promise<void> };
+type RowSink = RowWriter & { finish: () => Promise<void> };
 
 function csvSink(
   out: JobFileWriter,
@@ -229,9 +264,11 @@ function csvSink(
   language: string | null | undefined,
 ): RowSink {
   out.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
-  const line = csvRawLineWriter(report, language);
+  let line: ((values: readonly unknown[]) => string) | null = null;
   return {
-    write: async (rows) => {
+    rowMode: 'array',
+    write: async (rows, fields) => {
+      line ??= csvArrayLineWriter(report, language, fields);
       let chunk = '';
       for (const row of rows) chunk += line(row);
       out.write(chunk);
@@ -263,6 +300,7 @@ function xlsxSink(
   sheet.getRow(1).commit();
   const moneyIndexes = report.columns.flatMap((column, index) => (column.kind === 'money' ? [index] : []));
   return {
+    rowMode: 'object',
     write: async (rawRows) => {
       for (const raw of rawRows) {
         const row = makeRow(raw);
@@ -322,7 +360,7 @@ export async function writeReportExport(
       format === 'csv'
         ? csvSink(out, report, headers, ctx.language)
         : xlsxSink(out, report, headers, tr(report.labelKey, key), ctx.language);
-    const rows = await cursorRows(tx, key, params, sink.write, reported.report);
+    const rows = await cursorRows(tx, key, params, sink, reported.report);
     await sink.finish();
     const size = await out.finish();
     await emitAudit(tx, ctx, {
@@ -368,7 +406,7 @@ export async function streamRawReportRows(
 ): Promise<number> {
   const reported = progressReporter(progress);
   const done = await withTransaction(deps.db as AppDeps['db'], (tx) =>
-    cursorRows(tx, key, params, write, reported.report),
+    cursorRows(tx, key, params, { rowMode: 'object', write }, reported.report),
   );
   await reported.done(done);
   return done;
@@ -397,12 +435,15 @@ function progressReporter(progress: ((done: number, total?: number) => Promise<v
   };
 }
 
-/** Reads every row of a report through a cursor in the transaction, REPORT_FETCH_ROWS at a time. */
+/**
+ * Reads every row of a report through a cursor in the transaction, REPORT_FETCH_ROWS at a time, as objects or (the
+ * CSV's hot path) as arrays of the driver's values (text on PostgreSQL: nothing is parsed).
+ */
 async function cursorRows(
   tx: Transaction,
   key: ReportKey,
   params: ReportParams,
-  write: (rows: Record<string, unknown>[]) => Promise<void>,
+  sink: RowWriter,
   onBatch: (done: number) => void,
 ): Promise<number> {
   let done = 0;
@@ -411,17 +452,48 @@ async function cursorRows(
   await tx.execute(sql.raw('set local cursor_tuple_fraction = 1.0'));
   await tx.execute(sql.raw('set local jit = off'));
   await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
+  const fetchText = `fetch forward ${REPORT_FETCH_ROWS} from report_export`;
+  const fetchArrays = arrayQuery(tx);
   for (;;) {
-    const batch = await selectRows<Record<string, unknown>>(
-      tx,
-      sql.raw(`fetch forward ${REPORT_FETCH_ROWS} from report_export`),
-    );
-    if (batch.length === 0) break;
-    await write(batch);
-    done += batch.length;
+    let count: number;
+    if (sink.rowMode === 'array') {
+      const batch = await fetchArrays(fetchText);
+      count = batch.rows.length;
+      if (count > 0) await sink.write(batch.rows, batch.fields);
+    } else {
+      const batch = await selectRows<Record<string, unknown>>(tx, sql.raw(fetchText));
+      count = batch.length;
+      if (count > 0) await sink.write(batch);
+    }
+    if (count === 0) break;
+    done += count;
     onBatch(done);
-    if (batch.length < REPORT_FETCH_ROWS) break;
+    if (count < REPORT_FETCH_ROWS) break;
   }
   await tx.execute(sql.raw('close report_export'));
   return done;
+}
+
+type ArrayResult = { fields: string[]; rows: unknown[][] };
+
+/** Every PostgreSQL type read as its text: the CSV writes text, so the driver parses nothing. */
+const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
+
+/**
+ * A statement without parameters run on the transaction's own connection with rows as arrays: node-postgres
+ * (`rowMode: 'array'`, every value as text) or PGlite (`rowMode: 'array'`, its parsers).
+ */
+function arrayQuery(tx: Transaction): (text: string) => Promise<ArrayResult> {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  type Reply = { fields: { name: string }[]; rows: unknown[][] };
+  const toResult = (reply: Reply): ArrayResult => ({
+    fields: reply.fields.map((field) => field.name),
+    rows: reply.rows,
+  });
+  if (typeof client === 'object' && client !== null && 'connectionParameters' in client) {
+    const pgClient = client as unknown as { query: (config: object) => Promise<Reply> };
+    return async (text) => toResult(await pgClient.query({ text, rowMode: 'array', types: TEXT_TYPES }));
+  }
+  const pglite = client as { query: (text: string, params: unknown[], options: object) => Promise<Reply> };
+  return async (text) => toResult(await pglite.query(text, [], { rowMode: 'array' }));
 }
