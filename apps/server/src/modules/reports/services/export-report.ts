@@ -454,11 +454,14 @@ async function cursorRows(
   await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
   const fetchText = `fetch forward ${REPORT_FETCH_ROWS} from report_export`;
   const fetchArrays = arrayQuery(tx);
+  // array mode asks for the next batch before writing this one: the database produces it while Node formats
+  let next: Promise<ArrayResult> | null = sink.rowMode === 'array' ? fetchArrays(fetchText) : null;
   for (;;) {
     let count: number;
     if (sink.rowMode === 'array') {
-      const batch = await fetchArrays(fetchText);
+      const batch = await next!;
       count = batch.rows.length;
+      next = count === REPORT_FETCH_ROWS ? fetchArrays(fetchText) : null;
       if (count > 0) await sink.write(batch.rows, batch.fields);
     } else {
       const batch = await selectRows<Record<string, unknown>>(tx, sql.raw(fetchText));
