@@ -39,11 +39,17 @@ import { reportLabeller, reportRowMaker, resolveReportParams } from './run-repor
 // There is no row cap: a report of every account (collection efficiency by account) exports 1,000,000 rows.
 
 /**
- * Rows fetched from the cursor at a time: small enough that a batch dies young in the garbage collector (a batch of
- * 10,000 rows was promoted and grew the heap by ~100 MB over a million rows), large enough that round trips do not
- * count.
+ * Rows fetched from the cursor at a time as row objects (the XLSX): small enough that a batch dies young in the
+ * garbage collector (a batch of 10,000 row objects was promoted and grew the heap by ~100 MB over a million rows),
+ * large enough that round trips do not count.
  */
 export const REPORT_FETCH_ROWS = 2_000;
+
+/**
+ * Rows fetched at a time as arrays of text (the CSV): a batch is a few MB, and on a busy machine every round trip
+ * waits for both processes to be scheduled, so fewer, larger fetches.
+ */
+export const REPORT_FETCH_ARRAY_ROWS = 10_000;
 
 export const reportExportJob = defineJob({
   kind: 'reports.export',
@@ -436,8 +442,8 @@ function progressReporter(progress: ((done: number, total?: number) => Promise<v
 }
 
 /**
- * Reads every row of a report through a cursor in the transaction, REPORT_FETCH_ROWS at a time, as objects or (the
- * CSV's hot path) as arrays of the driver's values (text on PostgreSQL: nothing is parsed).
+ * Reads every row of a report through a cursor in the transaction, a batch at a time, as objects or (the CSV's hot
+ * path) as arrays of the driver's values (text on PostgreSQL: nothing is parsed).
  */
 async function cursorRows(
   tx: Transaction,
@@ -452,7 +458,8 @@ async function cursorRows(
   await tx.execute(sql.raw('set local cursor_tuple_fraction = 1.0'));
   await tx.execute(sql.raw('set local jit = off'));
   await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
-  const fetchText = `fetch forward ${REPORT_FETCH_ROWS} from report_export`;
+  const batchRows = sink.rowMode === 'array' ? REPORT_FETCH_ARRAY_ROWS : REPORT_FETCH_ROWS;
+  const fetchText = `fetch forward ${batchRows} from report_export`;
   const fetchArrays = arrayQuery(tx);
   // array mode asks for the next batch before writing this one: the database produces it while Node formats
   let next: Promise<ArrayResult> | null = sink.rowMode === 'array' ? fetchArrays(fetchText) : null;
@@ -461,7 +468,7 @@ async function cursorRows(
     if (sink.rowMode === 'array') {
       const batch = await next!;
       count = batch.rows.length;
-      next = count === REPORT_FETCH_ROWS ? fetchArrays(fetchText) : null;
+      next = count === batchRows ? fetchArrays(fetchText) : null;
       if (count > 0) await sink.write(batch.rows, batch.fields);
     } else {
       const batch = await selectRows<Record<string, unknown>>(tx, sql.raw(fetchText));
@@ -471,7 +478,7 @@ async function cursorRows(
     if (count === 0) break;
     done += count;
     onBatch(done);
-    if (count < REPORT_FETCH_ROWS) break;
+    if (count < batchRows) break;
   }
   await tx.execute(sql.raw('close report_export'));
   return done;
