@@ -24,6 +24,8 @@ import {
 // < 200 MB RSS. The report is collection efficiency by account over the business date's month (the default period) at the head office:
 // one row per account of the book. Printed side by side:
 //   - db: the database's own time to produce the rows (EXPLAIN ANALYZE of the report's statement, timing off);
+//   - copy: the database producing the same rows and sending them as text (COPY … TO STDOUT read by psql): the
+//     ceiling of any export of these rows;
 //   - read: the rows through the export's cursor (FETCH 10,000 at a time) into report rows, nothing written;
 //   - csv / xlsx: the whole export as the job runs it (cursor → file → the file's bytes), rows/s and peak RSS.
 // Each measurement runs in a fresh child process, so its peak RSS (VmHWM) is the export's alone.
@@ -38,6 +40,8 @@ const { values: args } = parseArgs({
     },
     /** measure an already seeded database of that name (kept) */
     reuse: { type: 'string' },
+    /** the database to create (default bench_reports) */
+    name: { type: 'string', default: 'bench_reports' },
     keep: { type: 'boolean', default: false },
     formats: { type: 'string', default: 'csv,xlsx' },
     /**
@@ -63,6 +67,8 @@ type Measurement = {
   peakRssMb: number;
   /** its RSS before the step (node, tsx, the server's modules and dictionaries loaded) */
   baseRssMb: number;
+  /** the process's own CPU time during the step (user + system), which the machine's load does not inflate */
+  cpuSeconds: number;
 };
 
 function peakRssMb(): number {
@@ -101,8 +107,45 @@ async function child(step: string, url: string): Promise<void> {
     const ctx = await headOfficeContext(db);
     const { params } = await resolveReportParams(db, ctx, QUERY);
     const baseRssMb = process.memoryUsage().rss / 1024 / 1024;
+    const startedCpu = process.cpuUsage();
+    const cpuSeconds = () => {
+      const used = process.cpuUsage(startedCpu);
+      return (used.user + used.system) / 1e6;
+    };
     const started = performance.now();
     let rows = 0;
+    if (step === 'copy') {
+      // the database producing and sending the same rows as text (what the export's cursor receives), read and
+      // discarded by psql: `COPY (statement) TO STDOUT` with the parameters inlined, no JIT
+      const dialect = (
+        db as unknown as { dialect: { sqlToQuery: (query: unknown) => { sql: string; params: unknown[] } } }
+      ).dialect;
+      const statement = dialect.sqlToQuery(reportStatement('collectionEfficiency', params));
+      const client = await poolOf(db).connect();
+      const inlined = statement.sql.replace(/\$(\d+)/g, (_, index: string) =>
+        client.escapeLiteral(String(statement.params[Number(index) - 1])),
+      );
+      client.release();
+      const copied = await new Promise<number>((resolve, reject) => {
+        const psql = spawn(
+          'psql',
+          ['-X', '-q', '-d', url, '-c', 'set jit = off', '-c', `copy (${inlined}) to stdout`],
+          {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        let lines = 0;
+        psql.stdout.on('data', (chunk: Buffer) => {
+          for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines += 1;
+        });
+        psql.on('error', reject);
+        psql.on('exit', (code) => (code === 0 ? resolve(lines) : reject(new Error(`psql exited with ${code}`))));
+      });
+      rows = copied;
+      const seconds = (performance.now() - started) / 1000;
+      emit({ step, rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peakRssMb(), baseRssMb, cpuSeconds: 0 });
+      return;
+    }
     if (step === 'db') {
       const dialect = (
         db as unknown as { dialect: { sqlToQuery: (query: unknown) => { sql: string; params: unknown[] } } }
@@ -118,33 +161,43 @@ async function child(step: string, url: string): Promise<void> {
       const top = plan.rows[0]!['QUERY PLAN'][0];
       rows = top.Plan['Actual Rows'];
       const seconds = top['Execution Time'] / 1000;
-      emit({ step, rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peakRssMb(), baseRssMb });
+      emit({ step, rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peakRssMb(), baseRssMb, cpuSeconds: 0 });
       return;
     }
     if (step === 'read') {
       rows = await streamReportRows(deps, 'collectionEfficiency', params, 'en', async () => undefined);
     } else {
+      // the job's row, as the worker claims it; the file goes into its chunks as the cursor is read
+      const job = await poolOf(db).query<{ id: string }>(
+        `insert into jobs (kind, status, payload, attempts) values ('reports.export', 'RUNNING', '{}'::jsonb, 1)
+          returning id`,
+      );
+      const jobId = Number(job.rows[0]!.id);
       const file = await writeReportExport(deps, {
         ctx,
+        job: { id: jobId, attempt: 1 },
         report: 'collectionEfficiency',
         query: QUERY,
         format: step as 'csv' | 'xlsx',
       });
       rows = file.rows;
-      console.error(
-        `${step}: file written in ${((performance.now() - started) / 1000).toFixed(2)} s, peak RSS so far ` +
-          `${peakRssMb().toFixed(0)} MB`,
-      );
-      // the job's result is stored on its row
       await poolOf(db).query(
-        `insert into jobs (kind, status, payload, result_file, result_file_name, result_content_type)
-          values ('reports.export', 'DONE', '{}'::jsonb, $1, $2, $3)`,
-        [file.body, file.fileName, file.contentType],
+        `update jobs set status = 'DONE', result_file_size = $2, result_file_name = $3, result_content_type = $4
+          where id = $1`,
+        [jobId, file.stored.size, file.fileName, file.contentType],
       );
-      console.error(`${step}: ${(file.body.length / 1024 / 1024).toFixed(1)} MB file`);
+      console.error(`${step}: ${(file.stored.size / 1024 / 1024).toFixed(1)} MB file in job ${jobId}'s chunks`);
     }
     const seconds = (performance.now() - started) / 1000;
-    emit({ step, rows, seconds, rowsPerSecond: rows / seconds, peakRssMb: peakRssMb(), baseRssMb });
+    emit({
+      step,
+      rows,
+      seconds,
+      rowsPerSecond: rows / seconds,
+      peakRssMb: peakRssMb(),
+      baseRssMb,
+      cpuSeconds: cpuSeconds(),
+    });
   } finally {
     await handle.close();
   }
@@ -187,7 +240,7 @@ function measure(step: string, url: string): Promise<Measurement> {
 async function main(): Promise<void> {
   if (args.child) return child(args.child, args.url!);
   const accounts = Number(args.accounts);
-  const name = args.reuse ?? 'bench_reports';
+  const name = args.reuse ?? args.name!;
   const u = new URL(args['database-url']!);
   u.pathname = `/${name}`;
   const url = u.toString();
@@ -216,13 +269,14 @@ async function main(): Promise<void> {
   }
   const results: Measurement[] = [];
   try {
-    for (const step of ['db', 'read', ...args.formats!.split(',')]) {
+    for (const step of ['db', 'copy', 'read', ...args.formats!.split(',')]) {
       const result = await measure(step, url);
       results.push(result);
       console.log(
         `${step.padEnd(5)} ${String(result.rows).padStart(8)} rows  ${result.seconds.toFixed(2).padStart(7)} s  ` +
           `${Math.round(result.rowsPerSecond).toLocaleString('en-US').padStart(9)} rows/s  peak RSS ${result.peakRssMb.toFixed(0)} MB ` +
-          `(${result.baseRssMb.toFixed(0)} MB before the step)`,
+          `(${result.baseRssMb.toFixed(0)} MB before the step), node CPU ${result.cpuSeconds.toFixed(2)} s, ` +
+          `load ${os.loadavg()[0]!.toFixed(1)}`,
       );
     }
   } finally {

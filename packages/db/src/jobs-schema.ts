@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bytea } from './columns.ts';
 import { units, users } from './schema.ts';
 
@@ -44,7 +55,13 @@ export const jobs = pgTable(
     checkpoint: jsonb('checkpoint'),
     /** a summary of what the job did (counts, ids) */
     result: jsonb('result'),
+    /** a small result file kept in the row (tray exports, error reports, notices) */
     resultFile: bytea('result_file'),
+    /**
+     * the size of a result file streamed into `job_file_chunks` (report exports) instead of `result_file`: its chunks
+     * are those of the attempt that completed the job (`attempts`); null when there is none or it was purged
+     */
+    resultFileSize: bigint('result_file_size', { mode: 'number' }),
     resultFileName: text('result_file_name'),
     resultContentType: text('result_content_type'),
     /** one live (QUEUED or RUNNING) job per key: scheduled jobs are not queued twice */
@@ -64,4 +81,23 @@ export const jobs = pgTable(
       .on(t.singletonKey)
       .where(sql`status in ('QUEUED', 'RUNNING') and singleton_key is not null`),
   ],
+);
+
+/**
+ * A job's result file in chunks (about 1 MB each), written as the job produces it, inside the transaction that reads
+ * its rows: the file is never held whole in memory, and a crash before that commit leaves no chunk. The chunks of the
+ * attempt that completed the job are its file (`jobs.attempts`); an earlier attempt's are deleted by the next attempt
+ * and on completion. Downloads read them back one at a time.
+ */
+export const jobFileChunks = pgTable(
+  'job_file_chunks',
+  {
+    jobId: bigint('job_id', { mode: 'number' })
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.attempt, t.seq] })],
 );

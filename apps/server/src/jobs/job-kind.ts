@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Transaction } from '../db/transaction.ts';
 import type { AppDeps } from '../deps.ts';
 import type { RequestContext } from '../http/request-context.ts';
+import type { StoredJobFileRef } from './job-files.ts';
 import type { JobResultFile } from './jobs.repository.ts';
 
 /** What a job's `run` is given. */
@@ -36,8 +37,11 @@ export type RunningJob<P> = {
   checkpoint: (tx: Transaction, done: number, total: number, state: unknown) => Promise<void>;
 };
 
-/** What a job leaves behind: a summary shown on the dashboard, and optionally a file to download. */
-export type JobOutcome = { summary?: unknown; file?: JobResultFile };
+/**
+ * What a job leaves behind: a summary shown on the dashboard, and optionally a file to download: its bytes (kept in
+ * the job's row), or a file the attempt streamed into `job_file_chunks` with a `JobFileWriter` (`stored`).
+ */
+export type JobOutcome = { summary?: unknown; file?: JobResultFile | StoredJobFileRef };
 
 /** A kind of background job: its payload's schema and what it does. */
 export type JobKind<P = unknown> = {

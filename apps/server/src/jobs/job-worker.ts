@@ -266,12 +266,14 @@ export class JobWorker {
       await announceChange(deps.db, TRAY_COUNTS_CHANGED).catch((error: unknown) =>
         log.warn({ err: error }, 'tray count change could not be announced'),
       );
-      const completed = await completeJob(deps.db, {
-        ...fence,
-        result: outcome.summary ?? null,
-        file: outcome.file ?? null,
-        now: deps.clock.now(),
-      });
+      const completed = await withTransaction(deps.db, (tx) =>
+        completeJob(tx, {
+          ...fence,
+          result: outcome.summary ?? null,
+          file: outcome.file ?? null,
+          now: deps.clock.now(),
+        }),
+      );
       if (completed) log.info({ event: 'job.done' }, 'job done');
       else log.warn({ event: 'job.lease_lost' }, 'job finished after losing its lease; outcome discarded');
     } catch (error) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/transaction.ts';
 import { LeaseLostError } from './job-kind.ts';
 import { isoTimestamp, isoTimestampOrNull, selectRows } from '../db/sql-rows.ts';
+import { JOB_FILE_COLUMNS, jobFileLocation, type JobFileLocation, type StoredJobFileRef } from './job-files.ts';
 
 // The SQL of the job queue (the `jobs` table, packages/db/src/jobs-schema.ts). Every time comes from the caller's
 // clock, so tests move time by hand instead of waiting.
@@ -126,23 +127,46 @@ export async function saveCheckpoint(
 
 export type JobResultFile = { fileName: string; contentType: string; body: Uint8Array };
 
+/**
+ * Ends an attempt DONE (fenced by the attempt). Its file is either bytes kept in the row or, for a file the attempt
+ * streamed into `job_file_chunks` (`stored`), its size; chunks of other attempts are deleted with it. An attempt that
+ * lost its lease leaves the job alone and deletes its own chunks.
+ */
 export async function completeJob(
   db: Executor,
-  input: { id: number; attempt: number; result: unknown; file: JobResultFile | null; now: Date },
+  input: {
+    id: number;
+    attempt: number;
+    result: unknown;
+    file: JobResultFile | StoredJobFileRef | null;
+    now: Date;
+  },
 ): Promise<boolean> {
   const now = sql`${input.now.toISOString()}::timestamptz`;
+  const file = input.file;
+  const body = file && 'body' in file ? file.body : null;
+  const size = file && 'stored' in file ? file.stored.size : null;
   const rows = await selectRows<{ id: number }>(
     db,
     sql`update jobs set status = 'DONE', error = null, locked_until = null, finished_at = ${now}, updated_at = ${now},
         progress_done = coalesce(progress_total, greatest(progress_done, 1)),
         progress_total = coalesce(progress_total, greatest(progress_done, 1)),
         result = ${JSON.stringify(input.result ?? null)}::jsonb, input_file = null, checkpoint = null,
-        result_file = ${input.file?.body ?? null}, result_file_name = ${input.file?.fileName ?? null},
-        result_content_type = ${input.file?.contentType ?? null}
+        result_file = ${body}, result_file_size = ${size}, result_file_name = ${file?.fileName ?? null},
+        result_content_type = ${file?.contentType ?? null}
       where ${held(input.id, input.attempt)}
       returning id`,
   );
-  return rows.length > 0;
+  const completed = rows.length > 0;
+  if (size !== null || !completed) {
+    // the file is this attempt's chunks (or none): any other attempt's go; a discarded attempt's own go
+    await db.execute(
+      completed
+        ? sql`delete from job_file_chunks where job_id = ${input.id} and attempt <> ${input.attempt}`
+        : sql`delete from job_file_chunks where job_id = ${input.id} and attempt = ${input.attempt}`,
+    );
+  }
+  return completed;
 }
 
 /** A failed attempt: QUEUED again at `retryAt`, or FAILED (dead) when it was the last. */
@@ -247,14 +271,16 @@ export async function findJob(db: Executor, input: { id: number; scope: JobScope
   return row ? toView(row) : null;
 }
 
-export async function findJobFile(db: Executor, input: { id: number; scope: JobScope }): Promise<JobResultFile | null> {
-  const [row] = await selectRows<{ fileName: string | null; contentType: string | null; body: Uint8Array | null }>(
+export async function findJobFile(
+  db: Executor,
+  input: { id: number; scope: JobScope },
+): Promise<JobFileLocation | null> {
+  const [row] = await selectRows<Parameters<typeof jobFileLocation>[0]>(
     db,
-    sql`select j.result_file_name as "fileName", j.result_content_type as "contentType", j.result_file as body
+    sql`select j.result_file_name as "fileName", j.result_content_type as "contentType", ${JOB_FILE_COLUMNS}
       from jobs j where j.id = ${input.id} and j.status = 'DONE' and ${scopeCondition(input.scope)}`,
   );
-  if (!row?.body || !row.fileName || !row.contentType) return null;
-  return { fileName: row.fileName, contentType: row.contentType, body: row.body };
+  return row ? jobFileLocation(row) : null;
 }
 
 /** Who a job acts for: the user and acting unit it was started by (null parts for system jobs). */

@@ -4,8 +4,14 @@ import { followUps, ptps } from '@recovery-desk/db/collections-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
-import type { ReportReply } from '@recovery-desk/domain/reports/contracts.ts';
+import { findReport, type ReportReply } from '@recovery-desk/domain/reports/contracts.ts';
 import { collectionsDashboardSchema } from '@recovery-desk/domain/lists/contracts.ts';
+import ExcelJS from 'exceljs';
+import type { AppDeps } from '../../src/deps.ts';
+import { JobFileWriter, jobFileContent } from '../../src/jobs/job-files.ts';
+import { completeJob } from '../../src/jobs/jobs.repository.ts';
+import { csvLineWriter } from '../../src/modules/reports/services/export-report.ts';
+import { runRetention } from '../../src/modules/processes/retention.job.ts';
 import { ensureOrganisation, type TestUser } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -39,6 +45,10 @@ describe.each(testDatabaseKinds())('reports (%s)', (kind) => {
 
   async function exec(query: ReturnType<typeof sql>) {
     await handle.db.execute(query);
+  }
+
+  async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
   beforeAll(async () => {
@@ -498,5 +508,108 @@ describe.each(testDatabaseKinds())('reports (%s)', (kind) => {
     });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).fields).toEqual(['unitId']);
+  });
+
+  it('stores an export in chunks outside the job row, identical to the screen rows, streamed back and purged', async () => {
+    const screen = (await reporter.get('/api/collections/reports/collectionEfficiency?by=account')).json<ReportReply>();
+    const queued = await reporter.post('/api/collections/reports/collectionEfficiency/export', {
+      format: 'csv',
+      query: { by: 'account' },
+    });
+    const jobId = queued.json<Job>().id;
+    await t.app.jobs.drain();
+    const [stored] = await rowsOf<{ notInRow: boolean; size: number; chunks: number }>(
+      sql`select result_file is null as "notInRow", result_file_size::int as size,
+        (select count(*)::int from job_file_chunks c where c.job_id = j.id and c.attempt = j.attempts) as chunks
+        from jobs j where id = ${jobId}`,
+    );
+    expect(stored).toMatchObject({ notInRow: true, chunks: 1 });
+
+    // the file is the screen's rows through the screen's own cell rules, byte for byte
+    const line = csvLineWriter(findReport('collectionEfficiency')!.columns);
+    const expected = `\uFEFFGroup,Currency,Accounts,Demand,Collected,Efficiency (%)\r\n${screen.rows.map(line).join('')}`;
+    expect(screen.rows.length).toBe(3);
+    const own = await reporter.get(`/api/jobs/${jobId}/result`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe(expected);
+    expect(Number(own.headers['content-length'])).toBe(stored!.size);
+    expect(Buffer.byteLength(expected)).toBe(stored!.size);
+    const downloader = await apiAs(
+      t,
+      await createStaff(handle.db, org.zone, ['FILE_DOWNLOAD_COLL_SAUTH', 'REPORT_GENERATION_SAUTH']),
+      org.zone,
+    );
+    const download = await downloader.get(`/api/collections/downloads/${jobId}/file`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe(expected);
+
+    // an XLSX export is streamed into chunks too and opens with every row
+    const xlsx = await reporter.post('/api/collections/reports/collectionEfficiency/export', {
+      format: 'xlsx',
+      query: { by: 'account' },
+    });
+    await t.app.jobs.drain();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await reporter.get(`/api/jobs/${xlsx.json<Job>().id}/result`)).rawPayload as unknown as ArrayBuffer,
+    );
+    expect(workbook.worksheets[0]!.rowCount).toBe(4);
+
+    // retention purges the chunks with the job's files: the download is then a 404
+    await exec(sql`update jobs set finished_at = finished_at - interval '400 days' where id = ${jobId}`);
+    const deps = { db: handle.db, clock: t.clock, config: t.config } as unknown as AppDeps;
+    const purged = await runRetention(deps, {
+      requestId: 'test-retention',
+      ip: '127.0.0.1',
+      user: null,
+      actingUnit: null,
+      app: null,
+    });
+    expect(purged.jobFiles).toBeGreaterThanOrEqual(1);
+    const [left] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from job_file_chunks where job_id = ${jobId}`,
+    );
+    expect(left!.n).toBe(0);
+    expect((await reporter.get(`/api/jobs/${jobId}/result`)).statusCode).toBe(404);
+  });
+
+  it("a job file in many chunks reads back whole; an earlier attempt's chunks go, a discarded attempt keeps none", async () => {
+    const [job] = await rowsOf<{ id: number | string }>(
+      sql`insert into jobs (kind, status, payload, attempts) values ('reports.export', 'RUNNING', '{}'::jsonb, 2)
+        returning id`,
+    );
+    const id = Number(job!.id);
+    // a crash after an earlier attempt committed its chunks
+    await exec(
+      sql`insert into job_file_chunks (job_id, attempt, seq, bytes) values (${id}, 1, 0, ${Buffer.from('stale')})`,
+    );
+    const text = 'Zeile äöü ₹ — '.repeat(50);
+    const size = await handle.db.transaction(async (tx) => {
+      const out = new JobFileWriter(tx, { id, attempt: 2 }, 7);
+      await out.begin();
+      for (const part of text.match(/.{1,13}/gsu)!) {
+        out.write(part);
+        await out.flushIfFull();
+      }
+      return out.finish();
+    });
+    expect(size).toBe(Buffer.byteLength(text));
+    const chunkCount = sql`select count(*)::int as n, count(*) filter (where attempt <> 2)::int as other
+      from job_file_chunks where job_id = ${id}`;
+    expect(await rowsOf(chunkCount)).toEqual([{ n: Math.ceil(size / 7), other: 0 }]);
+    const file = { fileName: 'f.csv', contentType: 'text/csv', body: null, chunks: { jobId: id, attempt: 2, size } };
+    const parts: Buffer[] = [];
+    for await (const part of jobFileContent(handle.db, file) as AsyncIterable<Buffer>) parts.push(part);
+    expect(Buffer.concat(parts).toString('utf8')).toBe(text);
+
+    // attempt 1 finishing late (its lease lost) leaves the job alone and its own chunks go
+    await exec(
+      sql`insert into job_file_chunks (job_id, attempt, seq, bytes) values (${id}, 1, 0, ${Buffer.from('late')})`,
+    );
+    const now = new Date();
+    const stored = { fileName: 'f.csv', contentType: 'text/csv', stored: { size } };
+    expect(await completeJob(handle.db, { id, attempt: 1, result: null, file: stored, now })).toBe(false);
+    expect(await completeJob(handle.db, { id, attempt: 2, result: null, file: stored, now })).toBe(true);
+    expect(await rowsOf(chunkCount)).toEqual([{ n: Math.ceil(size / 7), other: 0 }]);
   });
 });

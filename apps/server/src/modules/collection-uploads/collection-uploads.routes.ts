@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { safeFileName } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { unitContext } from '../../http/request-context.ts';
+import { sendJobFile } from '../../jobs/job-files.ts';
 import { getDownloadFile, listDownloadPage } from './services/downloads.ts';
 import { getUpload, listUploads, startUpload, uploadErrorReport, uploadTemplate } from './services/uploads.ts';
 
@@ -146,7 +147,11 @@ export function collectionUploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        sendFile(reply, await getDownloadFile(deps, { ctx: unitContext(request.ctx), jobId: request.params.id })),
+        sendJobFile(
+          reply,
+          deps.db,
+          await getDownloadFile(deps, { ctx: unitContext(request.ctx), jobId: request.params.id }),
+        ),
     );
   };
 }

@@ -10,6 +10,7 @@ import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
 import { bigintArray, integerArray, textArray } from '../../db/sql-arrays.ts';
 import { isoTimestamp, isoTimestampOrNull, selectRows } from '../../db/sql-rows.ts';
+import { JOB_FILE_COLUMNS, jobFileLocation, type JobFileLocation } from '../../jobs/job-files.ts';
 
 // The SQL of collections uploads (collection_uploads, collection_upload_rows: migration 0021) and of File Download
 // (the result files of the jobs table).
@@ -251,15 +252,14 @@ export async function listDownloads(
 export async function findDownloadFile(
   db: Executor,
   input: { jobId: number; unitPath: string; includeSystem: boolean; notBefore: Date },
-): Promise<{ fileName: string; contentType: string; body: Uint8Array } | null> {
-  const [row] = await selectRows<{ fileName: string; contentType: string | null; body: Uint8Array | null }>(
+): Promise<JobFileLocation | null> {
+  const [row] = await selectRows<Parameters<typeof jobFileLocation>[0]>(
     db,
-    sql`select j.result_file_name as "fileName", j.result_content_type as "contentType", j.result_file as body
+    sql`select j.result_file_name as "fileName", j.result_content_type as "contentType", ${JOB_FILE_COLUMNS}
       from jobs j
       where j.id = ${input.jobId} and j.status = 'DONE' and j.result_file_name is not null
         and j.finished_at >= ${input.notBefore.toISOString()}::timestamptz
         and ${jobScope(input.unitPath, input.includeSystem)}`,
   );
-  if (!row?.body) return null;
-  return { fileName: row.fileName, contentType: row.contentType ?? 'application/octet-stream', body: row.body };
+  return row ? jobFileLocation(row) : null;
 }

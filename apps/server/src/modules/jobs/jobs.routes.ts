@@ -3,7 +3,7 @@ import { jobPageSchema, jobQuerySchema, jobSchema } from '@recovery-desk/domain/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
-import { safeFileName } from '../../documents/document-types.ts';
+import { sendJobFile } from '../../jobs/job-files.ts';
 import { getJob, getJobResultFile, listJobPage } from './services/read-jobs.ts';
 import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 
@@ -84,10 +84,7 @@ export function jobsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             audience,
             jobId: request.params.id,
           });
-          return reply
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${safeFileName(file.fileName, 'result')}"`)
-            .send(Buffer.from(file.body));
+          return sendJobFile(reply, deps.db, file, 'result');
         },
       );
     }

@@ -27,7 +27,8 @@ function cutoffOf(deps: AppDeps): Date {
 
 /**
  * The purge of data past its retention (RETENTION_DAYS, default 90), as set-based statements: the files of jobs that
- * ended before the cutoff (input and result bytes; the job row stays as the run's history), idempotency keys created
+ * ended before the cutoff (input and result bytes, and the chunks of a streamed result; the job row stays as the run's
+ * history), idempotency keys created
  * before it, and sessions (refresh tokens), one-time codes, single sign-on grants and requests and throttle counters
  * that expired before it. The audit trail is never purged.
  */
@@ -36,10 +37,13 @@ async function purgeExpired(db: Executor, cutoff: Date): Promise<RetentionSummar
   const [row] = await selectRows<Omit<RetentionSummary, 'cutoff'>>(
     db,
     sql`with job_files as (
-        update jobs set input_file = null, result_file = null, updated_at = now()
+        update jobs set input_file = null, result_file = null, result_file_size = null, updated_at = now()
         where status in ('DONE', 'FAILED') and finished_at < ${at}
-          and (input_file is not null or result_file is not null)
+          and (input_file is not null or result_file is not null or result_file_size is not null)
         returning id
+      ), chunks as (
+        delete from job_file_chunks c using jobs j
+        where c.job_id = j.id and j.status in ('DONE', 'FAILED') and j.finished_at < ${at}
       ), keys as (delete from idempotency_keys where created_at < ${at} returning id),
       tokens as (delete from refresh_tokens where family_expires_at < ${at} returning id),
       codes as (delete from otp_codes where expires_at < ${at} returning id),
@@ -69,7 +73,7 @@ async function anythingExpired(deps: AppDeps): Promise<boolean> {
   const [row] = await selectRows<{ due: boolean }>(
     deps.db,
     sql`select exists (select 1 from jobs where status in ('DONE', 'FAILED') and finished_at < ${at}
-          and (input_file is not null or result_file is not null))
+          and (input_file is not null or result_file is not null or result_file_size is not null))
         or exists (select 1 from idempotency_keys where created_at < ${at})
         or exists (select 1 from refresh_tokens where family_expires_at < ${at})
         or exists (select 1 from otp_codes where expires_at < ${at}) as due`,

@@ -23,6 +23,7 @@ import type { Upload } from '../../../http/multipart-upload.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
 import { defineJob, PermanentJobError } from '../../../jobs/job-kind.ts';
+import { readWholeJobFile } from '../../../jobs/job-files.ts';
 import { findJob, findJobFile } from '../../../jobs/jobs.repository.ts';
 import { readSheet, type SheetRow } from '../../../uploads/sheet-reader.ts';
 import { jobUnitContext, toCsv } from '../../exports/index.ts';
@@ -317,7 +318,13 @@ export async function uploadErrorReport(
     id: upload.jobId,
     scope: { unitPath: ctx.actingUnit.path, includeSystem: false },
   });
-  if (stored) return { fileName: stored.fileName, contentType: stored.contentType, body: Buffer.from(stored.body) };
+  if (stored) {
+    return {
+      fileName: stored.fileName,
+      contentType: stored.contentType,
+      body: await readWholeJobFile(deps.db, stored),
+    };
+  }
   return {
     fileName: `collections-upload-${uploadId}-errors.csv`,
     contentType: CSV_TYPE,

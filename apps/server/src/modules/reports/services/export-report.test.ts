@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findReport } from '@recovery-desk/domain/reports/contracts.ts';
-import { csvLineWriter, csvRawLineWriter, minorTextToDecimal } from './export-report.ts';
+import { csvArrayLineWriter, csvLineWriter, csvRawLineWriter, minorTextToDecimal } from './export-report.ts';
 import { reportRowMaker } from './run-report.ts';
 
 describe('report export cells', () => {
@@ -57,6 +57,28 @@ describe('report export cells', () => {
       const viaRow = csvLineWriter(report.columns);
       const makeRow = reportRowMaker(report, language);
       for (const row of raws) expect(raw(row)).toBe(viaRow(makeRow(row)));
+      // the hot path: rows as arrays in the statement's column order, every value as PostgreSQL's text (or as the
+      // PGlite driver parses it), a column the statement lacks read as empty
+      const fields = [
+        'efficiencyBp',
+        'groupKind',
+        'groupLabel',
+        'currency',
+        'accounts',
+        'collectedMinor',
+        'demandMinor',
+      ];
+      const asText = (value: unknown) => (value === null ? null : String(value));
+      const arrays = csvArrayLineWriter(report, language, fields);
+      for (const row of raws) {
+        const values = fields.map((field) => (row as Record<string, unknown>)[field]);
+        expect(arrays(values.map(asText))).toBe(viaRow(makeRow(row)));
+        expect(arrays(values)).toBe(viaRow(makeRow(row)));
+      }
+      const withoutRate = csvArrayLineWriter(report, language, fields.slice(1));
+      expect(withoutRate(fields.slice(1).map((field) => asText((raws[0] as Record<string, unknown>)[field])))).toBe(
+        viaRow(makeRow({ ...raws[0], efficiencyBp: null })),
+      );
     }
     expect(csvRawLineWriter(report, 'en')(raws[0]!)).toBe('31–60,INR,3,5000.00,2000.00,40\r\n');
     expect(csvRawLineWriter(report, 'en')(raws[2]!)).toBe("'=cmd|x,INR,1,0.07,0.00,0\r\n");

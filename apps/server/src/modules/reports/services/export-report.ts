@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -19,10 +15,11 @@ import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import { languageFromHeader } from '@recovery-desk/i18n/language-codes.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { selectRows } from '../../../db/sql-rows.ts';
-import { withTransaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
+import { JobFileWriter, type StoredJobFileRef } from '../../../jobs/job-files.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
 import { findJob } from '../../../jobs/jobs.repository.ts';
 import {
@@ -30,23 +27,29 @@ import {
   EXPORT_CONTENT_TYPES,
   escapeFormula,
   jobUnitContext,
-  type ExportFile,
   type ExportFormat,
 } from '../../exports/index.ts';
 import { reportStatement, type ReportParams } from '../report-sql.ts';
 import { reportLabeller, reportRowMaker, resolveReportParams } from './run-report.ts';
 
 // A report's export (issue 14): always a background job, streamed. The rows come from a server-side cursor
-// (DECLARE … FETCH 10,000 at a time) and go to a temporary file as they come (CSV written by hand, XLSX through
-// exceljs's streaming WorkbookWriter), so memory holds one batch, never the result; the file is then the job's result.
+// (DECLARE … FETCH a batch at a time) and go into the job's file in `job_file_chunks` as they come (CSV written by
+// hand, XLSX through exceljs's streaming WorkbookWriter), in the cursor's transaction, so memory holds one batch and
+// less than a chunk of the file, never the result; downloads stream the chunks back.
 // There is no row cap: a report of every account (collection efficiency by account) exports 1,000,000 rows.
 
 /**
- * Rows fetched from the cursor at a time: small enough that a batch dies young in the garbage collector (a batch of
- * 10,000 rows was promoted and grew the heap by ~100 MB over a million rows), large enough that round trips do not
- * count.
+ * Rows fetched from the cursor at a time as row objects (the XLSX): small enough that a batch dies young in the
+ * garbage collector (a batch of 10,000 row objects was promoted and grew the heap by ~100 MB over a million rows),
+ * large enough that round trips do not count.
  */
 export const REPORT_FETCH_ROWS = 2_000;
+
+/**
+ * Rows fetched at a time as arrays of text (the CSV): a batch is a few MB, and on a busy machine every round trip
+ * waits for both processes to be scheduled, so fewer, larger fetches.
+ */
+export const REPORT_FETCH_ARRAY_ROWS = 10_000;
 
 export const reportExportJob = defineJob({
   kind: 'reports.export',
@@ -58,16 +61,17 @@ export const reportExportJob = defineJob({
   }),
   needs: 'user',
   maxAttempts: 2,
-  run: async ({ deps, ctx, payload, progress }) => {
+  run: async ({ id, attempt, deps, ctx, payload, progress }) => {
     const unitCtx = { ...jobUnitContext(ctx), language: languageFromHeader(payload.language) };
-    const file = await writeReportExport(deps, {
+    const { rows, ...file } = await writeReportExport(deps, {
       ctx: unitCtx,
+      job: { id, attempt },
       report: payload.report,
       query: payload.query,
       format: payload.format,
       progress,
     });
-    return { summary: { rows: file.rows, fileName: file.fileName }, file };
+    return { summary: { rows, fileName: file.fileName }, file };
   },
 });
 
@@ -155,45 +159,77 @@ function csvText(text: string): string {
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
-/**
- * A function writing a database row of a report straight to one CSV line (CRLF ended): the same cells as
- * `csvLineWriter` over `reportRowMaker`'s rows, without building the row object (the export's hot path).
- */
-export function csvRawLineWriter(
-  report: ReportDefinition,
-  language: string | null | undefined,
-): (raw: Record<string, unknown>) => string {
+/** One column's CSV text from its database value (and, for a group label, the row's `groupKind`). */
+type CellText = (value: unknown, groupKind: unknown) => string;
+
+/** Each column's CSV formatter (made once per export: it runs a million times). */
+function csvColumnWriters(report: ReportDefinition, language: string | null | undefined): CellText[] {
   const label = reportLabeller(language);
-  const readers = report.columns.map((column): ((raw: Record<string, unknown>) => string) => {
-    const key = column.key;
+  return report.columns.map((column): CellText => {
     switch (column.kind) {
       case 'money':
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : minorTextToDecimal(String(raw[key])));
+        return (value) => (value === null || value === undefined ? '' : minorTextToDecimal(String(value)));
       case 'rate':
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : String(Number(raw[key]) / 100));
+        return (value) => (value === null || value === undefined ? '' : String(Number(value) / 100));
       case 'count':
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : String(Number(raw[key])));
+        return (value) => (value === null || value === undefined ? '' : String(Number(value)));
       case 'bucket':
       case 'product':
       case 'status':
       case 'stage': {
         const kind = column.kind;
-        return (raw) => (raw[key] === null || raw[key] === undefined ? '' : csvText(label(kind, String(raw[key]))));
+        return (value) => (value === null || value === undefined ? '' : csvText(label(kind, String(value))));
       }
-      default:
-        return (raw) => {
-          const value = raw[key];
+      default: {
+        const grouped = column.key === 'groupLabel';
+        return (value, groupKind) => {
           if (value === null || value === undefined) return '';
-          const groupKind = key === 'groupLabel' ? raw.groupKind : undefined;
           return csvText(
-            groupKind === 'bucket' || groupKind === 'product' ? label(groupKind, String(value)) : String(value),
+            grouped && (groupKind === 'bucket' || groupKind === 'product')
+              ? label(groupKind, String(value))
+              : String(value),
           );
         };
+      }
     }
   });
-  return (raw) => {
-    let line = readers[0]!(raw);
-    for (let index = 1; index < readers.length; index += 1) line += `,${readers[index]!(raw)}`;
+}
+
+/**
+ * A function writing a database row of a report straight to one CSV line (CRLF ended): the same cells as
+ * `csvLineWriter` over `reportRowMaker`'s rows, without building the row object.
+ */
+export function csvRawLineWriter(
+  report: ReportDefinition,
+  language: string | null | undefined,
+): (raw: Record<string, unknown>) => string {
+  const fields = [...report.columns.map((column) => column.key), 'groupKind'];
+  const line = csvArrayLineWriter(report, language, fields);
+  return (raw) => line(fields.map((key) => raw[key]));
+}
+
+/**
+ * The export's hot path: a database row as the driver hands it in array mode (values by position, the statement's
+ * `fields` naming them; text on PostgreSQL, the driver's parsed values on PGlite) to one CSV line (CRLF ended).
+ * Column positions are looked up once.
+ */
+export function csvArrayLineWriter(
+  report: ReportDefinition,
+  language: string | null | undefined,
+  fields: readonly string[],
+): (values: readonly unknown[]) => string {
+  const writers = csvColumnWriters(report, language);
+  const position = (key: string) => {
+    const index = fields.indexOf(key);
+    return index < 0 ? fields.length : index; // a missing column reads undefined: an empty cell
+  };
+  const positions = report.columns.map((column) => position(column.key));
+  const groupKindAt = position('groupKind');
+  const count = writers.length;
+  return (values) => {
+    const groupKind = values[groupKindAt];
+    let line = writers[0]!(values[positions[0]!], groupKind);
+    for (let index = 1; index < count; index += 1) line += `,${writers[index]!(values[positions[index]!], groupKind)}`;
     return `${line}\r\n`;
   };
 }
@@ -221,40 +257,46 @@ function headersOf(report: ReportDefinition, language: string | null | undefined
   });
 }
 
-/** Writes the database's rows of a report to a file as they come; `finish` closes it. */
-type RowSink = { write: (rows: Record<string, unknown>[]) => Promise<void>; finish: () => Promise<void> };
+/** Writes the database's rows of a report into the job's file as they come; `finish` ends the file. */
+type RowWriter =
+  | { rowMode: 'array'; write: (rows: unknown[][], fields: string[]) => Promise<void> }
+  | { rowMode: 'object'; write: (rows: Record<string, unknown>[]) => Promise<void> };
+type RowSink = RowWriter & { finish: () => Promise<void> };
 
 function csvSink(
-  file: string,
+  out: JobFileWriter,
   report: ReportDefinition,
   headers: string[],
   language: string | null | undefined,
 ): RowSink {
-  const stream = fs.createWriteStream(file);
-  stream.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
-  const line = csvRawLineWriter(report, language);
+  out.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
+  let line: ((values: readonly unknown[]) => string) | null = null;
   return {
-    write: async (rows) => {
+    rowMode: 'array',
+    write: async (rows, fields) => {
+      line ??= csvArrayLineWriter(report, language, fields);
       let chunk = '';
       for (const row of rows) chunk += line(row);
-      if (!stream.write(chunk)) await once(stream, 'drain');
+      out.write(chunk);
+      await out.flushIfFull();
     },
-    finish: async () => {
-      stream.end();
-      await once(stream, 'finish');
-    },
+    finish: async () => undefined,
   };
 }
 
 function xlsxSink(
-  file: string,
+  out: JobFileWriter,
   report: ReportDefinition,
   headers: string[],
   sheetName: string,
   language: string | null | undefined,
 ): RowSink {
   const makeRow = reportRowMaker(report, language);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out.stream(),
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = report.columns.map((column, index) => ({
     header: headers[index] ?? column.key,
@@ -264,6 +306,7 @@ function xlsxSink(
   sheet.getRow(1).commit();
   const moneyIndexes = report.columns.flatMap((column, index) => (column.kind === 'money' ? [index] : []));
   return {
+    rowMode: 'object',
     write: async (rawRows) => {
       for (const raw of rawRows) {
         const row = makeRow(raw);
@@ -277,8 +320,9 @@ function xlsxSink(
         }
         added.commit();
       }
-      // let the file stream drain between batches
+      // let the ZIP stream compress what was added, then store full chunks
       await new Promise((resolve) => setImmediate(resolve));
+      await out.flushIfFull();
     },
     finish: async () => {
       sheet.commit();
@@ -288,56 +332,58 @@ function xlsxSink(
 }
 
 /**
- * Streams a report's rows through a cursor into a file of the format. Memory holds one batch of rows; the written
- * file is read back once, as the job's result. Audited when the file is written.
+ * Streams a report's rows through a cursor into the job's file (`job_file_chunks`, attempt `job.attempt`), in the
+ * cursor's own transaction: memory holds one batch of rows and less than a chunk of the file, and the file's chunks
+ * commit with the audit row (`reports.export.written`) or not at all.
  */
 export async function writeReportExport(
   deps: AppDeps,
   {
     ctx,
+    job,
     report: key,
     query,
     format,
     progress,
   }: {
     ctx: UnitContext;
+    job: { id: number; attempt: number };
     report: ReportKey;
     query: ReportQuery;
     format: ExportFormat;
     progress?: (done: number, total?: number) => Promise<void>;
   },
-): Promise<ExportFile & { rows: number }> {
+): Promise<StoredJobFileRef & { rows: number }> {
   const report = findReport(key)!;
   const { params } = await resolveReportParams(deps.db, ctx, query);
   const headers = headersOf(report, ctx.language);
   const { tr } = translatorOf(ctx);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-export-'));
-  const file = path.join(dir, `export.${format}`);
-  try {
+  const reported = progressReporter(progress);
+  const { rows, size } = await withTransaction(deps.db, async (tx) => {
+    const out = new JobFileWriter(tx, job);
+    await out.begin();
     const sink =
       format === 'csv'
-        ? csvSink(file, report, headers, ctx.language)
-        : xlsxSink(file, report, headers, tr(report.labelKey, key), ctx.language);
-    const rows = await streamRawReportRows(deps, key, params, sink.write, progress);
+        ? csvSink(out, report, headers, ctx.language)
+        : xlsxSink(out, report, headers, tr(report.labelKey, key), ctx.language);
+    const rows = await cursorRows(tx, key, params, sink, reported.report);
     await sink.finish();
-    const body = fs.readFileSync(file);
-    await withTransaction(deps.db, (tx) =>
-      emitAudit(tx, ctx, {
-        action: 'reports.export.written',
-        entity: 'report',
-        entityId: key,
-        after: { format, rows, from: params.from, to: params.to, unitPath: params.unitPath },
-      }),
-    );
-    return {
-      fileName: `${key}-${params.from}-${params.to}.${format}`,
-      contentType: EXPORT_CONTENT_TYPES[format],
-      body,
-      rows,
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    const size = await out.finish();
+    await emitAudit(tx, ctx, {
+      action: 'reports.export.written',
+      entity: 'report',
+      entityId: key,
+      after: { format, rows, from: params.from, to: params.to, unitPath: params.unitPath },
+    });
+    return { rows, size };
+  });
+  await reported.done(rows);
+  return {
+    fileName: `${key}-${params.from}-${params.to}.${format}`,
+    contentType: EXPORT_CONTENT_TYPES[format],
+    stored: { size },
+    rows,
+  };
 }
 
 /**
@@ -364,22 +410,22 @@ export async function streamRawReportRows(
   write: (rows: Record<string, unknown>[]) => Promise<void>,
   progress?: (done: number, total?: number) => Promise<void>,
 ): Promise<number> {
-  let done = 0;
+  const reported = progressReporter(progress);
+  const done = await withTransaction(deps.db as AppDeps['db'], (tx) =>
+    cursorRows(tx, key, params, { rowMode: 'object', write }, reported.report),
+  );
+  await reported.done(done);
+  return done;
+}
+
+/**
+ * Progress reported without waiting (on PGlite, one connection, it runs after the reading transaction), at most one
+ * at a time; `done` waits for the last and records the total.
+ */
+function progressReporter(progress: ((done: number, total?: number) => Promise<void>) | undefined) {
   let pending: Promise<void> | null = null;
-  await withTransaction(deps.db as AppDeps['db'], async (tx) => {
-    // Plan for the whole result (not the first 10 % a cursor is planned for), and no JIT: compiling the statement
-    // took seconds of a million-row export and gains nothing on a streaming plan.
-    await tx.execute(sql.raw('set local cursor_tuple_fraction = 1.0'));
-    await tx.execute(sql.raw('set local jit = off'));
-    await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
-    for (;;) {
-      const batch = await selectRows<Record<string, unknown>>(
-        tx,
-        sql.raw(`fetch forward ${REPORT_FETCH_ROWS} from report_export`),
-      );
-      if (batch.length === 0) break;
-      await write(batch);
-      done += batch.length;
+  return {
+    report: (done: number) => {
       if (progress && pending === null) {
         pending = progress(done)
           .catch(() => undefined)
@@ -387,11 +433,77 @@ export async function streamRawReportRows(
             pending = null;
           });
       }
-      if (batch.length < REPORT_FETCH_ROWS) break;
+    },
+    done: async (done: number) => {
+      await pending;
+      await progress?.(done, done);
+    },
+  };
+}
+
+/**
+ * Reads every row of a report through a cursor in the transaction, a batch at a time, as objects or (the CSV's hot
+ * path) as arrays of the driver's values (text on PostgreSQL: nothing is parsed).
+ */
+async function cursorRows(
+  tx: Transaction,
+  key: ReportKey,
+  params: ReportParams,
+  sink: RowWriter,
+  onBatch: (done: number) => void,
+): Promise<number> {
+  let done = 0;
+  // Plan for the whole result (not the first 10 % a cursor is planned for), and no JIT: compiling the statement
+  // took seconds of a million-row export and gains nothing on a streaming plan.
+  await tx.execute(sql.raw('set local cursor_tuple_fraction = 1.0'));
+  await tx.execute(sql.raw('set local jit = off'));
+  await tx.execute(sql`declare report_export no scroll cursor for ${reportStatement(key, params)}`);
+  const batchRows = sink.rowMode === 'array' ? REPORT_FETCH_ARRAY_ROWS : REPORT_FETCH_ROWS;
+  const fetchText = `fetch forward ${batchRows} from report_export`;
+  const fetchArrays = arrayQuery(tx);
+  // array mode asks for the next batch before writing this one: the database produces it while Node formats
+  let next: Promise<ArrayResult> | null = sink.rowMode === 'array' ? fetchArrays(fetchText) : null;
+  for (;;) {
+    let count: number;
+    if (sink.rowMode === 'array') {
+      const batch = await next!;
+      count = batch.rows.length;
+      next = count === batchRows ? fetchArrays(fetchText) : null;
+      if (count > 0) await sink.write(batch.rows, batch.fields);
+    } else {
+      const batch = await selectRows<Record<string, unknown>>(tx, sql.raw(fetchText));
+      count = batch.length;
+      if (count > 0) await sink.write(batch);
     }
-    await tx.execute(sql.raw('close report_export'));
-  });
-  await pending;
-  await progress?.(done, done);
+    if (count === 0) break;
+    done += count;
+    onBatch(done);
+    if (count < batchRows) break;
+  }
+  await tx.execute(sql.raw('close report_export'));
   return done;
+}
+
+type ArrayResult = { fields: string[]; rows: unknown[][] };
+
+/** Every PostgreSQL type read as its text: the CSV writes text, so the driver parses nothing. */
+const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
+
+/**
+ * A statement without parameters run on the transaction's own connection with rows as arrays: node-postgres
+ * (`rowMode: 'array'`, every value as text) or PGlite (`rowMode: 'array'`, its parsers).
+ */
+function arrayQuery(tx: Transaction): (text: string) => Promise<ArrayResult> {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  type Reply = { fields: { name: string }[]; rows: unknown[][] };
+  const toResult = (reply: Reply): ArrayResult => ({
+    fields: reply.fields.map((field) => field.name),
+    rows: reply.rows,
+  });
+  if (typeof client === 'object' && client !== null && 'connectionParameters' in client) {
+    const pgClient = client as unknown as { query: (config: object) => Promise<Reply> };
+    return async (text) => toResult(await pgClient.query({ text, rowMode: 'array', types: TEXT_TYPES }));
+  }
+  const pglite = client as { query: (text: string, params: unknown[], options: object) => Promise<Reply> };
+  return async (text) => toResult(await pglite.query(text, [], { rowMode: 'array' }));
 }
