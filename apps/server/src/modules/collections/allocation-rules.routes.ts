@@ -8,6 +8,7 @@ import {
   deleteAllocationRuleQuerySchema,
 } from '@recovery-desk/domain/collections/allocation-rules.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { idParamsSchema } from './collections.schemas.ts';
@@ -99,15 +100,16 @@ export function allocationRulesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           security,
           params: idParamsSchema,
           querystring: deleteAllocationRuleQuerySchema,
+          response: { 200: z.object({ id: z.number() }) },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         await deleteAllocationRule(deps, {
           ctx: unitContext(request.ctx),
           id: request.params.id,
           version: request.query.version,
         });
-        return reply.code(204).send();
+        return { id: request.params.id };
       },
     );
   };
