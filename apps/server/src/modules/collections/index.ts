@@ -10,3 +10,5 @@ export { lockAllocatableAccounts } from './services/allocate-accounts.ts';
 export { COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } from './services/tray-access.ts';
 export { allocateAccountRows } from './casework.repository.ts';
 export { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from './tray-access.repository.ts';
+// Allocation rules of day start (the demo makes its rules through the same service).
+export { createAllocationRule } from './services/allocation-rules.ts';
