@@ -112,6 +112,8 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "POST /api/collections/reports/:report/export → collapp:REPORT_GENERATION_SAUTH",
         "GET /api/collections/settings → actingUnit",
         "PATCH /api/collections/settings → collapp:SCHED_PRO_COLL_SAUTH",
+        "GET /api/collections/targets → collapp:REPORT_GENERATION_SAUTH",
+        "PUT /api/collections/targets → collapp:REPORT_GENERATION_SAUTH",
         "GET /api/collections/trays/activitySuppressRemoval → collapp:ACTIVITY_SUPPRESS_SAUTH",
         "GET /api/collections/trays/activitySuppressRemoval/export → collapp:ACTIVITY_SUPPRESS_SAUTH",
         "GET /api/collections/trays/allocationHold → collapp:ALLOCATION_HOLD_SAUTH",

@@ -21,6 +21,7 @@ import { paymentsAuditCases } from './payments/audit-cases.ts';
 import { receiptsAuditCases } from './receipts/audit-cases.ts';
 import { dayStartAuditCases } from './collections/day-start-audit-cases.ts';
 import { allocationRulesAuditCases } from './collections/allocation-rules-audit-cases.ts';
+import { targetsAuditCases } from './reports/targets-audit-cases.ts';
 import { accountMarksAuditCases } from './account-marks/audit-cases.ts';
 import { usersAuditCases } from './users/audit-cases.ts';
 import { processesAuditCases } from './processes/audit-cases.ts';
@@ -366,6 +367,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(allocationRulesAuditCases(() => ({ t, db: handle.db })))) {
     mutations[route] = run;
   }
+  for (const [route, run] of Object.entries(targetsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(accountMarksAuditCases(() => ({ t, db: handle.db }))))
     mutations[route] = run;
   for (const [route, run] of Object.entries(usersAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
