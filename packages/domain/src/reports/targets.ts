@@ -47,3 +47,15 @@ export const targetInputSchema = z
   })
   .strict();
 export type TargetInput = z.infer<typeof targetInputSchema>;
+
+/** The web form of one target: the amount as typed (2 decimals at most), sent as minor units. */
+export const targetFormSchema = z
+  .object({
+    amount: z
+      .string({ error: 'This field is required' })
+      .trim()
+      .regex(/^\d{1,13}(\.\d{1,2})?$/, 'Give the amount with at most 2 decimals')
+      .refine((value) => /[1-9]/.test(value), 'must be more than 0'),
+  })
+  .strict();
+export type TargetForm = z.infer<typeof targetFormSchema>;

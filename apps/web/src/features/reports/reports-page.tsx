@@ -27,6 +27,7 @@ import { bucketLabel, productLabel } from '../collections/labels.ts';
 import { describeHttpError } from '../jobs/describe-job-error.ts';
 import { ReportChart, ReportTable } from './report-view.tsx';
 import { fetchReport, queueReportExport, reportsKeys } from './reports-api.ts';
+import { TargetsSection } from './targets-section.tsx';
 
 const FROM = 'collapp/reportGeneration';
 
@@ -175,6 +176,7 @@ export function ReportsPage() {
           )}
         </Stack>
       </Paper>
+      <TargetsSection />
     </Stack>
   );
 }
