@@ -110,6 +110,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "POST /api/collections/reallocation-requests/:id/reject → collapp:MAN_REALLOC_APPROVAL_SAUTH",
         "GET /api/collections/reports/:report → collapp:REPORT_GENERATION_SAUTH",
         "POST /api/collections/reports/:report/export → collapp:REPORT_GENERATION_SAUTH",
+        "GET /api/collections/reports/rollRates/trend → collapp:REPORT_GENERATION_SAUTH",
         "GET /api/collections/settings → actingUnit",
         "PATCH /api/collections/settings → collapp:SCHED_PRO_COLL_SAUTH",
         "GET /api/collections/targets → collapp:REPORT_GENERATION_SAUTH",

@@ -17,6 +17,8 @@ import { unitContext } from '../../http/request-context.ts';
 import { queueReportExport } from './services/export-report.ts';
 import { runReport } from './services/run-report.ts';
 import { listTargets, setTarget } from './services/targets.ts';
+import { rollTrend } from './services/roll-trend.ts';
+import { rollTrendQuerySchema, rollTrendReplySchema } from '@recovery-desk/domain/reports/roll-trend.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['reports'];
@@ -25,6 +27,22 @@ const auth = { app: 'collapp', authority: 'REPORT_GENERATION_SAUTH' } as const;
 /** The Reports screen (`/collapp/reportGeneration`): a report's rows, and its export as a background job. */
 export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/collections/reports/rollRates/trend',
+      {
+        config: { auth },
+        schema: {
+          tags,
+          summary:
+            'Roll rates month by month: roll-forward and roll-back of the accounts delinquent as each month began',
+          security,
+          querystring: rollTrendQuerySchema,
+          response: { 200: rollTrendReplySchema },
+        },
+      },
+      (request) => rollTrend(deps, { ctx: unitContext(request.ctx), query: request.query }),
+    );
+
     app.get(
       '/api/collections/targets',
       {
