@@ -132,4 +132,7 @@ export const reportsAr: Record<keyof typeof reportsEn, string> = {
   TargetSave: 'حفظ الهدف',
   TargetCancel: 'إلغاء',
   TargetSaved: 'تم حفظ هدف التحصيل',
+  ReportRollTrend: 'معدلات الانتقال شهرًا بشهر',
+  ReportRollTrendMonth: 'الشهر',
+  ReportRollTrendLoading: 'جارٍ تحميل معدلات الانتقال الشهرية',
 };

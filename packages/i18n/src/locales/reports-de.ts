@@ -133,4 +133,7 @@ export const reportsDe: Record<keyof typeof reportsEn, string> = {
   TargetSave: 'Ziel speichern',
   TargetCancel: 'Abbrechen',
   TargetSaved: 'Inkassoziel gespeichert',
+  ReportRollTrend: 'Roll-Raten Monat für Monat',
+  ReportRollTrendMonth: 'Monat',
+  ReportRollTrendLoading: 'Monatliche Roll-Raten werden geladen',
 };

@@ -132,4 +132,7 @@ export const reportsEn = {
   TargetSave: 'Save target',
   TargetCancel: 'Cancel',
   TargetSaved: 'Collection target saved',
+  ReportRollTrend: 'Roll rates month by month',
+  ReportRollTrendMonth: 'Month',
+  ReportRollTrendLoading: 'Loading the monthly roll rates',
 };

@@ -131,4 +131,7 @@ export const reportsHi: Record<keyof typeof reportsEn, string> = {
   TargetSave: 'लक्ष्य सहेजें',
   TargetCancel: 'रद्द करें',
   TargetSaved: 'संग्रह लक्ष्य सहेजा गया',
+  ReportRollTrend: 'माह-दर-माह रोल दरें',
+  ReportRollTrendMonth: 'महीना',
+  ReportRollTrendLoading: 'मासिक रोल दरें लोड हो रही हैं',
 };
