@@ -4,7 +4,13 @@ import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { createAllocationRule } from '../../collections/index.ts';
-import { findUnitsByCode, findUsersByUsername, type DemoUnitRow, type DemoUserRow } from '../demo-seed.repository.ts';
+import {
+  demoActorContext,
+  findUnitsByCode,
+  findUsersByUsername,
+  type DemoUnitRow,
+  type DemoUserRow,
+} from '../demo-seed.repository.ts';
 import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 
 // The demo's allocation rules (first start in demo mode), made through the API's service as the demo's
@@ -13,14 +19,7 @@ import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 // newly delinquent accounts of those branches. One rule is disabled (a field collector's rule kept for later).
 
 function contextOf(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
-  return {
-    requestId: DEMO_SEED_REQUEST_ID,
-    ip: '127.0.0.1',
-    user: { ...user, familyId: DEMO_SEED_REQUEST_ID },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
-    app: 'collapp',
-    language: 'en',
-  };
+  return demoActorContext(user, unit, DEMO_SEED_REQUEST_ID);
 }
 
 type DemoRule = {
