@@ -14,6 +14,7 @@ import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts'
 import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts';
 import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
 import { seedDemoAccountMarks } from './modules/demo/services/seed-account-marks.ts';
+import { seedDemoAllocationRules } from './modules/demo/services/seed-allocation-rules.ts';
 import { seedDemoUserRequests } from './modules/demo/services/seed-users.ts';
 import { seedDemoFieldWork } from './modules/demo/services/seed-field-work.ts';
 import { seedDemoReceipts } from './modules/demo/services/seed-receipts.ts';
@@ -125,6 +126,19 @@ async function seedDemoAccountMarksOnce(config: Config, handle: DatabaseHandle, 
   }
 }
 
+/** The demo's allocation rules (admin.west and admin), before the demo day start; a failure is logged. */
+async function seedDemoAllocationRulesOnce(
+  config: Config,
+  handle: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await seedDemoAllocationRules(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo allocation rules could not be created; starting without them');
+  }
+}
+
 /** The demo's User Approval requests (admin and admin.west); a failure is logged, the server starts. */
 async function seedDemoUserRequestsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -225,6 +239,7 @@ async function main(): Promise<void> {
         await phase(app.log, 'demo-account-marks', () => seedDemoAccountMarksOnce(config, handle, app.log));
         await phase(app.log, 'demo-user-requests', () => seedDemoUserRequestsOnce(config, handle, app.log));
         await phase(app.log, 'demo-field-work', () => seedDemoFieldWorkOnce(config, handle, app.log));
+        await phase(app.log, 'demo-allocation-rules', () => seedDemoAllocationRulesOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
         await phase(app.log, 'demo-uploads', () => queueDemoUploadsOnce(config, handle, app.log));
       }

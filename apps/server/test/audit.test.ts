@@ -20,6 +20,8 @@ import { settlementAuditCases } from './settlements/audit-cases.ts';
 import { paymentsAuditCases } from './payments/audit-cases.ts';
 import { receiptsAuditCases } from './receipts/audit-cases.ts';
 import { dayStartAuditCases } from './collections/day-start-audit-cases.ts';
+import { allocationRulesAuditCases } from './collections/allocation-rules-audit-cases.ts';
+import { targetsAuditCases } from './reports/targets-audit-cases.ts';
 import { accountMarksAuditCases } from './account-marks/audit-cases.ts';
 import { usersAuditCases } from './users/audit-cases.ts';
 import { processesAuditCases } from './processes/audit-cases.ts';
@@ -362,6 +364,10 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(paymentsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(receiptsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(dayStartAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(allocationRulesAuditCases(() => ({ t, db: handle.db })))) {
+    mutations[route] = run;
+  }
+  for (const [route, run] of Object.entries(targetsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(accountMarksAuditCases(() => ({ t, db: handle.db }))))
     mutations[route] = run;
   for (const [route, run] of Object.entries(usersAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;

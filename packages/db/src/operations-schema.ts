@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './schema.ts';
+import { units, users } from './schema.ts';
 
 // Operations (issue 14, migration 0023): the schedules of the product's processes (Schedule Process screen) and the
 // rules day start allocates newly delinquent accounts by.
@@ -25,7 +25,9 @@ export const processSchedules = pgTable('process_schedules', {
  * Day start's allocation step: an unallocated delinquent account goes to the collector of the first active rule (by
  * priority) that matches its product, bucket and primary address pincode prefix (a null criterion matches all),
  * while the collector holds fewer than `capacity` accounts. Held, suppressed, settling and FRAUD/DECEASED-marked
- * accounts are never allocated.
+ * accounts are never allocated. A rule belongs to a unit (null: the organisation, rules from before migration 0026)
+ * and allocates only the accounts of that unit's subtree; it is edited on the Day Start screen (optimistic
+ * `version`). A rule whose collector is inactive or no longer collects in the unit fails the step with its reason.
  */
 export const allocationRules = pgTable(
   'allocation_rules',
@@ -40,6 +42,11 @@ export const allocationRules = pgTable(
       .references(() => users.id),
     capacity: integer('capacity').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    unitId: integer('unit_id').references(() => units.id),
+    version: integer('version').notNull().default(1),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('allocation_rules_priority_idx').on(t.priority, t.id)],

@@ -16,6 +16,8 @@ export const collectionTargets = pgTable(
     currency: text('currency').notNull(),
     targetMinor: bigint('target_minor', { mode: 'bigint' }).notNull(),
     setByUserId: integer('set_by_user_id').references(() => users.id),
+    /** optimistic version of an edit on the Reports screen (migration 0026) */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.unitId, t.month, t.currency] }), index('collection_targets_month_idx').on(t.month)],

@@ -103,6 +103,7 @@ const NOT_SHOWN: Record<string, string> = {
   BUILT_IN_ACCOUNT_MARKS: 'shown as MarkCode* (markLabel in features/account-marks; configured codes as they are)',
   // Day start steps and Schedule Process (issue 14): their screens word each code with their own keys.
   DAY_START_STEPS: 'shown as DayStartStep* (daystart-*.ts)',
+  RULE_BUCKETS: 'allocation rule buckets, shown as the code with its day range (bucketText)',
   PROCESS_MODES: 'shown as ProcessEveryMinutes / ProcessDailyAt / ProcessOnDemand',
   PROCESS_ORDER: 'job kinds in display order, shown as ProcessName*',
   // Reports (issue 14): a report, a grouping and a cell kind are shown by the report definition's labelKeys.

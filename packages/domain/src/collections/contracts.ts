@@ -300,6 +300,8 @@ export const accountViewSchema = z.object({
       remarks: z.string().nullable(),
       by: z.string(),
       businessDate: z.string(),
+      /** a START's own end: day start ends it on this business date (null: until someone ends it) */
+      expiresOn: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),

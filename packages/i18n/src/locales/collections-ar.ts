@@ -227,6 +227,8 @@ export const collectionsAr: Record<CollectionsKey, string> = {
   DisbursalDate: 'تاريخ الصرف',
   RepaymentMode: 'طريقة السداد',
   DelinquentFlag: 'مؤشر التعثر',
+  RestrictionEndsOn: 'ينتهي في (اختياري)',
+  RestrictionEndsOnHelp: 'بعد تاريخ العمل: ينهيه بدء اليوم في ذلك التاريخ. اتركه فارغًا لإنهائه يدويًا.',
   RestrictionHistory: 'إيقافات الإسناد وتعليقات النشاط',
   NoRestrictions: 'لا توجد إيقافات أو تعليقات مسجلة.',
   Type: 'النوع',

@@ -230,6 +230,9 @@ export const collectionsDe: Record<CollectionsKey, string> = {
   DisbursalDate: 'Auszahlungsdatum',
   RepaymentMode: 'Rückzahlungsart',
   DelinquentFlag: 'Verzugskennzeichen',
+  RestrictionEndsOn: 'Endet am (optional)',
+  RestrictionEndsOnHelp:
+    'Nach dem Geschäftsdatum: der Tagesstart beendet sie an diesem Datum. Leer lassen, um sie von Hand zu beenden.',
   RestrictionHistory: 'Zuweisungssperren und Aussetzungen',
   NoRestrictions: 'Keine Sperren oder Aussetzungen erfasst.',
   Type: 'Art',

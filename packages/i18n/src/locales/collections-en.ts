@@ -231,6 +231,8 @@ export const collectionsEn = {
   DisbursalDate: 'Disbursal date',
   RepaymentMode: 'Repayment mode',
   DelinquentFlag: 'Delinquent flag',
+  RestrictionEndsOn: 'Ends on (optional)',
+  RestrictionEndsOnHelp: 'After the business date: day start ends it on that date. Leave empty to end it by hand.',
   RestrictionHistory: 'Allocation holds and activity suppressions',
   NoRestrictions: 'No holds or suppressions recorded.',
   Type: 'Type',

@@ -227,6 +227,8 @@ export const collectionsHi: Record<CollectionsKey, string> = {
   DisbursalDate: 'संवितरण तिथि',
   RepaymentMode: 'पुनर्भुगतान का तरीका',
   DelinquentFlag: 'चूक संकेतक',
+  RestrictionEndsOn: 'समाप्ति तिथि (वैकल्पिक)',
+  RestrictionEndsOnHelp: 'व्यावसायिक तिथि के बाद: डे स्टार्ट उसी तिथि को इसे समाप्त करता है। हाथ से समाप्त करने के लिए खाली छोड़ें।',
   RestrictionHistory: 'आवंटन होल्ड और गतिविधि रोक',
   NoRestrictions: 'कोई होल्ड या रोक दर्ज नहीं है।',
   Type: 'प्रकार',

@@ -221,7 +221,7 @@ export async function listRestrictions(
   const rows = await selectRows<Raw>(
     db,
     sql`select r.id, r.kind, r.action, r.reason, r.remarks, coalesce(u.full_name, 'Day start') as by, r.business_date as "businessDate",
-        r.created_at as "createdAt"
+        to_char(r.expires_on, 'YYYY-MM-DD') as "expiresOn", r.created_at as "createdAt"
       from account_restrictions r left join users u on u.id = r.by_user_id
       where r.account_id = ${input.accountId}
         ${input.restrictionId === undefined ? sql`` : sql`and r.id = ${input.restrictionId}`}

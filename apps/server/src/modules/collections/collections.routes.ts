@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { accountRoutes } from './accounts.routes.ts';
+import { allocationRulesRoutes } from './allocation-rules.routes.ts';
 import { caseworkRoutes } from './casework.routes.ts';
 import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
 import { trayRoutes } from './trays.routes.ts';
@@ -16,5 +17,6 @@ export function collectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     await app.register(trayRoutes(deps));
     await app.register(accountRoutes(deps));
     await app.register(caseworkRoutes(deps));
+    await app.register(allocationRulesRoutes(deps));
   };
 }

@@ -102,8 +102,9 @@ const NO_ALLOCATION_MARKS = sql.join(
 /**
  * Day start step 4: rule-based allocation of newly delinquent accounts (delinquent, allocated to nobody, not held,
  * not suppressed, not settling, no FRAUD/DECEASED mark). Rules are taken by priority; each allocates, in one
- * statement, the matching accounts (product, bucket, primary address pincode prefix; a null criterion matches all),
- * highest DPD first, up to its collector's spare capacity (capacity minus the accounts the collector holds now).
+ * statement, the matching accounts of the rule's unit's subtree (product, bucket, primary address pincode prefix; a
+ * null criterion matches all), highest DPD first, up to its collector's spare capacity (capacity minus the accounts
+ * the collector holds now).
  * Each allocation is recorded (kind RULE) like a manual one. Returns the accounts allocated.
  */
 export async function allocateByRules(db: Executor, input: { byUserId: number | null; at: Date }): Promise<number> {
@@ -125,6 +126,7 @@ export async function allocateByRules(db: Executor, input: { byUserId: number | 
           select a.id from accounts a, rule r
           where a.delinquent_flag and a.allocated_user_id is null and a.allocated_agency_id is null
             and not a.is_on_hold and not a.is_suppressed and a.settlement_status is null
+            and (r.unit_id is null or starts_with(a.unit_path, (select path from units where id = r.unit_id)))
             and (r.product is null or a.product = r.product)
             and (r.bucket is null or a.bucket = r.bucket)
             and (r.pin_code_prefix is null or exists (

@@ -14,3 +14,5 @@ export { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } fro
 export { followUpContextOf, prepareFollowUp, writeFollowUpInTx } from './services/record-follow-up.ts';
 export { updateAddressInTx, updateContactInTx } from './services/update-contact-details.ts';
 export { findAccountInScope, listAddresses, listContacts } from './accounts.repository.ts';
+// Allocation rules of day start (the demo makes its rules through the same service).
+export { createAllocationRule } from './services/allocation-rules.ts';

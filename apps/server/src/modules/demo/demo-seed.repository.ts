@@ -4,6 +4,7 @@ import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { selectRows } from '../../db/sql-rows.ts';
 import { LEGAL_CODE, poolRuleConditions } from '../legal/index.ts';
+import type { UnitContext } from '../../http/request-context.ts';
 
 // Reads of the demo seed: whether legal cases exist, the demo users and units it acts as, and the accounts of a
 // unit's subtree that the legal pool rule admits (the pool's own SQL conditions).
@@ -89,4 +90,16 @@ export async function listPoolCandidates(
       where ${sql.join(conditions, sql` and `)}
       order by a.id`,
   );
+}
+
+/** The request context of a demo person acting in a unit (the demo's seeds act as the README personas would). */
+export function demoActorContext(user: DemoUserRow, unit: DemoUnitRow, requestId: string): UnitContext {
+  return {
+    requestId,
+    ip: '127.0.0.1',
+    user: { ...user, familyId: requestId },
+    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
+    app: 'collapp',
+    language: 'en',
+  };
 }

@@ -159,6 +159,39 @@ function rollRates(params: ReportParams): SQL {
     from ranked r group by r.from_bucket, r.from_rank order by r.from_rank`;
 }
 
+/**
+ * The roll rates' monthly trend: for each month (`start`, its first day; `end`, its last day or the business date),
+ * the accounts of the subtree delinquent at the end of the day before `start` and how many were in a worse (rolled
+ * forward) or better (rolled back) bucket at `end`, both buckets rebuilt from the due schedule.
+ */
+export function rollForwardTrend(params: ReportParams, months: readonly { start: string; end: string }[]): SQL {
+  const values = sql.join(
+    months.map((month) => sql`(${month.start}::date, ${month.end}::date)`),
+    sql`, `,
+  );
+  const oldestBy = (day: SQL) => sql`(select min(d.due_date) from dues d
+      where d.account_id = a.id and d.due_date <= ${day} and (d.paid_date is null or d.paid_date > ${day}))`;
+  return sql`with months(m_start, m_end) as (values ${values}),
+    edges as (
+      select mo.m_start, ${bucketOfDpd(sql`coalesce((mo.m_start - 1) - ${oldestBy(sql`(mo.m_start - 1)`)} + 1, 0)`)}
+          as from_bucket,
+        ${bucketOfDpd(sql`coalesce(mo.m_end - ${oldestBy(sql`mo.m_end`)} + 1, 0)`)} as to_bucket
+      from months mo cross join accounts a
+      where ${accountScope(params, 'a', false)}
+    ), ranked as (
+      select m_start, array_position(${BUCKET_ARRAY}, from_bucket) as from_rank,
+        array_position(${BUCKET_ARRAY}, to_bucket) as to_rank
+      from edges where from_bucket <> 'CURRENT'
+    )
+    select to_char(mo.m_start, 'YYYY-MM') as month, count(r.m_start)::int as accounts,
+      count(*) filter (where r.to_rank > r.from_rank)::int as "rolledForward",
+      count(*) filter (where r.to_rank < r.from_rank)::int as "rolledBack",
+      ${rate(sql`count(*) filter (where r.to_rank > r.from_rank)`, sql`count(r.m_start)`)} as "rollForwardBp",
+      ${rate(sql`count(*) filter (where r.to_rank < r.from_rank)`, sql`count(r.m_start)`)} as "rollBackBp"
+    from months mo left join ranked r on r.m_start = mo.m_start
+    group by mo.m_start order by mo.m_start`;
+}
+
 function bucketMovement(params: ReportParams): SQL {
   return sql`with ${movements(params)}
     select r.from_bucket as "fromBucket", r.to_bucket as "toBucket", count(*)::int as accounts,

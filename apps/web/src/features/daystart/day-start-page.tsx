@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { jobPercent, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { ApprovalRow } from '@recovery-desk/domain/approvals/contracts.ts';
 import { DAY_START_STEPS, type BomSnapshot } from '@recovery-desk/domain/collections/day-start.ts';
@@ -19,6 +19,7 @@ import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { addToast } from '../../lib/toast-store.ts';
 import { describeHttpError } from '../jobs/describe-job-error.ts';
+import { AllocationRulesSection } from './allocation-rules.tsx';
 import {
   changeBusinessDate,
   decideForceCompletion,
@@ -330,6 +331,9 @@ export function DayStartPage() {
             {String(t('DayStartRunning'))}
           </Badge>
         ) : null}
+        <Anchor href="#allocation-rules" size="sm">
+          {String(t('RuleTitle'))}
+        </Anchor>
       </Group>
       <form onSubmit={submitDate} noValidate aria-labelledby="change-business-date">
         <Stack gap="xs">
@@ -484,6 +488,7 @@ export function DayStartPage() {
           ]}
         />
       )}
+      <AllocationRulesSection />
     </Stack>
   );
 }

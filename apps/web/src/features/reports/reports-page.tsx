@@ -27,6 +27,8 @@ import { bucketLabel, productLabel } from '../collections/labels.ts';
 import { describeHttpError } from '../jobs/describe-job-error.ts';
 import { ReportChart, ReportTable } from './report-view.tsx';
 import { fetchReport, queueReportExport, reportsKeys } from './reports-api.ts';
+import { TargetsSection } from './targets-section.tsx';
+import { RollTrendChart } from './roll-trend.tsx';
 
 const FROM = 'collapp/reportGeneration';
 
@@ -170,11 +172,13 @@ export function ReportsPage() {
               {reply.data.rows.length > 0 ? (
                 <ReportChart report={report} reply={reply.data} t={t} language={language} />
               ) : null}
+              {key === 'rollRates' ? <RollTrendChart unitId={query.unitId} product={query.product} /> : null}
               <ReportTable report={report} reply={reply.data} t={t} language={language} />
             </>
           )}
         </Stack>
       </Paper>
+      <TargetsSection />
     </Stack>
   );
 }

@@ -33,6 +33,7 @@ import {
   takeBomSnapshot,
 } from '../day-start.repository.ts';
 import { enterDayStartStep } from '../../../db/day-start-guard.ts';
+import { requireRuleCollectorsServe } from './allocation-rules.ts';
 import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
 
 /** What one step did: the rows it changed and how long it took. */
@@ -115,6 +116,7 @@ async function runDayStartStep(
       rows = reply.escalationsRaised = await raiseBrokenPtpEscalations(tx, { businessDate });
       break;
     case 'ALLOCATION':
+      await requireRuleCollectorsServe(tx);
       rows = reply.accountsAllocated = await allocateByRules(tx, { byUserId: ctx.user?.id ?? null, at });
       break;
     case 'EXPIRY':

@@ -4,7 +4,13 @@ import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { accountMarkHandlers } from '../../account-marks/index.ts';
 import { decideApproval, requestApproval, type ApprovalHandler } from '../../approvals/index.ts';
-import { findUnitsByCode, findUsersByUsername, type DemoUnitRow, type DemoUserRow } from '../demo-seed.repository.ts';
+import {
+  demoActorContext,
+  findUnitsByCode,
+  findUsersByUsername,
+  type DemoUnitRow,
+  type DemoUserRow,
+} from '../demo-seed.repository.ts';
 import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 
 // The demo's account marks (first start in demo mode), through the approval kit as the demo's people would:
@@ -14,14 +20,7 @@ import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 // waiting, a RESTRUCTURED rejected.
 
 function contextOf(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
-  return {
-    requestId: DEMO_SEED_REQUEST_ID,
-    ip: '127.0.0.1',
-    user: { ...user, familyId: DEMO_SEED_REQUEST_ID },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
-    app: 'collapp',
-    language: 'en',
-  };
+  return demoActorContext(user, unit, DEMO_SEED_REQUEST_ID);
 }
 
 type Story = { mark: string; reason: string; outcome: 'pending' | 'approve' | 'reject' | 'unmarkPending' | 'ended' };

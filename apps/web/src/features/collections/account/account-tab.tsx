@@ -61,6 +61,11 @@ export function AccountTab({ view }: { view: AccountViewData }) {
           { key: 'remarks', label: String(t('Remarks')), render: (row) => row.remarks },
           { key: 'by', label: String(t('RecordedBy')), render: (row) => row.by },
           { key: 'businessDate', label: String(t('BusinessDate')), render: (row) => format.date(row.businessDate) },
+          {
+            key: 'expiresOn',
+            label: String(t('RestrictionEndsOn')),
+            render: (row) => (row.expiresOn ? format.date(row.expiresOn) : null),
+          },
           { key: 'createdAt', label: String(t('RecordedAt')), render: (row) => format.dateTime(row.createdAt) },
         ]}
       />

@@ -221,7 +221,7 @@ export type RestrictionKind = 'holds' | 'suppressions';
 export function recordRestriction(
   accountId: number,
   kind: RestrictionKind,
-  input: { action: 'START' | 'END'; reason: string; remarks?: string },
+  input: { action: 'START' | 'END'; reason: string; remarks?: string; expiresOn?: string },
 ) {
   return apiClient.post<unknown>(`${BASE}/accounts/${accountId}/${kind}`, input);
 }

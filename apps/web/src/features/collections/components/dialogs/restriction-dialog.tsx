@@ -3,6 +3,7 @@ import { HOLD_REASONS, restrictionInputSchema } from '@recovery-desk/domain/coll
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  DateField,
   SelectField,
   SubmitButton,
   TextareaField,
@@ -13,22 +14,30 @@ import {
 import type { RestrictionKind } from '../../api/collections-api.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { holdReasonLabel } from '../../labels.ts';
+import { useSession } from '../../../../lib/session-store.ts';
 
 export type RestrictionDialogProps = {
   kind: RestrictionKind;
   action: 'START' | 'END';
   subject: string;
-  onSubmit: (input: { action: 'START' | 'END'; reason: string; remarks?: string }) => Promise<unknown>;
+  onSubmit: (input: {
+    action: 'START' | 'END';
+    reason: string;
+    remarks?: string;
+    expiresOn?: string;
+  }) => Promise<unknown>;
   onDone: () => void;
   onClose: () => void;
 };
 
 /**
  * Start or end an allocation hold or an activity suppression. Both are immutable actions with a reason: a hold
- * starts with one of the hold reasons (complaint pending, dispute, …); ends and suppressions take a free reason.
+ * starts with one of the hold reasons (complaint pending, dispute, …); ends and suppressions take a free reason. A
+ * start may end by itself: an optional date after the business date, on which day start ends it.
  */
 export function RestrictionDialog({ kind, action, subject, onSubmit, onDone, onClose }: RestrictionDialogProps) {
   const { t } = useTranslation();
+  const businessDate = useSession((session) => session.businessDate);
   const form = useZodForm(restrictionInputSchema, { action, reason: '', remarks: '' });
   const mutation = useMutation({ mutationFn: onSubmit, onSuccess: onDone });
   const usesReasonList = kind === 'holds' && action === 'START';
@@ -68,6 +77,14 @@ export function RestrictionDialog({ kind, action, subject, onSubmit, onDone, onC
             />
           )}
           <TextareaField name="remarks" label={String(t('Remarks'))} maxLength={500} />
+          {action === 'START' ? (
+            <DateField
+              name="expiresOn"
+              label={String(t('RestrictionEndsOn'))}
+              description={String(t('RestrictionEndsOnHelp'))}
+              rules={businessDate ? [{ kind: 'dateMin', min: businessDate }] : []}
+            />
+          ) : null}
           {mutation.isError ? (
             <Alert color="red" variant="outline" role="alert">
               {describeError(t, mutation.error)}
