@@ -325,7 +325,7 @@ describe.each(testDatabaseKinds())('settlements (%s)', (kind) => {
       totalPrincipalOutstanding: before!.totalPrincipalOutstanding,
       totalInterestOutstanding: before!.totalInterestOutstanding,
       totalDueAmount: before!.totalDueAmount,
-      dpd: before!.dpd,
+      oldestUnpaidDueDate: before!.oldestUnpaidDueDate,
     });
     expect(await auditRows(handle.db, { action: 'collections.settlement.lapse', entityId: s.id })).toHaveLength(1);
   });
