@@ -19,31 +19,37 @@ export async function recomputeDelinquency(db: Executor, businessDate: string): 
       select d.account_id as id, min(d.due_date) as due from dues d
       where d.amount_paid < d.amount_due and d.due_date <= ${businessDate}::date
       group by d.account_id
-    ), computed as (
-      -- An account closed as settled (issue 13) owes nothing: its unpaid dues were waived, so it is never overdue.
-      select a.id, case when a.settlement_status = 'SETTLED' then null else o.due end as due
-      from accounts a left join oldest o on o.id = a.id
-    ), classed as (
-      select c.id, c.due, case when c.due is null then 0 else (${businessDate}::date - c.due) + 1 end as dpd
-      from computed c
-    ), target as (
-      select c.id, c.due, c.dpd,
-        case when c.dpd <= 0 then 'CURRENT' when c.dpd <= 30 then 'B1' when c.dpd <= 60 then 'B2'
-          when c.dpd <= 90 then 'B3' when c.dpd <= 180 then 'B4' when c.dpd <= 365 then 'B5' else 'B6' end as bucket,
-        case when c.dpd <= 0 then 'STANDARD' when c.dpd <= 30 then 'SMA-0' when c.dpd <= 60 then 'SMA-1'
-          when c.dpd <= 90 then 'SMA-2' else 'NPA' end as asset_class
-      from classed c
+    ), changed as materialized (
+      -- One pass over the accounts: only those whose stored values change (a few per cent of the book on a day)
+      -- leave it, so the update below finds them by id rather than joining the whole table to itself.
+      select t.id, t.due, t.dpd, t.bucket, t.asset_class from (
+        select c.id, c.due, c.dpd, c.oldest, c.stored_bucket, c.stored_class, c.stored_flag,
+          case when c.dpd <= 0 then 'CURRENT' when c.dpd <= 30 then 'B1' when c.dpd <= 60 then 'B2'
+            when c.dpd <= 90 then 'B3' when c.dpd <= 180 then 'B4' when c.dpd <= 365 then 'B5' else 'B6' end as bucket,
+          case when c.dpd <= 0 then 'STANDARD' when c.dpd <= 30 then 'SMA-0' when c.dpd <= 60 then 'SMA-1'
+            when c.dpd <= 90 then 'SMA-2' else 'NPA' end as asset_class
+        from (
+          select a.id, a.oldest_unpaid_due_date as oldest, a.bucket as stored_bucket, a.asset_class as stored_class,
+            a.delinquent_flag as stored_flag, k.due,
+            case when k.due is null then 0 else (${businessDate}::date - k.due) + 1 end as dpd
+          from accounts a left join oldest o on o.id = a.id
+          -- An account closed as settled (issue 13) owes nothing: its unpaid dues were waived, so it is never overdue.
+          cross join lateral (select case when a.settlement_status = 'SETTLED' then null else o.due end as due) k
+        ) c
+      ) t
+      where t.oldest is distinct from t.due or t.stored_bucket <> t.bucket or t.stored_class <> t.asset_class
+        or t.stored_flag <> (t.dpd > 0)
     )
     update accounts a set
-      oldest_unpaid_due_date = t.due,
-      bucket = t.bucket,
-      asset_class = t.asset_class,
-      delinquent_flag = t.dpd > 0,
+      oldest_unpaid_due_date = c.due,
+      bucket = c.bucket,
+      asset_class = c.asset_class,
+      delinquent_flag = c.dpd > 0,
       updated_at = now()
-    from target t
-    where t.id = a.id
-      and (a.oldest_unpaid_due_date is distinct from t.due or a.bucket <> t.bucket or a.asset_class <> t.asset_class
-        or a.delinquent_flag <> (t.dpd > 0))
+    from changed c
+    -- \`= any(array(…))\`: the planner takes the changed ids as a short list to look up by primary key (a join on
+    -- the CTE alone is estimated at the whole book and hashes every account again).
+    where a.id = any(array(select id from changed)) and c.id = a.id
   `);
   return Number(
     (result as { rowCount?: number | null; affectedRows?: number }).rowCount ??
