@@ -1,0 +1,1 @@
+CREATE INDEX "escalations_ptp_idx" ON "escalations" USING btree ("ptp_id");
