@@ -443,12 +443,7 @@ export const escalations = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('escalations_status_idx').on(t.status, t.accountId),
-    // Day start's escalation step skips PTPs already escalated: without it the anti-join may scan every escalation
-    // once per PTP broken that day (16,209 broken PTPs on 1M accounts took 377 s).
-    index('escalations_ptp_idx').on(t.ptpId),
-  ],
+  (t) => [index('escalations_status_idx').on(t.status, t.accountId)],
 );
 
 /** Allocation holds and activity suppressions: immutable START/END actions, never edited in place. */

@@ -1,1 +1,0 @@
-CREATE INDEX "escalations_ptp_idx" ON "escalations" USING btree ("ptp_id");
