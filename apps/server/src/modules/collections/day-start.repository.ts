@@ -81,7 +81,9 @@ export async function raiseBrokenPtpEscalations(
         insert into escalations (account_id, reason, ptp_id, status, raised_on)
         select p.account_id, 'BROKEN_PTP', p.id, 'OPEN', ${businessDate} from ptps p
         where p.status = 'BROKEN' and p.resolved_on = ${businessDate}
-          and not exists (select 1 from escalations e where e.ptp_id = p.id)
+          -- a hashed subplan (one pass over escalations, whatever the estimate of today's broken PTPs, which the
+          -- statistics do not know yet: an anti-join planned for one PTP scanned every escalation per PTP)
+          and p.id not in (select e.ptp_id from escalations e where e.ptp_id is not null)
           and 1 + (select count(*) from ptps q
             where q.account_id = p.account_id and q.id <> p.id and q.status = 'BROKEN'
               and q.resolved_on <= ${businessDate}

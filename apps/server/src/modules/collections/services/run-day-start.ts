@@ -119,6 +119,8 @@ async function runDayStartStep(
       break;
     }
     case 'ESCALATIONS': {
+      // room for the hashed list of PTPs already escalated (day-start.repository.ts)
+      await tx.execute(sql.raw(`set local work_mem = '${RECOMPUTE_WORK_MEM}'`));
       const { escalationBrokenPtps } = await collectionsSettingsOf(tx);
       rows = reply.escalationsRaised = await raiseBrokenPtpEscalations(tx, {
         businessDate,
