@@ -635,7 +635,10 @@ describe.each(testDatabaseKinds())('generateBook on %s', (kind) => {
     );
     expect(buckets.map((b) => b.bucket)).toEqual(['B1', 'B2', 'B3', 'B4', 'B5', 'B6']);
     expect(
-      await scalar(handle, `select count(*)::int as n from accounts where allocated_user_id = ${tc} and overdue_key = 0`),
+      await scalar(
+        handle,
+        `select count(*)::int as n from accounts where allocated_user_id = ${tc} and overdue_key = 0`,
+      ),
     ).toBeGreaterThan(0);
     expect(
       await scalar(

@@ -322,7 +322,9 @@ describe.each(testDatabaseKinds())('day start steps (%s)', (kind) => {
     try {
       const day = dayOf(await runDay());
       expect(day.accountsAllocated).toBe(2);
-      const owners = await Promise.all(picks.map(async (pick) => (await readAccount(handle.db, pick.id)).allocatedUserId));
+      const owners = await Promise.all(
+        picks.map(async (pick) => (await readAccount(handle.db, pick.id)).allocatedUserId),
+      );
       // highest DPD first, up to the setting (the rule's 100 is capped at 2)
       expect(owners).toEqual([capped.id, capped.id, null]);
     } finally {
