@@ -93,9 +93,20 @@ export const accounts = pgTable(
     bounceDate: date('bounce_date'),
     bounceReason: text('bounce_reason'),
     bounceCharges: money('bounce_charges').notNull().default('0'),
-    /** oldest unpaid due date; null when nothing is overdue. DPD derives from it and the business date. */
+    /**
+     * oldest unpaid due date; null when nothing is overdue. DPD is not stored: it is business date − this date + 1
+     * (0 when null), read as `a.dpd` through the SQL function `dpd(accounts)` (migration 0026), so a day start does
+     * not rewrite every delinquent account because its DPD grew by one.
+     */
     oldestUnpaidDueDate: date('oldest_unpaid_due_date'),
-    dpd: integer('dpd').notNull().default(0),
+    /**
+     * The trays' DPD order key: days from the oldest unpaid due date to 9999-12-31, 0 when nothing is overdue. It
+     * orders exactly as DPD (descending = most overdue first) but does not move with the business date, so the tray
+     * indexes stay put; `packages/db/src/dpd-sql.ts` turns DPD bounds into bounds on it.
+     */
+    overdueKey: integer('overdue_key')
+      .notNull()
+      .generatedAlwaysAs(sql`(date '9999-12-31' - coalesce(oldest_unpaid_due_date, date '9999-12-31'))`),
     bucket: text('bucket').notNull().default('CURRENT'), // CURRENT | B1 | B2 | B3 | B4 (91–180) | B5 (181–365) | B6 (365+)
     assetClass: text('asset_class').notNull().default('STANDARD'), // STANDARD | SMA-0 | SMA-1 | SMA-2 | NPA
     delinquentFlag: boolean('delinquent_flag').notNull().default(false),
@@ -138,9 +149,9 @@ export const accounts = pgTable(
     // Trays: My View (allocated user) and Team View (unit subtree), ordered by DPD then id for keyset paging.
     // Migration 0003 recreates these two with INCLUDE columns (flags, product, overdue, scope) so tray pages and
     // counts are index-only; Drizzle's builder cannot express INCLUDE, so the columns are listed there only.
-    index('accounts_my_view_idx').on(t.allocatedUserId, t.dpd.desc(), t.id),
-    index('accounts_team_view_idx').on(t.unitPath.op('text_pattern_ops'), t.dpd.desc(), t.id),
-    index('accounts_dpd_idx').on(t.dpd.desc(), t.id),
+    index('accounts_my_view_idx').on(t.allocatedUserId, t.overdueKey.desc(), t.id),
+    index('accounts_team_view_idx').on(t.unitPath.op('text_pattern_ops'), t.overdueKey.desc(), t.id),
+    index('accounts_overdue_key_idx').on(t.overdueKey.desc(), t.id),
     index('accounts_oldest_due_idx').on(t.oldestUnpaidDueDate),
   ],
 );

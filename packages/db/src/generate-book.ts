@@ -1030,7 +1030,7 @@ async function insertBatch(
     `insert into accounts (id, account_no, card_no, customer_id, unit_id, unit_path, product, source_product, scheme,
        promo_code, issued_by, currency, loan_amount, emi_amount, tenure, disbursal_date, maturity_date, last_due_date,
        repayment_mode, total_principal_outstanding, total_interest_outstanding, other_charges, overdue_charges,
-       total_due_amount, bounce_date, bounce_reason, bounce_charges, oldest_unpaid_due_date, dpd, bucket, asset_class,
+       total_due_amount, bounce_date, bounce_reason, bounce_charges, oldest_unpaid_due_date, bucket, asset_class,
        delinquent_flag, allocated_user_id, allocated_agency_id, allocated_at, is_on_hold, is_suppressed,
        in_skip_trace, last_contacted_by_user_id, last_contacted_at, last_action_date, next_action_date,
        last_disposition, broken_ptp_count)
@@ -1038,7 +1038,7 @@ async function insertBatch(
        p.promo_code, p.issued_by, p.currency_code, p.principal::numeric, p.emi::numeric, p.tenure, p.disbursal,
        p.maturity, p.last_due, p.repay, p.principal_out, p.interest_out, p.other_charges, p.overdue_charges,
        p.total_due, p.bounce_date, p.bounce_reason, p.bounce_charges,
-       case when p.delinquent then p.anchor end, p.dpd,
+       case when p.delinquent then p.anchor end,
        case when p.dpd <= 0 then 'CURRENT' when p.dpd <= 30 then 'B1' when p.dpd <= 60 then 'B2'
          when p.dpd <= 90 then 'B3' when p.dpd <= 180 then 'B4' when p.dpd <= 365 then 'B5' else 'B6' end,
        case when p.dpd <= 0 then 'STANDARD' when p.dpd <= 30 then 'SMA-0' when p.dpd <= 60 then 'SMA-1'
@@ -1338,7 +1338,7 @@ async function insertReallocationRequests(
     db,
     `select id, allocated_user_id from accounts
       where id > ${intLiteral(accountBase)} and unit_id = ${intLiteral(andheri.unitId)}
-        and allocated_user_id = ${intLiteral(andheri.tc2)} and dpd > 0 and not is_on_hold
+        and allocated_user_id = ${intLiteral(andheri.tc2)} and overdue_key > 0 and not is_on_hold
       order by id limit 9`,
   );
   let created = 0;

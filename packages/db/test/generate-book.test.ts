@@ -618,10 +618,10 @@ describe.each(testDatabaseKinds())('generateBook on %s', (kind) => {
            join units z on z.id = g.unit_id where a.unit_path not like z.path || '%'`,
       ),
     ).toBe(0);
-    const delinquent = await scalar(handle, 'select count(*)::int as n from accounts where dpd > 0');
+    const delinquent = await scalar(handle, 'select count(*)::int as n from accounts where overdue_key > 0');
     const allocated = await scalar(
       handle,
-      'select count(*)::int as n from accounts where dpd > 0 and (allocated_user_id is not null or allocated_agency_id is not null)',
+      'select count(*)::int as n from accounts where overdue_key > 0 and (allocated_user_id is not null or allocated_agency_id is not null)',
     );
     expect(allocated / delinquent).toBeGreaterThan(0.7);
     expect(allocated / delinquent).toBeLessThan(0.95);
@@ -631,23 +631,26 @@ describe.each(testDatabaseKinds())('generateBook on %s', (kind) => {
     const tc = userIds.get('tc.andheri')!;
     const buckets = await query<{ bucket: string }>(
       handle,
-      `select distinct bucket from accounts where allocated_user_id = ${tc} and dpd > 0 and not is_suppressed order by 1`,
+      `select distinct bucket from accounts where allocated_user_id = ${tc} and overdue_key > 0 and not is_suppressed order by 1`,
     );
     expect(buckets.map((b) => b.bucket)).toEqual(['B1', 'B2', 'B3', 'B4', 'B5', 'B6']);
     expect(
-      await scalar(handle, `select count(*)::int as n from accounts where allocated_user_id = ${tc} and dpd = 0`),
+      await scalar(
+        handle,
+        `select count(*)::int as n from accounts where allocated_user_id = ${tc} and overdue_key = 0`,
+      ),
     ).toBeGreaterThan(0);
     expect(
       await scalar(
         handle,
-        `select count(*)::int as n from accounts where allocated_user_id = ${userIds.get('tc.readonly')} and dpd > 0`,
+        `select count(*)::int as n from accounts where allocated_user_id = ${userIds.get('tc.readonly')} and overdue_key > 0`,
       ),
     ).toBeGreaterThan(10);
     // mgr.mumbai's region: unallocated delinquent accounts not on hold (Manual allocation)
     expect(
       await scalar(
         handle,
-        `select count(*)::int as n from accounts where unit_path like '${unitPaths.get('RG-MUM')}%' and dpd > 0
+        `select count(*)::int as n from accounts where unit_path like '${unitPaths.get('RG-MUM')}%' and overdue_key > 0
            and allocated_user_id is null and allocated_agency_id is null and not is_on_hold`,
       ),
     ).toBeGreaterThan(10);
@@ -707,7 +710,7 @@ describe.each(testDatabaseKinds())('generateBook on %s', (kind) => {
       (
         await query<{ d: string }>(
           h,
-          `select md5(string_agg(concat_ws('|', account_no, product, currency, loan_amount, emi_amount, dpd,
+          `select md5(string_agg(concat_ws('|', account_no, product, currency, loan_amount, emi_amount, accounts.dpd,
              customer_id, allocated_user_id is null, last_disposition, total_due_amount), ',' order by id)) as d
            from accounts where id <= ${upTo}`,
         )

@@ -20,7 +20,7 @@ const CASTS: Record<Exclude<SortKeyType, 'money'>, SQL> = {
 };
 
 export const oppositeOrder = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
-// Keys are never null; the null placement is spelt out so the order matches the (…, dpd DESC NULLS LAST, id)
+// Keys are never null; the null placement is spelt out so the order matches the (…, overdue_key DESC NULLS LAST, id)
 // indexes exactly, forward and backward (PostgreSQL matches index order including null placement).
 const KEY_ORDER: Record<SortOrder, SQL> = { desc: sql.raw('desc nulls last'), asc: sql.raw('asc nulls first') };
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { accountMarks } from '@recovery-desk/db/account-marks-schema.ts';
 import { allocationRules } from '@recovery-desk/db/operations-schema.ts';
+import { collectionsSettings } from '@recovery-desk/db/settings-schema.ts';
+import { DEFAULT_COLLECTIONS_SETTINGS } from '@recovery-desk/domain/collections/settings.ts';
 import { addresses, accounts } from '@recovery-desk/db/collections-schema.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { addDays } from '@recovery-desk/domain/dates.ts';
@@ -85,12 +87,17 @@ describe.each(testDatabaseKinds())('day start steps (%s)', (kind) => {
     escalationsRaised: number;
     accountsAllocated: number;
     restrictionsExpired: number;
+    statementsClosed: number;
     steps: { step: string; rows: number; ms: number }[];
   };
   const dayOf = (job: Job): DaySummary => (job.result as { days: DaySummary[] }).days[0]!;
 
   it('runs the five steps in order with progress by step, each with its rows, and audits the day', async () => {
     const account = await createAccount(handle.db, { unit: org.branch, dpd: 5, allocatedTo: second });
+    // DPD 30 → 31 crosses the B1/B2 and SMA-0/SMA-1 thresholds: the only kind of account a day rewrites.
+    const crossing = await createAccount(handle.db, { unit: org.branch, dpd: 30 });
+    const steady = await createAccount(handle.db, { unit: org.branch, dpd: 5, allocatedTo: second });
+    const untouched = await readAccount(handle.db, steady.id);
     const ptp = await createPtp(handle.db, {
       accountId: account.id,
       capturedBy: second,
@@ -112,7 +119,12 @@ describe.each(testDatabaseKinds())('day start steps (%s)', (kind) => {
       'EXPIRY',
     ]);
     expect(day.accountsRecomputed).toBeGreaterThanOrEqual(1);
+    expect(await readAccount(handle.db, crossing.id)).toMatchObject({ dpd: 31, bucket: 'B2', assetClass: 'SMA-1' });
+    // DPD 5 → 6 is read, not written (migration 0026): the row is as it was.
     expect((await readAccount(handle.db, account.id)).dpd).toBe(6);
+    const moved = await readAccount(handle.db, steady.id);
+    expect(moved).toMatchObject({ dpd: 6, bucket: 'B1', assetClass: 'SMA-0', version: untouched.version });
+    expect(moved.updatedAt).toEqual(untouched.updatedAt);
     expect(day.ptpsResolved.broken).toBeGreaterThanOrEqual(1);
     expect(day.escalationsRaised).toBe(day.ptpsResolved.broken);
     const escalated = rowsOf<{ n: number }>(
@@ -293,6 +305,101 @@ describe.each(testDatabaseKinds())('day start steps (%s)', (kind) => {
     expect(after.version).toBe(recomputedBefore + 1);
     const steps = dayOf(done).steps.map((step) => step.step);
     expect(steps).toEqual(['RECOMPUTE', 'PTP_RESOLUTION', 'ESCALATIONS', 'ALLOCATION', 'EXPIRY']);
+  });
+
+  /** Collections Settings with some values changed (the rest at their defaults); `null` goes back to the defaults. */
+  async function setSettings(values: Partial<typeof collectionsSettings.$inferInsert> | null) {
+    await handle.db.delete(collectionsSettings);
+    if (values) await handle.db.insert(collectionsSettings).values({ ...DEFAULT_COLLECTIONS_SETTINGS, ...values });
+  }
+
+  it("caps every rule's capacity at Collections Settings' accounts per collector", async () => {
+    const capped = await createStaff(handle.db, org.branch, ['TELECALLER_SAUTH'], { fullName: 'Capped Collector' });
+    const picks = [];
+    for (const dpd of [22, 21, 20]) picks.push(await createAccount(handle.db, { unit: org.branch, dpd }));
+    await handle.db.insert(allocationRules).values({ priority: 1, userId: capped.id, capacity: 100 });
+    await setSettings({ collectorCapacity: 2 });
+    try {
+      const day = dayOf(await runDay());
+      expect(day.accountsAllocated).toBe(2);
+      const owners = await Promise.all(
+        picks.map(async (pick) => (await readAccount(handle.db, pick.id)).allocatedUserId),
+      );
+      // highest DPD first, up to the setting (the rule's 100 is capped at 2)
+      expect(owners).toEqual([capped.id, capped.id, null]);
+    } finally {
+      await setSettings(null);
+    }
+  });
+
+  it('escalates once an account has broken the set number of promises in a row', async () => {
+    const account = await createAccount(handle.db, { unit: org.branch, dpd: 12, allocatedTo: second });
+    const brokenPromise = async () => {
+      const date = await businessDate();
+      return createPtp(handle.db, {
+        accountId: account.id,
+        capturedBy: second,
+        unit: org.branch,
+        promisedDate: addDays(date, -5),
+        amount: '1000.00',
+        capturedOn: addDays(date, -7),
+      });
+    };
+    const escalationsOf = async (ptpId: number) =>
+      rowsOf<{ n: number }>(
+        await handle.db.execute(sql`select count(*)::int as n from escalations where ptp_id = ${ptpId}`),
+      )[0]!.n;
+    await setSettings({ escalationBrokenPtps: 2 });
+    try {
+      const first = await brokenPromise();
+      const day1 = dayOf(await runDay());
+      expect(day1.ptpsResolved.broken).toBeGreaterThanOrEqual(1);
+      expect(await escalationsOf(first.id)).toBe(0);
+      const secondBroken = await brokenPromise();
+      await runDay();
+      expect(await escalationsOf(first.id)).toBe(0);
+      expect(await escalationsOf(secondBroken.id)).toBe(1);
+      // a kept promise ends the run: the next broken one starts counting again
+      await createPtp(handle.db, {
+        accountId: account.id,
+        capturedBy: second,
+        unit: org.branch,
+        promisedDate: addDays(await businessDate(), -1),
+        amount: '1000.00',
+        status: 'KEPT',
+      });
+      await handle.db.execute(
+        sql`update ptps set resolved_on = ${await businessDate()}::date where account_id = ${account.id} and status = 'KEPT'`,
+      );
+      const third = await brokenPromise();
+      await runDay();
+      expect(await escalationsOf(third.id)).toBe(0);
+    } finally {
+      await setSettings(null);
+    }
+  });
+
+  it('closes the card statements of each day it processes (Cycle Refresh within the recompute step), once', async () => {
+    const next = addDays(await businessDate(), 1);
+    const cycleDay = Number(next.slice(8, 10));
+    expect(cycleDay).toBeLessThanOrEqual(28);
+    const card = await createAccount(handle.db, { unit: org.branch, dpd: 0, product: 'CREDIT_CARD' as never });
+    await handle.db.update(accounts).set({ statementCycleDay: cycleDay }).where(eq(accounts.id, card.id));
+    const day = dayOf(await runDay());
+    expect(day.statementsClosed).toBeGreaterThanOrEqual(1);
+    expect(await readAccount(handle.db, card.id)).toMatchObject({
+      statementDate: next,
+      statementBalance: '162750.75',
+      minimumDue: '8137.54',
+      paymentDueDate: addDays(next, 20),
+    });
+    // the button on the same date finds the statement already closed
+    const again = await operator.post('/api/collections/day-start/cycle-refresh', {});
+    expect(again.json()).toEqual({ businessDate: next, statements: 0 });
+    const dues = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from dues where account_id = ${card.id}`),
+    );
+    expect(dues[0]!.n).toBe(2);
   });
 
   it('Cycle Refresh closes the statements of card cycles ending on the business date, once', async () => {

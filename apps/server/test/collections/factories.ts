@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   accounts,
@@ -145,7 +145,6 @@ export async function createAccount(db: Database, options: AccountOptions): Prom
       overdueCharges: '250.25',
       totalDueAmount: options.totalDue ?? (dpd > 0 ? emi : '0'),
       oldestUnpaidDueDate: oldestDue,
-      dpd,
       bucket: bucketOf(dpd),
       assetClass: assetClassOf(dpd),
       delinquentFlag: dpd > 0,
@@ -168,8 +167,12 @@ export async function createAccount(db: Database, options: AccountOptions): Prom
   return { ...account, customerId: customer.id };
 }
 
+/** An account as stored, with its DPD on the business date (derived: `accounts.dpd`, migration 0026). */
 export async function readAccount(db: Database, id: number) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  const [row] = await db
+    .select({ ...getTableColumns(accounts), dpd: sql<number>`(accounts.dpd)::int` })
+    .from(accounts)
+    .where(eq(accounts.id, id));
   return row!;
 }
 

@@ -5,7 +5,8 @@ import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { poolAccountSchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { DEFAULT_LEGAL_POOL_RULE } from '@recovery-desk/domain/legal/pool-rule.ts';
-import { ensureOrganisation, queryRows } from '../factories.ts';
+import { BUSINESS_DATE, ensureOrganisation, queryRows } from '../factories.ts';
+import { addDays } from '@recovery-desk/domain/dates.ts';
 import { apiAs, createOrg, errorOf, type Api, type Org } from '../collections/factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -96,7 +97,7 @@ describe.each(testDatabaseKinds())('legal pool (%s)', (kind) => {
         'PoolReasonDpd',
         () =>
           createPoolAccount(handle.db, { unit: org.branch, dpd: 91 }).then(async (account) => {
-            await setAccount(account.id, { dpd: 89 });
+            await setAccount(account.id, { oldestUnpaidDueDate: addDays(BUSINESS_DATE, -88) });
             return account;
           }),
       ],

@@ -22,7 +22,7 @@ async function accountState(db: DatabaseHandle['db'], id: number): Promise<Accou
     db,
     sql`select bounce_charges::text, overdue_charges::text, other_charges::text,
           total_interest_outstanding::text, total_principal_outstanding::text, total_due_amount::text,
-          oldest_unpaid_due_date::text, dpd, bucket, asset_class, delinquent_flag from accounts where id = ${id}`,
+          oldest_unpaid_due_date::text, accounts.dpd, bucket, asset_class, delinquent_flag from accounts where id = ${id}`,
   );
   return row!;
 }

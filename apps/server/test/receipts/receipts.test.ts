@@ -336,7 +336,10 @@ describe.each(testDatabaseKinds())('receipts API (%s)', (kind) => {
       remarks: 'No such credit',
     });
     expect(rejected.json<ReceiptRow>().status).toBe('CANCELLED');
-    const [row] = await queryRows<{ dpd: number }>(handle.db, sql`select dpd from accounts where id = ${account.id}`);
+    const [row] = await queryRows<{ dpd: number }>(
+      handle.db,
+      sql`select accounts.dpd from accounts where id = ${account.id}`,
+    );
     expect(row!.dpd).toBe(10);
   });
 

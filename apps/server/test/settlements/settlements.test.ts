@@ -283,11 +283,11 @@ describe.each(testDatabaseKinds())('settlements (%s)', (kind) => {
     const settled = settlementDetailSchema.parse((await maker.get(`/api/settlements/screens/viewer/${s.id}`)).json());
     expect(settled.stage).toBe('SETTLED');
     const [closed] = await handle.db.select().from(accounts).where(eq(accounts.id, created.id));
-    expect(closed).toMatchObject({ settlementStatus: 'SETTLED', dpd: 0, totalDueAmount: '0.00' });
+    expect(closed).toMatchObject({ settlementStatus: 'SETTLED', oldestUnpaidDueDate: null, totalDueAmount: '0.00' });
     // A later day start does not make it overdue again from the waived dues.
     await recomputeDelinquency(handle.db, addDays(BUSINESS_DATE, 60));
     const [later] = await handle.db.select().from(accounts).where(eq(accounts.id, created.id));
-    expect(later).toMatchObject({ dpd: 0, bucket: 'CURRENT', oldestUnpaidDueDate: null });
+    expect(later).toMatchObject({ bucket: 'CURRENT', oldestUnpaidDueDate: null });
     await recomputeDelinquency(handle.db, BUSINESS_DATE);
     expect(await auditRows(handle.db, { action: 'collections.settlement.settle', entityId: s.id })).toHaveLength(1);
     const again = await initiate(maker, terms(created.id, '100.00'));
@@ -325,7 +325,7 @@ describe.each(testDatabaseKinds())('settlements (%s)', (kind) => {
       totalPrincipalOutstanding: before!.totalPrincipalOutstanding,
       totalInterestOutstanding: before!.totalInterestOutstanding,
       totalDueAmount: before!.totalDueAmount,
-      dpd: before!.dpd,
+      oldestUnpaidDueDate: before!.oldestUnpaidDueDate,
     });
     expect(await auditRows(handle.db, { action: 'collections.settlement.lapse', entityId: s.id })).toHaveLength(1);
   });

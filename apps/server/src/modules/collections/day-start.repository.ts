@@ -63,11 +63,17 @@ export async function resolveOpenPtps(
 }
 
 /**
- * Day start step 3: each PTP broken on the business date without an escalation raises an OPEN escalation
- * (BROKEN_PTP), waiting for a supervisor as a request of the ESCALATION approval flow (raised by the system: no
- * maker). Idempotent: a PTP already escalated is skipped, so a retried step raises nothing twice.
+ * Day start step 3: a PTP broken on the business date without an escalation raises an OPEN escalation (BROKEN_PTP),
+ * waiting for a supervisor as a request of the ESCALATION approval flow (raised by the system: no maker), once its
+ * account has broken `brokenPtps` promises in a row (Collections Settings "broken promises before escalation"):
+ * this PTP and the account's other BROKEN ones resolved since its last KEPT one (PARTIAL neither breaks nor ends a
+ * run). 1 (the default) escalates every broken promise. Idempotent: a PTP already escalated is skipped, so a retried
+ * step raises nothing twice.
  */
-export async function raiseBrokenPtpEscalations(db: Executor, input: { businessDate: string }): Promise<number> {
+export async function raiseBrokenPtpEscalations(
+  db: Executor,
+  input: { businessDate: string; brokenPtps: number },
+): Promise<number> {
   const businessDate = sql`${input.businessDate}::date`;
   const [row] = await selectRows<{ escalations: number }>(
     db,
@@ -75,7 +81,15 @@ export async function raiseBrokenPtpEscalations(db: Executor, input: { businessD
         insert into escalations (account_id, reason, ptp_id, status, raised_on)
         select p.account_id, 'BROKEN_PTP', p.id, 'OPEN', ${businessDate} from ptps p
         where p.status = 'BROKEN' and p.resolved_on = ${businessDate}
-          and not exists (select 1 from escalations e where e.ptp_id = p.id)
+          -- a hashed subplan (one pass over escalations, whatever the estimate of today's broken PTPs, which the
+          -- statistics do not know yet: an anti-join planned for one PTP scanned every escalation per PTP)
+          and p.id not in (select e.ptp_id from escalations e where e.ptp_id is not null)
+          and 1 + (select count(*) from ptps q
+            where q.account_id = p.account_id and q.id <> p.id and q.status = 'BROKEN'
+              and q.resolved_on <= ${businessDate}
+              and q.resolved_on > coalesce((select max(k.resolved_on) from ptps k
+                where k.account_id = p.account_id and k.status = 'KEPT'), date '0001-01-01')
+          ) >= ${input.brokenPtps}::int
         returning id, account_id
       ), opened as (
         insert into approval_requests (flow_code, subject_type, subject_id, unit_path, payload)
@@ -103,11 +117,14 @@ const NO_ALLOCATION_MARKS = sql.join(
  * Day start step 4: rule-based allocation of newly delinquent accounts (delinquent, allocated to nobody, not held,
  * not suppressed, not settling, no FRAUD/DECEASED mark). Rules are taken by priority; each allocates, in one
  * statement, the matching accounts of the rule's unit's subtree (product, bucket, primary address pincode prefix; a
- * null criterion matches all), highest DPD first, up to its collector's spare capacity (capacity minus the accounts
- * the collector holds now).
+ * null criterion matches all), highest DPD first, up to its collector's spare capacity: the rule's capacity, capped by
+ * Collections Settings "accounts per collector" (`collectorCapacity`), minus the accounts the collector holds now.
  * Each allocation is recorded (kind RULE) like a manual one. Returns the accounts allocated.
  */
-export async function allocateByRules(db: Executor, input: { byUserId: number | null; at: Date }): Promise<number> {
+export async function allocateByRules(
+  db: Executor,
+  input: { byUserId: number | null; at: Date; collectorCapacity: number },
+): Promise<number> {
   const rules = await selectRows<{ id: number }>(
     db,
     sql`select r.id from allocation_rules r join users u on u.id = r.user_id
@@ -119,7 +136,8 @@ export async function allocateByRules(db: Executor, input: { byUserId: number | 
     const [row] = await selectRows<{ n: number }>(
       db,
       sql`with rule as (
-          select r.*, greatest(r.capacity - (select count(*) from accounts h where h.allocated_user_id = r.user_id), 0)
+          select r.*, greatest(least(r.capacity, ${input.collectorCapacity}::int)
+            - (select count(*) from accounts h where h.allocated_user_id = r.user_id), 0)
             as spare
           from allocation_rules r where r.id = ${rule.id}
         ), picked as (
@@ -134,7 +152,7 @@ export async function allocateByRules(db: Executor, input: { byUserId: number | 
                 and ad.pin_code like r.pin_code_prefix || '%'))
             and not exists (select 1 from account_marks m where m.account_id = a.id and m.ended_at is null
               and m.mark in (${NO_ALLOCATION_MARKS}))
-          order by a.dpd desc, a.id
+          order by a.overdue_key desc, a.id
           limit (select spare from rule)
           for update of a skip locked
         ), moved as (

@@ -9,6 +9,7 @@ import type {
 import type { TrayKey, TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
 import { agencies, customers } from '@recovery-desk/db/collections-schema.ts';
 import { units, users } from '@recovery-desk/db/schema.ts';
+import { dpdAtLeast, dpdAtMost, dpdOrderKey, isNotOverdue, isOverdue } from '@recovery-desk/db/dpd-sql.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
@@ -23,7 +24,8 @@ import {
 
 // The SQL of the trays: which rows each tray holds (trays.ts `holds`), the acting-unit scope, the case-list
 // filters, and keyset pages. Pages are ordered by the sort key and then the id in the opposite direction, so the
-// default (DPD descending) and its reverse follow the (…, dpd desc, id) indexes of accounts both ways.
+// default (DPD descending) and its reverse follow the (…, overdue_key desc, id) indexes of accounts both ways: DPD is
+// derived (migration 0026), and overdue_key orders exactly as it (packages/db/src/dpd-sql.ts).
 
 export type TrayScope = {
   view: 'my' | 'team';
@@ -127,8 +129,8 @@ const customerJoin = (withCustomer: boolean) => (withCustomer ? CUSTOMER_JOIN : 
 const accountSortKeys: Record<string, SortKeySql> = {
   accountNo: sql`a.account_no`,
   customerName: sql`c.name`,
-  dpd: sql`a.dpd`,
-  bucket: sql`a.dpd`,
+  dpd: dpdOrderKey('a'),
+  bucket: dpdOrderKey('a'),
   totalBalanceOutstanding: { currency: sql`a.currency`, amount: totalBalanceOutstanding },
   totalAmountOverdue: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
   lastActionDate: sql`coalesce(a.last_action_date, ${NO_DATE})`,
@@ -178,7 +180,7 @@ const SOURCES: Record<TrayRowKind, Source> = {
     id: sql`p.id`,
     sortKeys: {
       accountNo: sql`a.account_no`,
-      dpd: sql`a.dpd`,
+      dpd: dpdOrderKey('a'),
       promisedDate: sql`p.promised_date`,
       promisedAmount: { currency: sql`p.currency`, amount: sql`p.promised_amount` },
     },
@@ -200,7 +202,7 @@ const SOURCES: Record<TrayRowKind, Source> = {
     id: sql`e.id`,
     sortKeys: {
       accountNo: sql`a.account_no`,
-      dpd: sql`a.dpd`,
+      dpd: dpdOrderKey('a'),
       totalAmountOverdue: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
       raisedOn: sql`e.raised_on`,
     },
@@ -348,20 +350,20 @@ const VIEW_STATUS: Record<string, string> = { pendingApproval: 'PENDING', approv
 function holdsCondition(trayKey: TrayKey, searchView: string): SQL {
   switch (trayKey) {
     case 'telecaller':
-      return sql`a.dpd > 0 and not a.is_suppressed`;
+      return sql`${isOverdue('a')} and not a.is_suppressed`;
     case 'nonDelinquentAccount':
-      return sql`a.dpd = 0`;
+      return isNotOverdue('a');
     case 'skiptrace':
       return sql`a.in_skip_trace`;
     case 'manualalloc':
-      return sql`a.dpd > 0 and a.allocated_user_id is null and a.allocated_agency_id is null and not a.is_on_hold`;
+      return sql`${isOverdue('a')} and a.allocated_user_id is null and a.allocated_agency_id is null and not a.is_on_hold`;
     case 'manualrealloc':
-      return sql`a.dpd > 0 and (a.allocated_user_id is not null or a.allocated_agency_id is not null)
+      return sql`${isOverdue('a')} and (a.allocated_user_id is not null or a.allocated_agency_id is not null)
         and not a.is_on_hold and not exists (
           select 1 from reallocation_request_accounts x join reallocation_requests xr on xr.id = x.request_id
           where x.account_id = a.id and xr.status = 'PENDING')`;
     case 'allocationHold':
-      return sql`a.dpd > 0 and a.is_on_hold = ${searchView === 'onHold'}`;
+      return sql`${isOverdue('a')} and a.is_on_hold = ${searchView === 'onHold'}`;
     case 'activitySuppressRemoval':
       return sql`a.is_suppressed = ${searchView === 'suppressed'}`;
     case 'escalcases':
@@ -385,8 +387,8 @@ function holdsCondition(trayKey: TrayKey, searchView: string): SQL {
 /** The case-list filters on an account `a` and its customer `c`. */
 function accountFilters(filters: TrayFilters): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.dpdFrom !== undefined) conditions.push(sql`a.dpd >= ${filters.dpdFrom}`);
-  if (filters.dpdTo !== undefined) conditions.push(sql`a.dpd <= ${filters.dpdTo}`);
+  if (filters.dpdFrom !== undefined) conditions.push(dpdAtLeast('a', filters.dpdFrom));
+  if (filters.dpdTo !== undefined) conditions.push(dpdAtMost('a', filters.dpdTo));
   if (filters.overdueFrom !== undefined) conditions.push(sql`a.total_due_amount >= ${filters.overdueFrom}::numeric`);
   if (filters.overdueTo !== undefined) conditions.push(sql`a.total_due_amount <= ${filters.overdueTo}::numeric`);
   // Amounts of different currencies are never compared: a bound selects the accounts of its currency only.

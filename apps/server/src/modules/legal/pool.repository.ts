@@ -1,5 +1,6 @@
 import type { Currency } from '@recovery-desk/domain/money.ts';
 import { sql, type SQL } from 'drizzle-orm';
+import { dpdAtLeast, dpdAtMost, dpdOrderKey } from '@recovery-desk/db/dpd-sql.ts';
 import type { PoolAccount } from '@recovery-desk/domain/legal/contracts.ts';
 import type { LegalPoolRule, PoolCandidate } from '@recovery-desk/domain/legal/pool-rule.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
@@ -63,8 +64,8 @@ const NO_DATE = sql`date '0001-01-01'`;
 export const POOL_SORT_KEYS: Record<string, SortKeySql> = {
   accountNo: sql`a.account_no`,
   customerName: sql`c.name`,
-  dpd: sql`a.dpd`,
-  bucket: sql`a.dpd`,
+  dpd: dpdOrderKey('a'),
+  bucket: dpdOrderKey('a'),
   totalBalanceOutstanding: { currency: sql`a.currency`, amount: totalBalanceOutstanding },
   totalAmountOverdue: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
   lastActionDate: sql`coalesce(a.last_action_date, ${NO_DATE})`,
@@ -103,7 +104,7 @@ const DECLINED_AT_POOL = sql`k.account_id = a.id and k.definition_code = ${LEGAL
 export function poolRuleConditions(rule: LegalPoolRule, businessDate: string): SQL[] {
   const conditions = [
     sql`a.asset_class in (${list(rule.assetClasses)})`,
-    sql`a.dpd >= ${rule.minDpd}`,
+    dpdAtLeast('a', rule.minDpd),
     sql`a.total_due_amount >= ${rule.minOverdue}::numeric`,
     sql`a.product in (${list(rule.products)})`,
     sql`not ${OPEN_LEGAL_CASE}`,
@@ -128,8 +129,8 @@ function scopeConditions(scope: PoolScope): SQL[] {
 
 function filterConditions(filters: PoolFilters): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.dpdFrom !== undefined) conditions.push(sql`a.dpd >= ${filters.dpdFrom}`);
-  if (filters.dpdTo !== undefined) conditions.push(sql`a.dpd <= ${filters.dpdTo}`);
+  if (filters.dpdFrom !== undefined) conditions.push(dpdAtLeast('a', filters.dpdFrom));
+  if (filters.dpdTo !== undefined) conditions.push(dpdAtMost('a', filters.dpdTo));
   if (filters.overdueFrom !== undefined) conditions.push(sql`a.total_due_amount >= ${filters.overdueFrom}::numeric`);
   if (filters.overdueTo !== undefined) conditions.push(sql`a.total_due_amount <= ${filters.overdueTo}::numeric`);
   // Amounts of different currencies are never compared: a bound selects the accounts of its currency only.

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
+import { dpdAtLeast, dpdAtMost, dpdOrderKey } from '@recovery-desk/db/dpd-sql.ts';
 import { ACTION_NAMES, type CaseStatus } from '@recovery-desk/domain/workflow/definition.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -100,8 +101,8 @@ function baseConditions(selection: StageTraySelection): SQL {
     const prefix = likePrefix(filters.q);
     conditions.push(sql`(c.case_no ilike ${prefix} or a.account_no ilike ${prefix} or cu.name ilike ${prefix})`);
   }
-  if (filters.dpdFrom !== undefined) conditions.push(sql`a.dpd >= ${filters.dpdFrom}`);
-  if (filters.dpdTo !== undefined) conditions.push(sql`a.dpd <= ${filters.dpdTo}`);
+  if (filters.dpdFrom !== undefined) conditions.push(dpdAtLeast('a', filters.dpdFrom));
+  if (filters.dpdTo !== undefined) conditions.push(dpdAtMost('a', filters.dpdTo));
   if (filters.products && filters.products.length > 0) {
     conditions.push(
       sql`a.product in (${sql.join(
@@ -169,8 +170,8 @@ const ACCOUNT_SORT_KEYS: Record<string, SortKeySql> = {
   customerName: sql`cu.name`,
   product: sql`a.product`,
   currency: sql`a.currency`,
-  dpd: sql`a.dpd`,
-  bucket: sql`a.dpd`,
+  dpd: dpdOrderKey('a'),
+  bucket: dpdOrderKey('a'),
   assetClass: sql`a.asset_class`,
   totalDueAmount: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
   totalPrincipalOutstanding: { currency: sql`a.currency`, amount: sql`a.total_principal_outstanding` },

@@ -34,6 +34,7 @@ import {
 } from '../day-start.repository.ts';
 import { enterDayStartStep } from '../../../db/day-start-guard.ts';
 import { requireRuleCollectorsServe } from './allocation-rules.ts';
+import { collectionsSettingsOf } from '../../collections-settings/index.ts';
 import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
 
 /** What one step did: the rows it changed and how long it took. */
@@ -41,6 +42,8 @@ export type DayStartStepResult = { step: DayStartStep; rows: number; ms: number 
 
 export type DayStartReply = {
   businessDate: string;
+  /** Cycle Refresh within the recompute step: card statements closed on the day */
+  statementsClosed: number;
   accountsRecomputed: number;
   ptpsResolved: { kept: number; partial: number; broken: number };
   escalationsRaised: number;
@@ -67,6 +70,7 @@ async function refuseWhileLive(tx: Transaction): Promise<void> {
 function emptyReply(businessDate: string): DayStartReply {
   return {
     businessDate,
+    statementsClosed: 0,
     accountsRecomputed: 0,
     ptpsResolved: { kept: 0, partial: 0, broken: 0 },
     escalationsRaised: 0,
@@ -95,6 +99,9 @@ async function runDayStartStep(
   switch (step) {
     case 'RECOMPUTE': {
       await tx.execute(sql.raw(`set local work_mem = '${RECOMPUTE_WORK_MEM}'`));
+      // Cycle Refresh: the card statements closing on the day (idempotent per date); their minimum dues fall due
+      // 20 days later, so they do not change the day's recompute.
+      reply.statementsClosed = await refreshCardCycles(tx, { businessDate });
       rows = reply.accountsRecomputed = await recomputeDelinquency(tx, businessDate);
       if (businessDate.endsWith('-01')) {
         // BOM: the buckets as the month begins (after the recompute), behind the month's roll rates.
@@ -112,13 +119,26 @@ async function runDayStartStep(
       rows = reply.ptpsResolved.kept + reply.ptpsResolved.partial + reply.ptpsResolved.broken;
       break;
     }
-    case 'ESCALATIONS':
-      rows = reply.escalationsRaised = await raiseBrokenPtpEscalations(tx, { businessDate });
+    case 'ESCALATIONS': {
+      // room for the hashed list of PTPs already escalated (day-start.repository.ts)
+      await tx.execute(sql.raw(`set local work_mem = '${RECOMPUTE_WORK_MEM}'`));
+      const { escalationBrokenPtps } = await collectionsSettingsOf(tx);
+      rows = reply.escalationsRaised = await raiseBrokenPtpEscalations(tx, {
+        businessDate,
+        brokenPtps: escalationBrokenPtps,
+      });
       break;
-    case 'ALLOCATION':
+    }
+    case 'ALLOCATION': {
       await requireRuleCollectorsServe(tx);
-      rows = reply.accountsAllocated = await allocateByRules(tx, { byUserId: ctx.user?.id ?? null, at });
+      const { collectorCapacity } = await collectionsSettingsOf(tx);
+      rows = reply.accountsAllocated = await allocateByRules(tx, {
+        byUserId: ctx.user?.id ?? null,
+        at,
+        collectorCapacity,
+      });
       break;
+    }
     case 'EXPIRY':
       rows = reply.restrictionsExpired = await expireRestrictions(tx, {
         businessDate,

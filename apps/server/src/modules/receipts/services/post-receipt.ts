@@ -106,7 +106,10 @@ async function lockAccount(tx: Executor, accountId: number): Promise<AccountRow>
   return { ...account, id: Number(account.id), customer_id: Number(account.customer_id) };
 }
 
-/** Recomputes overdue since date, DPD, bucket, asset class and the delinquent flag of ONE account (dpd.ts rules). */
+/**
+ * Recomputes overdue since date, bucket, asset class and the delinquent flag of ONE account (dpd.ts rules); DPD
+ * derives from the overdue since date (migration 0026), returned for the reply.
+ */
 export async function recomputeAccountDelinquency(tx: Executor, accountId: number, businessDate: string) {
   const [oldest] = await selectRows<{ due: string | null }>(
     tx,
@@ -116,7 +119,7 @@ export async function recomputeAccountDelinquency(tx: Executor, accountId: numbe
   const due = oldest?.due ?? null;
   const dpd = computeDpd(businessDate, due);
   await tx.execute(sql`
-    update accounts set oldest_unpaid_due_date = ${due}::date, dpd = ${dpd}, bucket = ${bucketOf(dpd)},
+    update accounts set oldest_unpaid_due_date = ${due}::date, bucket = ${bucketOf(dpd)},
       asset_class = ${assetClassOf(dpd)}, delinquent_flag = ${dpd > 0}, updated_at = now()
     where id = ${accountId}`);
   return { dpd, bucket: bucketOf(dpd) };

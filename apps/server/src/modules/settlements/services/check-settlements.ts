@@ -65,7 +65,6 @@ export async function checkSettlementSchedules(deps: AppDeps, ctx: RequestContex
             bounceCharges: '0',
             totalDueAmount: '0',
             oldestUnpaidDueDate: null,
-            dpd: 0,
             bucket: 'CURRENT',
             delinquentFlag: false,
             version: sql`${accounts.version} + 1`,
