@@ -95,7 +95,7 @@ export const accounts = pgTable(
     bounceCharges: money('bounce_charges').notNull().default('0'),
     /**
      * oldest unpaid due date; null when nothing is overdue. DPD is not stored: it is business date − this date + 1
-     * (0 when null), read as `a.dpd` through the SQL function `dpd(accounts)` (migration 0026), so a day start does
+     * (0 when null), read as `a.dpd` through the SQL function `dpd(accounts)` (migration 0029), so a day start does
      * not rewrite every delinquent account because its DPD grew by one.
      */
     oldestUnpaidDueDate: date('oldest_unpaid_due_date'),

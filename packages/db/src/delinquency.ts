@@ -7,7 +7,7 @@ type Executor = Pick<Database, 'execute'>;
  * Recomputes every account's oldest unpaid due date, bucket, SMA/NPA class and delinquent flag for a business date
  * in ONE set-based statement (domain reference §2.1; must agree with packages/domain/src/collections/dpd.ts — a test
  * holds them together), and writes only the accounts whose stored values change. DPD itself is not stored
- * (migration 0026: `a.dpd` derives it from the oldest unpaid due date and the business date), so a day adds no
+ * (migration 0029: `a.dpd` derives it from the oldest unpaid due date and the business date), so a day adds no
  * writes for an account whose DPD merely grows by one: only accounts whose oldest unpaid due date moves (an
  * instalment fell due unpaid, a due was paid or added) or whose DPD crosses a bucket or class threshold that day
  * (1, 31, 61, 91, 181, 366) are updated. One grouped pass over the unpaid dues and one over the accounts.

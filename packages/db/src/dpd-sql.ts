@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-// DPD in SQL (migration 0026). DPD is not stored: `a.dpd` on an accounts row is the SQL function dpd(accounts),
+// DPD in SQL (migration 0029). DPD is not stored: `a.dpd` on an accounts row is the SQL function dpd(accounts),
 // business date − oldest unpaid due date + 1 (0 when nothing is overdue). Filters and orders go through the stored
 // `overdue_key` (9999-12-31 − oldest unpaid due date, 0 when nothing is overdue) instead, which the tray and DPD
 // indexes carry: DPD = overdue_key − (9999-12-31 − business date) + 1 for an overdue account, so a DPD bound is an

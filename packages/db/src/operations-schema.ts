@@ -25,7 +25,7 @@ export const processSchedules = pgTable('process_schedules', {
  * Day start's allocation step: an unallocated delinquent account goes to the collector of the first active rule (by
  * priority) that matches its product, bucket and primary address pincode prefix (a null criterion matches all),
  * while the collector holds fewer than `capacity` accounts. Held, suppressed, settling and FRAUD/DECEASED-marked
- * accounts are never allocated. A rule belongs to a unit (null: the organisation, rules from before migration 0026)
+ * accounts are never allocated. A rule belongs to a unit (null: the organisation, rules from before migration 0028)
  * and allocates only the accounts of that unit's subtree; it is edited on the Day Start screen (optimistic
  * `version`). A rule whose collector is inactive or no longer collects in the unit fails the step with its reason.
  */

@@ -16,7 +16,7 @@ export const collectionTargets = pgTable(
     currency: text('currency').notNull(),
     targetMinor: bigint('target_minor', { mode: 'bigint' }).notNull(),
     setByUserId: integer('set_by_user_id').references(() => users.id),
-    /** optimistic version of an edit on the Reports screen (migration 0026) */
+    /** optimistic version of an edit on the Reports screen (migration 0028) */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

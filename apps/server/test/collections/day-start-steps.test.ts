@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds())('day start steps (%s)', (kind) => {
     ]);
     expect(day.accountsRecomputed).toBeGreaterThanOrEqual(1);
     expect(await readAccount(handle.db, crossing.id)).toMatchObject({ dpd: 31, bucket: 'B2', assetClass: 'SMA-1' });
-    // DPD 5 → 6 is read, not written (migration 0026): the row is as it was.
+    // DPD 5 → 6 is read, not written (migration 0029): the row is as it was.
     expect((await readAccount(handle.db, account.id)).dpd).toBe(6);
     const moved = await readAccount(handle.db, steady.id);
     expect(moved).toMatchObject({ dpd: 6, bucket: 'B1', assetClass: 'SMA-0', version: untouched.version });

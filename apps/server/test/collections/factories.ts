@@ -167,7 +167,7 @@ export async function createAccount(db: Database, options: AccountOptions): Prom
   return { ...account, customerId: customer.id };
 }
 
-/** An account as stored, with its DPD on the business date (derived: `accounts.dpd`, migration 0026). */
+/** An account as stored, with its DPD on the business date (derived: `accounts.dpd`, migration 0029). */
 export async function readAccount(db: Database, id: number) {
   const [row] = await db
     .select({ ...getTableColumns(accounts), dpd: sql<number>`(accounts.dpd)::int` })

@@ -16,7 +16,7 @@ const COLLECTORS = sql.join(
  * A rule's collector serves it when the user is active and holds a collector authority (telecaller or field
  * collector) for collapp in an active unit they act in that is the rule's unit or above it: then every account the
  * rule can allocate (its unit's subtree) is in the collector's reach (`assigneeWorksAccount`). A rule without a unit
- * (rows from before migration 0026; the API always sets one) needs an active collector of any unit. `rule` and `collector` are SQL aliases of the
+ * (rows from before migration 0028; the API always sets one) needs an active collector of any unit. `rule` and `collector` are SQL aliases of the
  * `allocation_rules` and `users` rows; `ruleUnit` of the rule's `units` row (left-joined).
  */
 export function collectorServesRule(rule: SQL, collector: SQL, ruleUnit: SQL): SQL {

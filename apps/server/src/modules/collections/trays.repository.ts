@@ -25,7 +25,7 @@ import {
 // The SQL of the trays: which rows each tray holds (trays.ts `holds`), the acting-unit scope, the case-list
 // filters, and keyset pages. Pages are ordered by the sort key and then the id in the opposite direction, so the
 // default (DPD descending) and its reverse follow the (…, overdue_key desc, id) indexes of accounts both ways: DPD is
-// derived (migration 0026), and overdue_key orders exactly as it (packages/db/src/dpd-sql.ts).
+// derived (migration 0029), and overdue_key orders exactly as it (packages/db/src/dpd-sql.ts).
 
 export type TrayScope = {
   view: 'my' | 'team';

@@ -108,7 +108,7 @@ async function lockAccount(tx: Executor, accountId: number): Promise<AccountRow>
 
 /**
  * Recomputes overdue since date, bucket, asset class and the delinquent flag of ONE account (dpd.ts rules); DPD
- * derives from the overdue since date (migration 0026), returned for the reply.
+ * derives from the overdue since date (migration 0029), returned for the reply.
  */
 export async function recomputeAccountDelinquency(tx: Executor, accountId: number, businessDate: string) {
   const [oldest] = await selectRows<{ due: string | null }>(
