@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { DEMO_PASSWORD } from '@recovery-desk/db/demo-organisation.ts';
@@ -96,6 +97,45 @@ export function percentiles(samples: number[]): Latency {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
   const round = (n: number) => Math.round(n * 100) / 100;
   return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load through the real server
+
+export type LoadResult = {
+  requests: number;
+  /** responses with the expected status */
+  ok: number;
+  non2xx: number;
+  errors: number;
+  /** expected responses per second */
+  rps: number;
+  /** of the expected responses (autocannon's own summary has no p95) */
+  latencyMs: Latency;
+};
+
+/**
+ * autocannon for `options.duration` seconds, with every expected response's latency recorded (status `okStatus`,
+ * 200 unless told): throughput counts the expected responses only.
+ */
+export function runLoad(options: autocannon.Options & { duration: number }, okStatus = 200): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        requests: result.requests.total,
+        ok: latencies.length,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        rps: Math.round((latencies.length / options.duration) * 10) / 10,
+        latencyMs: percentiles(latencies),
+      });
+    });
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      if (statusCode === okStatus) latencies.push(responseTime);
+    });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -528,7 +568,7 @@ export function printProbe(label: string, figures: ProbeFigures): void {
   const lines = [
     `── ${label}: ${figures.seconds} s, ${figures.requests} requests${figures.noisy ? '   NOISY' : ''}`,
     `   server CPU per request     ${ms(figures.server?.cpuMsPerRequest)}${figures.server ? `   (${Math.round(figures.server.coreShare * 100)} % of one core)` : ''}`,
-    `   database CPU per request   ${ms(figures.database?.cpuMsPerRequest)}${figures.database ? `   (${figures.database.processes} processes: ${figures.database.source})` : ''}`,
+    `   database CPU per request   ${ms(figures.database?.cpuMsPerRequest)}${figures.database ? `   (${figures.database.processes === 1 ? '1 process' : `${figures.database.processes} processes`}: ${figures.database.source})` : ''}`,
     `   machine CPU per request    ${ms(figures.machine.cpuMsPerRequest)}   (all ${figures.cores} cores, every process)`,
     `   machine busy               ${figures.machine.busyPercent} %   (other processes ${figures.machine.othersPercent} %)`,
     `   load average (1 min)       before the bench ${l.ambient}; window start ${l.start}, min ${l.min}, max ${l.max}, end ${l.end}`,

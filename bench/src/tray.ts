@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
 import { generateBook } from '@recovery-desk/db/generate-book.ts';
@@ -30,6 +29,7 @@ import {
   pgbenchScript,
   printProbe,
   printRatio,
+  runLoad,
   runPgbench,
   signIn as signInToken,
   startProbe,
@@ -39,6 +39,7 @@ import {
   tokenClaims,
   type Captured,
   type Latency,
+  type LoadResult,
   type ProbeFigures,
   type ProbeOptions,
 } from './support.ts';
@@ -101,7 +102,7 @@ type Scenario = {
   unit: { id: number; code: string; path: string; hasChildren: boolean };
   params: Record<string, string>;
 };
-type Load = { requests: number; non2xx: number; errors: number; rps: number; latencyMs: Latency };
+type Load = LoadResult;
 
 async function signIn(base: string, username: string): Promise<Session> {
   const access = await signInToken(base, username);
@@ -122,25 +123,8 @@ async function getTray(base: string, scenario: Scenario, params: Record<string, 
   return (await response.json()) as TrayReply;
 }
 
-/** autocannon with every response's latency recorded (its summary has no p95). */
-function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        rps: Math.round(((result.requests.total - result.non2xx) / seconds) * 10) / 10,
-        latencyMs: percentiles(latencies),
-      });
-    });
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode === 200) latencies.push(responseTime);
-    });
-  });
-}
+const load = (url: string, headers: Record<string, string>, seconds: number): Promise<Load> =>
+  runLoad({ url, connections, duration: seconds, headers });
 
 /**
  * The statements one tray request runs, as SQL text and bind parameters, captured at the driver from the server's
