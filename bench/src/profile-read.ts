@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import type { AppDeps } from '../../apps/server/src/deps.ts';
 import type { SignedInContext } from '../../apps/server/src/http/request-context.ts';
 import { getProfile } from '../../apps/server/src/modules/profile/services/get-profile.ts';
 import {
+  benchDatabaseName,
   captureStatements,
   fairRatio,
   percentiles,
@@ -117,7 +117,7 @@ async function main() {
   let dbUrl = '';
   const isPostgres = args.db === 'postgres';
   if (isPostgres) {
-    const name = `rd_bench_${randomBytes(4).toString('hex')}`;
+    const name = benchDatabaseName('profile');
     const admin = new pg.Client({ connectionString: args['database-url'] });
     await admin.connect();
     await admin.query(`create database ${name}`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +20,16 @@ import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 const execFileAsync = promisify(execFile);
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A fresh database name for a bench run: `BENCH_DATABASE_PREFIX` (`rd_bench_` unless set, so engineers sharing a
+ * PostgreSQL can tell their databases apart), the bench, a random suffix.
+ */
+export function benchDatabaseName(bench: string): string {
+  const prefix = process.env.BENCH_DATABASE_PREFIX ?? 'rd_bench_';
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error('BENCH_DATABASE_PREFIX: lower-case letters, digits, _');
+  return `${prefix}${bench}_${randomBytes(4).toString('hex')}`;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

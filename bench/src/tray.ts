@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import {
   type KeysetRead,
 } from '../../apps/server/src/modules/collections/trays.repository.ts';
 import {
+  benchDatabaseName,
   captureStatements,
   fairRatio,
   percentiles,
@@ -398,7 +398,7 @@ async function main() {
   let dataDir = '';
 
   if (isPostgres) {
-    const name = args.reuse ?? `rd_bench_tray_${randomBytes(4).toString('hex')}`;
+    const name = args.reuse ?? benchDatabaseName('tray');
     const u = new URL(args['database-url']!);
     u.pathname = `/${name}`;
     dbUrl = u.toString();
