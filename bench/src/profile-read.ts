@@ -84,7 +84,7 @@ async function pgliteCeiling(db: Database, statements: Captured[]) {
   return {
     tps: Math.round((latencies.length / duration) * 10) / 10,
     latencyMs: percentiles(latencies),
-    probe: await stopProbe(probe, latencies.length),
+    probe: await stopProbe(probe, latencies.length, 'transaction'),
   };
 }
 
@@ -99,7 +99,11 @@ async function pgbenchCeiling(url: string, statements: Captured[]) {
     connections,
     seconds: duration,
   });
-  return { tps: result.tps, latencyMs: result.latencyMs, probe: await stopProbe(probe, result.transactions) };
+  return {
+    tps: result.tps,
+    latencyMs: result.latencyMs,
+    probe: await stopProbe(probe, result.transactions, 'transaction'),
+  };
 }
 
 const load = (base: string, access: string, unitId: number) =>

@@ -315,7 +315,7 @@ async function main() {
     results.exampleScript = scripts[0];
     const probe = await startProbe({ databaseUrl: dbUrl });
     const replay = await runPgbench({ url: dbUrl, scripts, protocol: 'simple', connections, seconds: duration });
-    const ceiling = { ...replay, covers, probe: await stopProbe(probe, replay.transactions) };
+    const ceiling = { ...replay, covers, probe: await stopProbe(probe, replay.transactions, 'transaction') };
     results.ceiling = ceiling;
     await handle.close();
     printProbe(`receipt posts, ceiling (${scripts.length} captured postings)`, ceiling.probe);

@@ -311,7 +311,7 @@ export async function runPgbench(options: {
       }
     }
     return {
-      tps: Number(tps[1]),
+      tps: round(Number(tps[1]), 1),
       transactions: Number(processed?.[1] ?? 0),
       failed: Number(failed?.[1] ?? 0),
       latencyMs: percentiles(latencies),
@@ -401,7 +401,9 @@ export type Probe = {
 
 export type ProbeFigures = {
   seconds: number;
+  /** what the window completed, and what "per request" divides by: API requests, or the ceiling's transactions */
   requests: number;
+  per: 'request' | 'transaction';
   cores: number;
   /** the server process: CPU seconds over the window and per request (ms), and its share of one core */
   server: { cpuSeconds: number; cpuMsPerRequest: number; coreShare: number } | null;
@@ -489,8 +491,15 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Stops sampling and answers the window's figures, per request over `requests` (or transactions) completed. */
-export async function stopProbe(probe: Probe, requests: number): Promise<ProbeFigures> {
+/**
+ * Stops sampling and answers the window's figures, per request over the `requests` completed (for a ceiling: `per`
+ * transaction, over pgbench's transactions).
+ */
+export async function stopProbe(
+  probe: Probe,
+  requests: number,
+  per: ProbeFigures['per'] = 'request',
+): Promise<ProbeFigures> {
   if (probe.timer) clearInterval(probe.timer);
   await probe.sampling;
   await sampleBackends(probe).catch(() => {});
@@ -500,7 +509,7 @@ export async function stopProbe(probe: Probe, requests: number): Promise<ProbeFi
   const busy = machineNow.busy - probe.machine.busy;
   const total = Math.max(machineNow.total - probe.machine.total, 0.01);
   const cores = os.cpus().length;
-  const per = (cpuSeconds: number) => round((cpuSeconds * 1000) / Math.max(requests, 1));
+  const perRequest = (cpuSeconds: number) => round((cpuSeconds * 1000) / Math.max(requests, 1));
   const { options } = probe;
 
   let server: ProbeFigures['server'] = null;
@@ -511,7 +520,7 @@ export async function stopProbe(probe: Probe, requests: number): Promise<ProbeFi
       serverSeconds = now.seconds - probe.server;
       server = {
         cpuSeconds: round(serverSeconds),
-        cpuMsPerRequest: per(serverSeconds),
+        cpuMsPerRequest: perRequest(serverSeconds),
         coreShare: round(serverSeconds / seconds),
       };
     } else probe.notes.push('server CPU not read: the server process ended during the window');
@@ -524,7 +533,7 @@ export async function stopProbe(probe: Probe, requests: number): Promise<ProbeFi
     for (const backend of probe.backends.values()) databaseSeconds += backend.last - backend.base;
     database = {
       cpuSeconds: round(databaseSeconds),
-      cpuMsPerRequest: per(databaseSeconds),
+      cpuMsPerRequest: perRequest(databaseSeconds),
       processes: probe.backends.size,
       source: `PostgreSQL backends of ${probe.databaseName}`,
     };
@@ -533,7 +542,7 @@ export async function stopProbe(probe: Probe, requests: number): Promise<ProbeFi
     const selfSeconds = (processCpu('self')?.seconds ?? 0) - probe.self;
     database = {
       cpuSeconds: round(selfSeconds),
-      cpuMsPerRequest: per(selfSeconds),
+      cpuMsPerRequest: perRequest(selfSeconds),
       processes: 1,
       source: 'PGlite in the bench process (with the loop that drives it)',
     };
@@ -560,11 +569,12 @@ export async function stopProbe(probe: Probe, requests: number): Promise<ProbeFi
   return {
     seconds: round(seconds),
     requests,
+    per,
     cores,
     server,
     database,
     bench: { cpuSeconds: round(benchSeconds) },
-    machine: { busyPercent: round((busy / total) * 100, 1), cpuMsPerRequest: per(busy), othersPercent },
+    machine: { busyPercent: round((busy / total) * 100, 1), cpuMsPerRequest: perRequest(busy), othersPercent },
     loadAverage,
     noisy: noise.length > 0,
     noise,
@@ -574,15 +584,28 @@ export async function stopProbe(probe: Probe, requests: number): Promise<ProbeFi
 
 /** The standard report block of one measured window. */
 export function printProbe(label: string, figures: ProbeFigures): void {
-  const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(2)} ms`);
-  const { loadAverage: l } = figures;
+  const ms = (value: number) => `${value.toFixed(2)} ms`.padEnd(10);
+  const per = figures.per;
+  const { loadAverage: l, server, database } = figures;
+  const processes = (n: number) => (n === 1 ? '1 process' : `${n} processes`);
   const lines = [
-    `── ${label}: ${figures.seconds} s, ${figures.requests} requests${figures.noisy ? '   NOISY' : ''}`,
-    `   server CPU per request     ${ms(figures.server?.cpuMsPerRequest)}${figures.server ? `   (${Math.round(figures.server.coreShare * 100)} % of one core)` : ''}`,
-    `   database CPU per request   ${ms(figures.database?.cpuMsPerRequest)}${figures.database ? `   (${figures.database.processes === 1 ? '1 process' : `${figures.database.processes} processes`}: ${figures.database.source})` : ''}`,
-    `   machine CPU per request    ${ms(figures.machine.cpuMsPerRequest)}   (all ${figures.cores} cores, every process)`,
-    `   machine busy               ${figures.machine.busyPercent} %   (other processes ${figures.machine.othersPercent} %)`,
-    `   load average (1 min)       before the bench ${l.ambient}; window start ${l.start}, min ${l.min}, max ${l.max}, end ${l.end}`,
+    `── ${label}: ${figures.seconds} s, ${figures.requests} ${per}s${figures.noisy ? '   NOISY' : ''}`,
+    ...(server
+      ? [
+          `   server CPU per ${per}`.padEnd(32) +
+            `${ms(server.cpuMsPerRequest)} (${Math.round(server.coreShare * 100)} % of one core)`,
+        ]
+      : []),
+    database
+      ? `   database CPU per ${per}`.padEnd(32) +
+        `${ms(database.cpuMsPerRequest)} (${processes(database.processes)}: ${database.source})`
+      : `   database CPU per ${per}`.padEnd(32) + 'not read',
+    `   machine CPU per ${per}`.padEnd(32) +
+      `${ms(figures.machine.cpuMsPerRequest)} (all ${figures.cores} cores, every process)`,
+    '   machine busy'.padEnd(32) +
+      `${figures.machine.busyPercent} % (other processes ${figures.machine.othersPercent} %)`,
+    '   load average (1 min)'.padEnd(32) +
+      `before the bench ${l.ambient}; window start ${l.start}, min ${l.min}, max ${l.max}, end ${l.end}`,
     ...figures.noise.map((reason) => `   NOISY: ${reason}`),
     ...figures.notes.map((note) => `   note: ${note}`),
   ];

@@ -181,7 +181,7 @@ async function pgbenchCeiling(url: string, statements: Captured[], seconds: numb
     tps: result.tps,
     latencyMs: result.latencyMs,
     statements: statements.length,
-    probe: await stopProbe(probe, result.transactions),
+    probe: await stopProbe(probe, result.transactions, 'transaction'),
   };
 }
 
@@ -200,7 +200,7 @@ async function pgliteCeiling(db: Database, statements: Captured[], seconds: numb
     tps: Math.round((latencies.length / seconds) * 10) / 10,
     latencyMs: percentiles(latencies),
     statements: statements.length,
-    probe: await stopProbe(probe, latencies.length),
+    probe: await stopProbe(probe, latencies.length, 'transaction'),
   };
 }
 
