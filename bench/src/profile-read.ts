@@ -15,13 +15,11 @@ import {
   benchDatabaseName,
   captureStatements,
   fairRatio,
-  percentiles,
-  pgbenchScript,
+  measureCeiling,
   printProbe,
   printRatio,
   repoRoot,
   runLoad,
-  runPgbench,
   signIn,
   startProbe,
   startServer,
@@ -29,6 +27,7 @@ import {
   stopServer,
   tokenClaims,
   type Captured,
+  type Ceiling,
   type ProbeFigures,
 } from './support.ts';
 
@@ -69,41 +68,6 @@ async function captureProfileSql(db: Database, userId: number, familyId: string)
     await getProfile(deps, { ctx });
   });
   return statements;
-}
-
-async function pgliteCeiling(db: Database, statements: Captured[]) {
-  const client = (db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } }).$client;
-  const latencies: number[] = [];
-  const probe = await startProbe({ databaseInProcess: 'self' });
-  const end = Date.now() + duration * 1000;
-  while (Date.now() < end) {
-    const t0 = performance.now();
-    for (const statement of statements) await client.query(statement.sql, statement.params);
-    latencies.push(performance.now() - t0);
-  }
-  return {
-    tps: Math.round((latencies.length / duration) * 10) / 10,
-    latencyMs: percentiles(latencies),
-    probe: await stopProbe(probe, latencies.length, 'transaction'),
-  };
-}
-
-async function pgbenchCeiling(url: string, statements: Captured[]) {
-  const { script, variables } = pgbenchScript(statements);
-  const probe = await startProbe({ databaseUrl: url });
-  const result = await runPgbench({
-    url,
-    scripts: [script],
-    variables,
-    protocol: 'extended',
-    connections,
-    seconds: duration,
-  });
-  return {
-    tps: result.tps,
-    latencyMs: result.latencyMs,
-    probe: await stopProbe(probe, result.transactions, 'transaction'),
-  };
 }
 
 const load = (base: string, access: string, unitId: number) =>
@@ -167,11 +131,14 @@ async function main() {
     const handle = isPostgres
       ? await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 2 })
       : await openDatabase({ kind: 'pglite', dataDir });
-    let ceiling: Awaited<ReturnType<typeof pgbenchCeiling>>;
+    let ceiling: Ceiling;
     let statements: Captured[];
     try {
       statements = await captureProfileSql(handle.db, userId, familyId);
-      ceiling = isPostgres ? await pgbenchCeiling(dbUrl, statements) : await pgliteCeiling(handle.db, statements);
+      ceiling = await measureCeiling(isPostgres ? { url: dbUrl } : { db: handle.db }, statements, {
+        connections,
+        seconds: duration,
+      });
     } finally {
       await handle.close();
     }
@@ -186,7 +153,7 @@ async function main() {
       durationSeconds: duration,
       api,
       apiProbe,
-      ceiling: { covers, statements: statements.map((s) => ({ sql: s.sql, params: s.params })), ...ceiling },
+      ceiling: { covers, ...ceiling, sql: statements.map((s) => ({ sql: s.sql, params: s.params })) },
       fairRatio: fairRatio(api.rps, ceiling.tps),
     };
     fs.mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });

@@ -613,6 +613,63 @@ export function printProbe(label: string, figures: ProbeFigures): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The ceiling: the captured statements on the database alone, with the probe around it
+
+export type Ceiling = {
+  /** transactions per second; one transaction = the statements one request runs */
+  tps: number;
+  transactions: number;
+  latencyMs: Latency;
+  statements: number;
+  probe: ProbeFigures;
+};
+
+/**
+ * The database's own ceiling for `statements` (one request's, in order) over `seconds`: pgbench at `connections`
+ * clients on PostgreSQL (`url`), or, on PGlite (`db`: one connection in this process), the statements back to back
+ * in a loop. The probe's figures are per transaction.
+ */
+export async function measureCeiling(
+  target: { url: string } | { db: Database },
+  statements: Captured[],
+  options: { connections: number; seconds: number },
+): Promise<Ceiling> {
+  if ('url' in target) {
+    const { script, variables } = pgbenchScript(statements);
+    const probe = await startProbe({ databaseUrl: target.url });
+    const result = await runPgbench({
+      url: target.url,
+      scripts: [script],
+      variables,
+      protocol: 'extended',
+      ...options,
+    });
+    return {
+      ...result,
+      statements: statements.length,
+      probe: await stopProbe(probe, result.transactions, 'transaction'),
+    };
+  }
+  const client = (target.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } })
+    .$client;
+  const latencies: number[] = [];
+  const probe = await startProbe({ databaseInProcess: 'self' });
+  const end = Date.now() + options.seconds * 1000;
+  while (Date.now() < end) {
+    const t0 = performance.now();
+    for (const statement of statements) await client.query(statement.sql, statement.params);
+    latencies.push(performance.now() - t0);
+  }
+  return {
+    tps: round(latencies.length / options.seconds, 1),
+    transactions: latencies.length,
+    latencyMs: percentiles(latencies),
+    statements: statements.length,
+    probe: await stopProbe(probe, latencies.length, 'transaction'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The fair ratio: the API's throughput against the database's ceiling for exactly the statements one request runs
 
 /** API throughput / the ceiling of the same statements (principal check included; a cached count excluded). */

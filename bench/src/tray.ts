@@ -25,12 +25,10 @@ import {
   benchDatabaseName,
   captureStatements,
   fairRatio,
-  percentiles,
-  pgbenchScript,
+  measureCeiling,
   printProbe,
   printRatio,
   runLoad,
-  runPgbench,
   signIn as signInToken,
   startProbe,
   startServer,
@@ -38,7 +36,7 @@ import {
   stopServer,
   tokenClaims,
   type Captured,
-  type Latency,
+  type Ceiling,
   type LoadResult,
   type ProbeFigures,
   type ProbeOptions,
@@ -170,40 +168,6 @@ async function captureTraySql(db: Database, scenario: Scenario, withCount: boole
   return statements;
 }
 
-type Ceiling = { tps: number; latencyMs: Latency; statements: number; probe: ProbeFigures };
-
-/** pgbench at the same concurrency: one transaction = the captured statements, in order, with their parameters. */
-async function pgbenchCeiling(url: string, statements: Captured[], seconds: number): Promise<Ceiling> {
-  const { script, variables } = pgbenchScript(statements);
-  const probe = await startProbe({ databaseUrl: url });
-  const result = await runPgbench({ url, scripts: [script], variables, protocol: 'extended', connections, seconds });
-  return {
-    tps: result.tps,
-    latencyMs: result.latencyMs,
-    statements: statements.length,
-    probe: await stopProbe(probe, result.transactions, 'transaction'),
-  };
-}
-
-/** PGlite is one connection in one process: the same statements back to back, in-process. */
-async function pgliteCeiling(db: Database, statements: Captured[], seconds: number): Promise<Ceiling> {
-  const client = (db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } }).$client;
-  const latencies: number[] = [];
-  const probe = await startProbe({ databaseInProcess: 'self' });
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const t0 = performance.now();
-    for (const statement of statements) await client.query(statement.sql, statement.params);
-    latencies.push(performance.now() - t0);
-  }
-  return {
-    tps: Math.round((latencies.length / seconds) * 10) / 10,
-    latencyMs: percentiles(latencies),
-    statements: statements.length,
-    probe: await stopProbe(probe, latencies.length, 'transaction'),
-  };
-}
-
 /** EXPLAIN (ANALYZE, BUFFERS) of each captured statement, for the report. */
 async function explain(db: Database, statements: Captured[]): Promise<string[]> {
   const client = (
@@ -312,9 +276,10 @@ async function measure(
       ] as const) {
         const statements = await captureTraySql(db, { ...scenario, params }, withCount);
         const seconds = label === 'page1' ? duration : deepDuration;
-        const ceiling = isPostgres
-          ? await pgbenchCeiling(options.dbUrl, statements, seconds)
-          : await pgliteCeiling(db, statements, seconds);
+        const ceiling = await measureCeiling(isPostgres ? { url: options.dbUrl } : { db }, statements, {
+          connections,
+          seconds,
+        });
         run[`${label}Ceiling`] = ceiling;
         if (label === 'page1') {
           run.ceilingCovers = covers;
