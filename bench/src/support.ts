@@ -347,7 +347,9 @@ const CLOCK_TICKS = (() => {
 /** utime + stime (and, with `children`, the CPU of its finished and awaited children) of a process, in seconds; null once it is gone. */
 function processCpu(pid: number | 'self', children = false): { seconds: number; startedAtTick: number } | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name may itself hold ") ": the fields start after its last one
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
     // fields after the command: [0] state … [11] utime, [12] stime, [13] cutime, [14] cstime, [19] starttime
     const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
     return { seconds: ticks / CLOCK_TICKS, startedAtTick: Number(fields[19]) };
