@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
 import { generateBook } from '@recovery-desk/db/generate-book.ts';
@@ -14,19 +11,41 @@ import { DEFAULT_POSTING_ORDER } from '@recovery-desk/domain/receipts/posting.ts
 // The server's own code: the ceiling replays exactly the statements POST /api/receipts runs (the idempotency key,
 // the scope check, the posting, the verification request, the reply row), captured at the driver.
 import type {} from 'fastify';
+import { findPrincipal } from '../../apps/server/src/access/access.repository.ts';
 import { runIdempotent } from '../../apps/server/src/http/idempotency.ts';
 import type { UnitContext } from '../../apps/server/src/http/request-context.ts';
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { captureReceiptInTx } from '../../apps/server/src/modules/receipts/index.ts';
-import { repoRoot, signIn, startServer, stopServer } from './support.ts';
+import { RECEIPT_CAPTURE_AUTHORITY } from '../../apps/server/src/modules/receipts/receipts.routes.ts';
+import {
+  benchDatabaseName,
+  captureStatements,
+  fairRatio,
+  parameterText,
+  printProbe,
+  printRatio,
+  repoRoot,
+  runLoad,
+  runPgbench,
+  signIn,
+  startProbe,
+  startServer,
+  stopProbe,
+  stopServer,
+  tokenClaims,
+  type Captured,
+  type LoadResult,
+  type ProbeFigures,
+} from './support.ts';
 
 // Benchmark: receipt posting (POST /api/receipts with an Idempotency-Key) through the real server under N connections
 // with autocannon — every request a new key, a new UPI reference and the next account of the Andheri branch, ₹1.00
 // each so no account runs out of dues — beside the database's own ceiling for the same statements: the statements of
 // real postings captured at the driver (text and bind parameters) and replayed by pgbench at the same concurrency,
-// each transaction one posting, with the ids a posting creates (receipt, payment, approval request, key) taken
-// fresh from the replay's own inserts (`\gset`). Records p50/p95/p99, CPU per request (server process, and the whole
-// machine) and the load average. PostgreSQL only. Writes bench/results/receipt-post.json.
+// each transaction one posting (the principal check of the auth hook first), with the ids a posting creates (receipt, payment, approval request, key) taken
+// fresh from the replay's own inserts (`\gset`). Records p50/p95/p99, the fair API/ceiling ratio and the machine
+// probe (server and database CPU per request, machine busy, load average, NOISY). PostgreSQL only. Writes
+// bench/results/receipt-post.json. bench/README.md says how to read it.
 
 const { values: args } = parseArgs({
   options: {
@@ -56,160 +75,87 @@ const COLLECTOR = 'fc.andheri';
 const BRANCH = 'BR-AND';
 const ROUTE = 'POST /api/receipts';
 
-type Latency = { p50: number; p95: number; p99: number; max: number };
-type Captured = { sql: string; params: unknown[]; rows: Record<string, unknown>[] };
-
-function percentiles(samples: number[]): Latency {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
-}
-
-/** CPU seconds of one process (utime + stime) and of the whole machine (busy and total jiffies). */
-function processCpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-function machineCpu(): { busy: number; total: number } {
-  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
-  const total = cpu.reduce((a, b) => a + b, 0);
-  return { busy: (total - idle) / 100, total: total / 100 };
-}
-
-type Usage = { serverCpuMsPerRequest?: number; machineCpuMsPerRequest: number; machineBusyPercent: number };
-function usage(
-  before: { server?: number; machine: { busy: number; total: number } },
-  after: { server?: number; machine: { busy: number; total: number } },
-  requests: number,
-): Usage {
-  const busy = after.machine.busy - before.machine.busy;
-  const total = after.machine.total - before.machine.total;
-  const per = (seconds: number) => Math.round(((seconds * 1000) / Math.max(requests, 1)) * 100) / 100;
-  return {
-    ...(before.server !== undefined && after.server !== undefined
-      ? { serverCpuMsPerRequest: per(after.server - before.server) }
-      : {}),
-    machineCpuMsPerRequest: per(busy),
-    machineBusyPercent: Math.round((busy / Math.max(total, 0.01)) * 1000) / 10,
-  };
-}
-
-/** autocannon posting receipts: each request a fresh key, reference and account. */
+/** autocannon posting receipts: each request a fresh key, reference and account (a 201 is a posted receipt). */
 function postLoad(base: string, access: string, unitId: number, accountIds: number[], seconds: number) {
   let next = Math.floor(Math.random() * accountIds.length);
-  return new Promise<{ requests: number; ok: number; non2xx: number; rps: number; latencyMs: Latency }>(
-    (resolve, reject) => {
-      const latencies: number[] = [];
-      let ok = 0;
-      const instance = autocannon(
+  return runLoad(
+    {
+      url: `${base}/api/receipts`,
+      connections,
+      duration: seconds,
+      requests: [
         {
-          url: `${base}/api/receipts`,
-          connections,
-          duration: seconds,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (request) => {
-                next = (next + 1) % accountIds.length;
-                const body = {
-                  accountId: accountIds[next],
-                  mode: 'UPI',
-                  amount: '1.00',
-                  currency: 'INR',
-                  reference: randomBytes(8).toString('hex').toUpperCase(),
-                };
-                return {
-                  ...request,
-                  headers: {
-                    'content-type': 'application/json',
-                    authorization: `Bearer ${access}`,
-                    'x-acting-unit': String(unitId),
-                    'idempotency-key': randomUUID(),
-                  },
-                  body: JSON.stringify(body),
-                };
+          method: 'POST',
+          setupRequest: (request) => {
+            next = (next + 1) % accountIds.length;
+            const body = {
+              accountId: accountIds[next],
+              mode: 'UPI',
+              amount: '1.00',
+              currency: 'INR',
+              reference: randomBytes(8).toString('hex').toUpperCase(),
+            };
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${access}`,
+                'x-acting-unit': String(unitId),
+                'idempotency-key': randomUUID(),
               },
-            },
-          ],
+              body: JSON.stringify(body),
+            };
+          },
         },
-        (error, result) => {
-          if (error) return reject(error);
-          resolve({
-            requests: result.requests.total,
-            ok,
-            non2xx: result.non2xx,
-            rps: Math.round((ok / seconds) * 10) / 10,
-            latencyMs: percentiles(latencies),
-          });
-        },
-      );
-      instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-        if (statusCode === 201) {
-          ok += 1;
-          latencies.push(responseTime);
-        }
-      });
+      ],
     },
+    201,
   );
 }
 
-/** Captures the statements of real postings (the route's own functions) at the driver, with their result rows. */
-async function capturePostings(db: Database, ctx: UnitContext, accountIds: number[]): Promise<Captured[][]> {
+/**
+ * Captures the statements of real postings at the driver, with their result rows: the auth hook's principal check
+ * (the bearer's user and session family, the acting unit and the capture authority), then the route's own functions.
+ */
+async function capturePostings(
+  db: Database,
+  ctx: UnitContext,
+  familyId: string,
+  accountIds: number[],
+): Promise<Captured[][]> {
   const deps = {
     db,
     config: { receiptPostingOrder: DEFAULT_POSTING_ORDER },
     clock: { now: () => new Date() },
   } as unknown as AppDeps;
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => Promise<unknown> };
-  const original = proto.query;
   const postings: Captured[][] = [];
   for (const accountId of accountIds) {
-    const captured: Captured[] = [];
-    proto.query = function (this: unknown, first: unknown, params: unknown, ...rest: unknown[]) {
-      const text = typeof first === 'string' ? first : (first as { text: string }).text;
-      const values = (typeof first === 'object' && first && 'values' in first ? first.values : params) as
-        unknown[] | undefined;
-      const entry: Captured = { sql: text.replace(/\s+/g, ' ').trim(), params: values ?? [], rows: [] };
-      captured.push(entry);
-      const result = original.call(this, first, params, ...rest) as Promise<{
-        rows?: unknown[];
-        fields?: { name: string }[];
-      }>;
-      return result.then((value) => {
-        // drizzle reads `returning` in array mode: name the values by the result's fields
-        entry.rows = (Array.isArray(value?.rows) ? value.rows : []).map((row) =>
-          Array.isArray(row)
-            ? Object.fromEntries((value.fields ?? []).map((field, j) => [field.name, row[j] as unknown]))
-            : (row as Record<string, unknown>),
-        );
-        return value;
-      });
+    const body = {
+      accountId,
+      mode: 'UPI' as const,
+      amount: '1.00',
+      currency: 'INR' as const,
+      reference: randomBytes(8).toString('hex').toUpperCase(),
     };
-    try {
-      const body = {
-        accountId,
-        mode: 'UPI' as const,
-        amount: '1.00',
-        currency: 'INR' as const,
-        reference: randomBytes(8).toString('hex').toUpperCase(),
-      };
+    const { statements } = await captureStatements(db, async () => {
+      const principal = await findPrincipal(db, {
+        userId: ctx.user.id,
+        familyId,
+        now: new Date(),
+        unit: { id: ctx.actingUnit.id, authority: { app: 'collapp', code: RECEIPT_CAPTURE_AUTHORITY } },
+      });
+      if (!principal?.unit?.hasAuthority) throw new Error('the principal check refuses the bench session');
       await runIdempotent(db, { userId: ctx.user.id, route: ROUTE, key: randomUUID(), body }, async (tx) => ({
         statusCode: 201,
         body: await captureReceiptInTx(deps, tx, { ctx, body }),
       }));
-    } finally {
-      proto.query = original;
-    }
-    postings.push(captured);
+    });
+    postings.push(statements);
   }
   return postings;
 }
 
-// node-postgres's own conversion of a bind parameter to its text form (arrays, dates, JSON, booleans)
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (v: unknown) => unknown };
-const asText = (value: unknown): string => String(prepareValue(value));
+const asText = parameterText;
 const literal = (value: unknown): string => `'${asText(value).replace(/'/g, "''")}'`;
 
 /**
@@ -257,64 +203,6 @@ function scriptOf(posting: Captured[]): string {
   return lines.join('\n');
 }
 
-function pgbench(url: string, scripts: string[], seconds: number) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-receipt-pgbench-'));
-  const files = scripts.map((script, index) => {
-    const file = path.join(dir, `posting-${index}.sql`);
-    fs.writeFileSync(file, `${script}\n`);
-    return file;
-  });
-  const u = new URL(url);
-  const before = machineCpu();
-  const out = execFileSync(
-    'pgbench',
-    [
-      '-n',
-      '-M',
-      'simple',
-      '-c',
-      String(connections),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      '-l',
-      '--log-prefix',
-      path.join(dir, 'log'),
-      ...files.flatMap((file) => ['-f', `${file}@1`]),
-      '-h',
-      u.hostname,
-      '-p',
-      u.port || '5432',
-      '-U',
-      decodeURIComponent(u.username || 'postgres'),
-      u.pathname.slice(1),
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const after = machineCpu();
-  const tps = /tps = ([\d.]+)/.exec(out);
-  const processed = /number of transactions actually processed: (\d+)/.exec(out);
-  const failed = /number of failed transactions: (\d+)/.exec(out);
-  if (!tps) throw new Error(`could not read pgbench output:\n${out}`);
-  const latencies: number[] = [];
-  for (const file of fs.readdirSync(dir).filter((name) => name.startsWith('log'))) {
-    for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-      const fields = line.split(' ');
-      if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000);
-    }
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-  const transactions = Number(processed?.[1] ?? 0);
-  return {
-    tps: Number(tps[1]),
-    transactions,
-    failed: Number(failed?.[1] ?? 0),
-    latencyMs: percentiles(latencies),
-    usage: usage({ machine: before }, { machine: after }, transactions),
-  };
-}
-
 async function main() {
   const results: Record<string, unknown> = {
     benchmark: 'receipt-post',
@@ -327,7 +215,7 @@ async function main() {
     cores: os.cpus().length,
     loadAverageAtStart: os.loadavg(),
   };
-  const name = args.reuse ?? `rd_bench_receipt_${randomBytes(4).toString('hex')}`;
+  const name = args.reuse ?? benchDatabaseName('receipt');
   const u = new URL(args['database-url']!);
   u.pathname = `/${name}`;
   const dbUrl = u.toString();
@@ -392,20 +280,18 @@ async function main() {
     const user = userRows[0]!;
 
     const server = await startServer({ DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: String(args.pool) });
+    let familyId: string;
+    let api: LoadResult & { probe?: ProbeFigures };
     try {
       const access = await signIn(server.base, COLLECTOR);
+      familyId = tokenClaims(access).familyId;
       console.log(`warm-up ${warmup} s, then ${duration} s of posts at ${connections} connections…`);
       if (warmup > 0) await postLoad(server.base, access, unit.id, accountIds, warmup);
-      const before = { server: processCpuSeconds(server.child.pid!), machine: machineCpu() };
-      const loadBefore = os.loadavg();
-      const api = await postLoad(server.base, access, unit.id, accountIds, duration);
-      const after = { server: processCpuSeconds(server.child.pid!), machine: machineCpu() };
-      results.api = {
-        ...api,
-        usage: usage(before, after, api.ok),
-        loadAverage: { before: loadBefore, after: os.loadavg() },
-      };
-      console.log('API', results.api);
+      const probe = await startProbe({ serverPid: server.child.pid, databaseUrl: dbUrl });
+      api = await postLoad(server.base, access, unit.id, accountIds, duration);
+      api.probe = await stopProbe(probe, api.ok);
+      results.api = api;
+      printProbe('receipt posts, API', api.probe);
     } finally {
       await stopServer(server.child);
     }
@@ -422,29 +308,20 @@ async function main() {
       { length: Math.min(scriptCount, accountIds.length) },
       (_, i) => accountIds[Math.floor((i * accountIds.length) / scriptCount)]!,
     );
-    const postings = await capturePostings(handle.db, ctx, sample);
+    const postings = await capturePostings(handle.db, ctx, familyId, sample);
     const scripts = postings.map(scriptOf);
     results.statementsPerPosting = postings[0]!.filter((s) => !/^(begin|commit)$/i.test(s.sql)).length;
+    const covers = `principal check, then the posting's ${Number(results.statementsPerPosting) - 1} statements in one transaction`;
     results.exampleScript = scripts[0];
-    const loadBefore = os.loadavg();
-    const ceiling = pgbench(dbUrl, scripts, duration);
-    results.ceiling = { ...ceiling, loadAverage: { before: loadBefore, after: os.loadavg() } };
-    console.log('ceiling', results.ceiling);
+    const probe = await startProbe({ databaseUrl: dbUrl });
+    const replay = await runPgbench({ url: dbUrl, scripts, protocol: 'simple', connections, seconds: duration });
+    const ceiling = { ...replay, covers, probe: await stopProbe(probe, replay.transactions, 'transaction') };
+    results.ceiling = ceiling;
     await handle.close();
+    printProbe(`receipt posts, ceiling (${scripts.length} captured postings)`, ceiling.probe);
 
-    const api = results.api as { rps: number; latencyMs: Latency };
-    results.ratioApiToCeiling = Math.round((api.rps / ceiling.tps) * 1000) / 1000;
-    results.loadAverageAtEnd = os.loadavg();
-    console.table({
-      api: { rps: api.rps, p50: api.latencyMs.p50, p95: api.latencyMs.p95, p99: api.latencyMs.p99 },
-      ceiling: {
-        rps: ceiling.tps,
-        p50: ceiling.latencyMs.p50,
-        p95: ceiling.latencyMs.p95,
-        p99: ceiling.latencyMs.p99,
-      },
-    });
-    console.log(`API / ceiling = ${results.ratioApiToCeiling}`);
+    results.fairRatio = fairRatio(api.rps, ceiling.tps);
+    printRatio('receipt posts, API / ceiling (fair)', api, ceiling, covers);
     fs.mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(repoRoot, 'bench/results/receipt-post.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log('written bench/results/receipt-post.json');

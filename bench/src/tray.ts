@@ -1,21 +1,17 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
 import { generateBook } from '@recovery-desk/db/generate-book.ts';
 import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
-import { DEMO_PASSWORD } from '@recovery-desk/db/demo-organisation.ts';
 import { trayQuerySchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { findTray } from '@recovery-desk/domain/collections/trays.ts';
-import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 // The server's own SQL builders: the ceiling runs exactly the statements the tray endpoint runs. (The fastify type
 // import puts the module the server's request context augments into this program.)
 import type {} from 'fastify';
+import { findPrincipal } from '../../apps/server/src/access/access.repository.ts';
 import type { Executor } from '../../apps/server/src/db/transaction.ts';
 import type { UnitContext } from '../../apps/server/src/http/request-context.ts';
 import { traySelection, traySort } from '../../apps/server/src/modules/collections/services/tray-selection.ts';
@@ -25,15 +21,37 @@ import {
   readTrayPage,
   type KeysetRead,
 } from '../../apps/server/src/modules/collections/trays.repository.ts';
-import { freePort, stopServer } from './support.ts';
+import {
+  benchDatabaseName,
+  captureStatements,
+  fairRatio,
+  measureCeiling,
+  printProbe,
+  printRatio,
+  runLoad,
+  signIn as signInToken,
+  startProbe,
+  startServer,
+  stopProbe,
+  stopServer,
+  tokenClaims,
+  type Captured,
+  type Ceiling,
+  type LoadResult,
+  type ProbeFigures,
+  type ProbeOptions,
+} from './support.ts';
 
 // Benchmark: the telecaller tray (GET /api/collections/trays/telecaller) through the real server under N
-// connections with autocannon, beside the database's own ceiling for the same SQL (the page query, the names lookup
-// and the count query the endpoint runs, captured from the server's repository functions and replayed with their
-// bind parameters) at the same concurrency: pgbench on PostgreSQL, an in-process loop on PGlite (one connection).
-// Scenarios: My View of a telecaller with DPD and product filters; the Team View of a branch for its manager; each
-// warmed up (--warmup seconds), then measured at page 1 and at a deep page (reached by following nextCursor). Prints
-// percentiles and API/ceiling ratios, writes bench/results/tray-<db>.json.
+// connections with autocannon, beside the database's own ceiling for exactly the statements one request runs: the
+// principal check (bearer's user, session family, acting unit and the tray's authority), the page query and the
+// names lookup — and the count query only when the server's count cache is off (TRAY_COUNT_CACHE_SECONDS=0; with the
+// cache on, the count runs once per cache period, not per request) — captured at the driver from the server's own
+// functions and replayed with their bind parameters at the same concurrency: pgbench on PostgreSQL, an in-process
+// loop on PGlite (one connection). Scenarios: My View of a telecaller with DPD and product filters; the Team View of
+// a branch for its manager; each warmed up (--warmup seconds), then measured at page 1 and at a deep page (reached by
+// following nextCursor). Prints percentiles, the fair API/ceiling ratio and the machine probe (server and database
+// CPU per request, machine busy, load average, NOISY), writes bench/results/tray-<db>.json. bench/README.md.
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +82,8 @@ const deepPages = Number(args['deep-pages']);
 const warmup = Number(args.warmup);
 const accounts = Number(args.accounts ?? (isPostgres ? 1_000_000 : 20_000));
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+// the server's tray count cache (TRAY_COUNT_CACHE_SECONDS; 0 = an exact count on every request)
+const countCacheSeconds = Number(process.env.TRAY_COUNT_CACHE_SECONDS ?? '15');
 const BUSINESS_DATE = '2026-03-31';
 
 const TELECALLER = 'tc.andheri';
@@ -80,49 +100,11 @@ type Scenario = {
   unit: { id: number; code: string; path: string; hasChildren: boolean };
   params: Record<string, string>;
 };
-type Latency = { p50: number; p95: number; p99: number; max: number };
-type Load = { requests: number; non2xx: number; errors: number; rps: number; latencyMs: Latency };
-type Captured = { sql: string; params: unknown[] };
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; ms: number }> {
-  const port = await freePort();
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base, ms: Date.now() - started };
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not become ready within 180 s');
-}
+type Load = LoadResult;
 
 async function signIn(base: string, username: string): Promise<Session> {
-  const config = (await (await fetch(`${base}/api/public-config`)).json()) as { userkeyKey: string };
-  const userkey = await sealUserkey({ username, password: DEMO_PASSWORD }, config.userkeyKey);
-  const reply = (await (
-    await fetch(`${base}/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userkey }),
-    })
-  ).json()) as { access?: string; detail?: string };
-  if (!reply.access) throw new Error(`sign-in of ${username} failed: ${reply.detail}`);
-  const claims = JSON.parse(Buffer.from(reply.access.split('.')[1]!, 'base64url').toString()) as {
-    sub: string;
-    sid: string;
-  };
-  return { access: reply.access, userId: Number(claims.sub), familyId: claims.sid };
+  const access = await signInToken(base, username);
+  return { access, ...tokenClaims(access) };
 }
 
 const trayUrl = (base: string, params: Record<string, string>) =>
@@ -139,35 +121,16 @@ async function getTray(base: string, scenario: Scenario, params: Record<string, 
   return (await response.json()) as TrayReply;
 }
 
-function percentiles(samples: number[]): Latency {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
-}
+const load = (url: string, headers: Record<string, string>, seconds: number): Promise<Load> =>
+  runLoad({ url, connections, duration: seconds, headers });
 
-/** autocannon with every response's latency recorded (its summary has no p95). */
-function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        rps: Math.round(((result.requests.total - result.non2xx) / seconds) * 10) / 10,
-        latencyMs: percentiles(latencies),
-      });
-    });
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode === 200) latencies.push(responseTime);
-    });
-  });
-}
-
-/** The page, names and count statements the endpoint runs for this request, as SQL text and bind parameters. */
-async function captureTraySql(db: Database, scenario: Scenario): Promise<Captured[]> {
+/**
+ * The statements one tray request runs, as SQL text and bind parameters, captured at the driver from the server's
+ * own functions: the principal check of the auth hook (a named prepared statement), the page query and the names
+ * lookup, and the count query when the count cache is off (`withCount`). Each runs for real (the names lookup needs
+ * the ids of the page's rows).
+ */
+async function captureTraySql(db: Database, scenario: Scenario, withCount: boolean): Promise<Captured[]> {
   const tray = findTray('telecaller')!;
   const query = trayQuerySchema.parse(scenario.params);
   const ctx = {
@@ -186,99 +149,23 @@ async function captureTraySql(db: Database, scenario: Scenario): Promise<Capture
     boundary = { side: query.direction === 'next' ? 'after' : 'before', key: cursor.key, id: cursor.id };
   }
   const backward = query.direction === 'prev' || query.direction === 'last';
-  // Each statement runs for real (the names lookup needs the ids of the page's rows) and is recorded at the
-  // driver, as text and bind parameters: raw statements and named prepared ones alike.
-  const captured: Captured[] = [];
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const clientQuery = client.query;
-  client.query = function (this: unknown, first: unknown, params: unknown, ...rest: unknown[]) {
-    const text = typeof first === 'string' ? first : (first as { text: string }).text;
-    captured.push({ sql: text.replace(/\s+/g, ' ').trim(), params: (params as unknown[] | undefined) ?? [] });
-    return clientQuery.call(this, first, params, ...rest);
-  };
-  try {
+  const { statements } = await captureStatements(db, async () => {
+    const principal = await findPrincipal(db, {
+      userId: scenario.session.userId,
+      familyId: scenario.session.familyId,
+      now: new Date(),
+      unit: { id: scenario.unit.id, authority: { app: 'collapp', code: tray.authority } },
+    });
+    if (!principal?.unit) throw new Error(`${scenario.name}: the principal check refuses the bench's session`);
     await readTrayPage(db as unknown as Executor, selection, {
       ...sort,
       boundary,
       backward,
       limit: query.pageSize + 1,
     });
-    await countTrayRows(db as unknown as Executor, selection);
-  } finally {
-    client.query = clientQuery;
-  }
-  return captured;
-}
-
-/** pgbench at the same concurrency: one transaction = the page query, the names lookup, then the count query. */
-function pgbenchCeiling(url: string, statements: Captured[], seconds: number): { tps: number; latencyMs: Latency } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-tray-pgbench-'));
-  const variables: string[] = [];
-  const script = statements
-    .map((statement, s) =>
-      statement.sql.replace(/\$(\d+)/g, (_match, n: string) => {
-        const name = `s${s}p${n}`;
-        variables.push('-D', `${name}=${String(statement.params[Number(n) - 1])}`);
-        return `:${name}`;
-      }),
-    )
-    .map((text) => `${text};`)
-    .join('\n');
-  const scriptPath = path.join(dir, 'tray.sql');
-  fs.writeFileSync(scriptPath, `${script}\n`);
-  const u = new URL(url);
-  const out = execFileSync(
-    'pgbench',
-    [
-      '-n',
-      '-M',
-      'extended', // unnamed statements with bind parameters, as node-postgres sends them
-      '-c',
-      String(connections),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      '-l',
-      '--log-prefix',
-      path.join(dir, 'log'),
-      ...variables,
-      '-f',
-      scriptPath,
-      '-h',
-      u.hostname,
-      '-p',
-      u.port || '5432',
-      '-U',
-      decodeURIComponent(u.username || 'postgres'),
-      u.pathname.slice(1),
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const tps = /tps = ([\d.]+)/.exec(out);
-  if (!tps) throw new Error(`could not read pgbench output:\n${out}`);
-  const latencies: number[] = [];
-  for (const file of fs.readdirSync(dir).filter((name) => name.startsWith('log'))) {
-    for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-      const fields = line.split(' ');
-      if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000);
-    }
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-  return { tps: Number(tps[1]), latencyMs: percentiles(latencies) };
-}
-
-/** PGlite is one connection in one process: the same statements back to back, in-process. */
-async function pgliteCeiling(db: Database, statements: Captured[], seconds: number) {
-  const client = (db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } }).$client;
-  const latencies: number[] = [];
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const t0 = performance.now();
-    for (const statement of statements) await client.query(statement.sql, statement.params);
-    latencies.push(performance.now() - t0);
-  }
-  return { tps: Math.round((latencies.length / seconds) * 10) / 10, latencyMs: percentiles(latencies) };
+    if (withCount) await countTrayRows(db as unknown as Executor, selection);
+  });
+  return statements;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each captured statement, for the report. */
@@ -316,7 +203,12 @@ type Run = Record<string, unknown>;
 async function measure(
   base: string,
   scenarios: Scenario[],
-  options: { ceilingDb: () => Promise<{ db: Database; close: () => Promise<void> }>; dbUrl: string },
+  options: {
+    ceilingDb: () => Promise<{ db: Database; close: () => Promise<void> }>;
+    dbUrl: string;
+    /** what the probe of an API window reads: the server's PID, and the database */
+    apiProbe: ProbeOptions;
+  },
 ): Promise<Record<string, Run>> {
   const runs: Record<string, Record<string, unknown>> = {};
   const deepParams: Record<string, Record<string, string>> = {};
@@ -326,7 +218,14 @@ async function measure(
       `${scenario.name}: ${first.count} rows in the filtered tray; warm-up ${warmup} s, load for ${duration} s…`,
     );
     if (warmup > 0) await load(trayUrl(base, scenario.params), headersOf(scenario), warmup);
-    const api = await load(trayUrl(base, scenario.params), headersOf(scenario), duration);
+    const probe = await startProbe(options.apiProbe);
+    const api: Load & { probe?: ProbeFigures } = await load(
+      trayUrl(base, scenario.params),
+      headersOf(scenario),
+      duration,
+    );
+    api.probe = await stopProbe(probe, api.requests - api.non2xx);
+    printProbe(`${scenario.name} page 1, API`, api.probe);
     // walk nextCursor: sequential latency of each page, and the cursor of the deep page
     const walk: number[] = [];
     // (a small tray ends sooner: its last page is the deep page then)
@@ -362,37 +261,45 @@ async function measure(
     };
   }
 
-  // the ceiling: the same statements on the database itself
+  // the ceiling: the statements one request runs, on the database itself
+  const withCount = countCacheSeconds === 0;
+  const covers = `principal check, page, names${withCount ? ', count (the count cache is off)' : ' (the count cache serves the count)'}`;
   const { db, close } = await options.ceilingDb();
   try {
     for (const scenario of scenarios) {
       const run = runs[scenario.name]!;
+      const deep = run.deep as Record<string, Load>;
+      const deepKey = Object.keys(deep).find((key) => key !== 'page1Api')!;
       for (const [label, params] of [
         ['page1', scenario.params],
         ['deep', deepParams[scenario.name]!],
       ] as const) {
-        const statements = await captureTraySql(db, { ...scenario, params });
+        const statements = await captureTraySql(db, { ...scenario, params }, withCount);
         const seconds = label === 'page1' ? duration : deepDuration;
-        const ceiling = isPostgres
-          ? pgbenchCeiling(options.dbUrl, statements, seconds)
-          : await pgliteCeiling(db, statements, seconds);
+        const ceiling = await measureCeiling(isPostgres ? { url: options.dbUrl } : { db }, statements, {
+          connections,
+          seconds,
+        });
         run[`${label}Ceiling`] = ceiling;
         if (label === 'page1') {
+          run.ceilingCovers = covers;
           run.sql = statements.map((s) => ({ sql: s.sql, params: s.params }));
           run.explain = await explain(db, statements);
-          // What a request costs the database while its count is cached: the page and names statements alone.
-          const uncounted = statements.filter((statement) => !statement.sql.startsWith('select count('));
-          run.page1CeilingWithoutCount = isPostgres
-            ? pgbenchCeiling(options.dbUrl, uncounted, seconds)
-            : await pgliteCeiling(db, uncounted, seconds);
+          printProbe(`${scenario.name} page 1, ceiling (${statements.length} statements)`, ceiling.probe);
         }
       }
       const api = run.api as Load;
-      const ceiling = run.page1Ceiling as { tps: number };
-      run.ratioApiToCeiling = Math.round((api.rps / ceiling.tps) * 1000) / 1000;
-      run.ratioApiToCeilingWithoutCount =
-        Math.round((api.rps / (run.page1CeilingWithoutCount as { tps: number }).tps) * 1000) / 1000;
-      run.target = { p95Ms: 50, ratio: 0.5, met: api.latencyMs.p95 <= 50 && api.rps / ceiling.tps >= 0.5 };
+      const page1Ceiling = run.page1Ceiling as Ceiling;
+      const deepCeiling = run.deepCeiling as Ceiling;
+      // the fair ratio: the API against the ceiling of exactly the statements a request runs
+      run.fairRatio = fairRatio(api.rps, page1Ceiling.tps);
+      run.fairRatioDeep = fairRatio(deep[deepKey]!.rps, deepCeiling.tps);
+      printRatio(`${scenario.name} page 1, API / ceiling (fair)`, api, page1Ceiling, covers);
+      run.target = {
+        p95Ms: 50,
+        ratio: 0.5,
+        met: api.latencyMs.p95 <= 50 && (run.fairRatio as number) >= 0.5,
+      };
     }
   } finally {
     await close();
@@ -400,32 +307,37 @@ async function measure(
   return runs;
 }
 
+/** One row per scenario; every ratio is the fair one (API / ceiling of the statements one request runs). */
 function summarise(runs: Record<string, Run>) {
   return Object.fromEntries(
     Object.entries(runs).map(([name, run]) => {
-      const api = run.api as Load;
+      const api = run.api as Load & { probe: ProbeFigures };
       const deep = run.deep as Record<string, Load>;
       const deepKey = Object.keys(deep).find((key) => key !== 'page1Api')!;
+      const page1Ceiling = run.page1Ceiling as Ceiling;
+      const deepCeiling = run.deepCeiling as Ceiling;
       return [
         name,
         {
-          rows: run.rowsInTray,
-          apiP50: api.latencyMs.p50,
-          apiP95: api.latencyMs.p95,
-          apiP99: api.latencyMs.p99,
-          apiRps: api.rps,
-          non2xx: api.non2xx,
-          ceilingTps: (run.page1Ceiling as { tps: number }).tps,
-          ceilingP95: (run.page1Ceiling as { latencyMs: Latency }).latencyMs.p95,
-          ratio: run.ratioApiToCeiling,
-          ceilingWithoutCountTps: (run.page1CeilingWithoutCount as { tps: number }).tps,
-          ratioWithoutCount: run.ratioApiToCeilingWithoutCount,
-          deepPage: deepKey.replace('Api', ''),
-          page1ApiP95: deep.page1Api!.latencyMs.p95,
-          deepApiP95: deep[deepKey]!.latencyMs.p95,
-          page1CeilingTps: (run.page1Ceiling as { tps: number }).tps,
-          deepCeilingTps: (run.deepCeiling as { tps: number }).tps,
-          targetMet: (run.target as { met: boolean }).met,
+          'rows in tray': run.rowsInTray,
+          'API req/s': api.rps,
+          'API p50 ms': api.latencyMs.p50,
+          'API p95 ms': api.latencyMs.p95,
+          'API p99 ms': api.latencyMs.p99,
+          'API non-2xx': api.non2xx,
+          'ceiling tx/s': page1Ceiling.tps,
+          'ceiling p95 ms': page1Ceiling.latencyMs.p95,
+          'API/ceiling (fair)': run.fairRatio,
+          'server CPU ms/req': api.probe.server?.cpuMsPerRequest ?? null,
+          'DB CPU ms/req (API)': api.probe.database?.cpuMsPerRequest ?? null,
+          'DB CPU ms/tx (ceiling)': page1Ceiling.probe.database?.cpuMsPerRequest ?? null,
+          'deep page': deepKey.replace('Api', ''),
+          'deep API req/s': deep[deepKey]!.rps,
+          'deep API p95 ms': deep[deepKey]!.latencyMs.p95,
+          'deep ceiling tx/s': deepCeiling.tps,
+          'deep API/ceiling (fair)': run.fairRatioDeep,
+          noisy: api.probe.noisy || page1Ceiling.probe.noisy,
+          'target met': (run.target as { met: boolean }).met,
         },
       ];
     }),
@@ -442,7 +354,8 @@ async function main() {
     warmupSeconds: warmup,
     businessDate: BUSINESS_DATE,
     // the server's tray count cache (TRAY_COUNT_CACHE_SECONDS; 0 = an exact count on every request)
-    countCacheSeconds: Number(process.env.TRAY_COUNT_CACHE_SECONDS ?? '15'),
+    countCacheSeconds,
+    cores: os.cpus().length,
   };
   let cleanup = async () => {};
   let env: Record<string, string>;
@@ -450,7 +363,7 @@ async function main() {
   let dataDir = '';
 
   if (isPostgres) {
-    const name = args.reuse ?? `rd_bench_tray_${randomBytes(4).toString('hex')}`;
+    const name = args.reuse ?? benchDatabaseName('tray');
     const u = new URL(args['database-url']!);
     u.pathname = `/${name}`;
     dbUrl = u.toString();
@@ -492,7 +405,7 @@ async function main() {
     if (accounts !== 20_000) throw new Error('PGlite runs the default demo book (20,000 accounts) the server seeds');
   }
 
-  const server = await startServer(env);
+  const server = await startServer(env, { readyWithinMs: 180_000 });
   if (!isPostgres) {
     results.firstStartSeconds = server.ms / 1000;
     console.log(`server first start (demo seed of ${accounts} accounts on PGlite): ${(server.ms / 1000).toFixed(1)} s`);
@@ -541,6 +454,9 @@ async function main() {
           return { db: handle.db, close: () => handle.close() };
         },
         dbUrl,
+        apiProbe: isPostgres
+          ? { serverPid: server.child.pid, databaseUrl: dbUrl }
+          : { serverPid: server.child.pid, databaseInProcess: 'server' },
       });
       phases[label] = { runs, summary: summarise(runs) };
       console.table(summarise(runs));
