@@ -15,7 +15,7 @@ import type { UnitContext } from '../../apps/server/src/http/request-context.ts'
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import { allocationUpload } from '../../apps/server/src/modules/collection-uploads/services/upload-types.ts';
 import { readLines } from '../../apps/server/src/modules/collection-uploads/services/uploads.ts';
-import { repoRoot, signIn, startServer, stopServer } from './support.ts';
+import { printProbe, repoRoot, signIn, startProbe, startServer, stopProbe, stopServer } from './support.ts';
 
 // Benchmark: a 100,000-row allocation file (issue 14, target ≤ 15 s on PostgreSQL) on a generated book (1,000,000
 // accounts by default), from the request to the applied result, through the real server: POST
@@ -186,6 +186,7 @@ async function main(): Promise<void> {
       form.set('type', 'ALLOCATION');
       form.set('file', new Blob([file], { type: 'text/csv' }), 'bench-allocation.csv');
       const loadBefore = os.loadavg();
+      const probe = await startProbe({ serverPid: server.child.pid, databaseUrl: dbUrl });
       const started = performance.now();
       const reply = await fetch(`${server.base}/api/collections/uploads`, { method: 'POST', headers, body: form });
       const accepted = performance.now();
@@ -202,6 +203,9 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const finished = performance.now();
+      const apiMachine = await stopProbe(probe, 1);
+      results.apiMachine = apiMachine;
+      printProbe('allocation upload through the server (per upload)', apiMachine);
       const { rows: timing } = await client.query<{ queued: number; ran: number }>(
         `select extract(epoch from (started_at - created_at)) * 1000 as queued,
                 extract(epoch from (finished_at - started_at)) * 1000 as ran from jobs where id = $1`,
@@ -277,11 +281,15 @@ async function main(): Promise<void> {
     // 3. The database's own time: the captured statements replayed by a plain client in one transaction, rolled back.
     const replayer = new pg.Client({ connectionString: dbUrl });
     await replayer.connect();
+    const replayProbe = await startProbe({ databaseUrl: dbUrl });
     const replayStarted = performance.now();
     await replayer.query('begin');
     for (const statement of work) await replayer.query(statement.sql, statement.params as unknown[]);
     await replayer.query('rollback');
     const replayMs = performance.now() - replayStarted;
+    const replayMachine = await stopProbe(replayProbe, 1, 'transaction');
+    results.replayMachine = replayMachine;
+    printProbe('the same statements replayed (per file, one transaction)', replayMachine);
     await replayer.end();
     await handle.close();
 

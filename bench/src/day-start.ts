@@ -11,6 +11,7 @@ import type {} from 'fastify';
 import type { AppDeps } from '../../apps/server/src/deps.ts';
 import type { RequestContext } from '../../apps/server/src/http/request-context.ts';
 import { runCollectionsDayStart } from '../../apps/server/src/modules/collections/services/run-day-start.ts';
+import { printProbe, startProbe, stopProbe } from './support.ts';
 
 // Benchmark: day start (business date +1) on a generated book on PostgreSQL, through the server's own day start
 // (runCollectionsDayStart: the five steps, each its own transaction, as the job runs them). Prints seconds per step,
@@ -78,10 +79,21 @@ async function main(): Promise<void> {
       date = addDays(date, 1);
       await client.query(`update organisation set business_date = $1`, [date]);
       const load = os.loadavg()[0] ?? 0;
+      // The day start runs in this process: its CPU is the "server" CPU, PostgreSQL's backends the database's.
+      const probe = await startProbe({ serverPid: process.pid, databaseUrl: url.toString() });
       const t0 = performance.now();
       const reply = await runCollectionsDayStart(deps, date, ctx);
       const seconds = (performance.now() - t0) / 1000;
-      runs.push({ businessDate: date, seconds, loadBefore: load, loadAfter: os.loadavg()[0], steps: reply.steps });
+      const machine = await stopProbe(probe, 1, 'transaction');
+      printProbe(`day start ${date} (per day)`, machine);
+      runs.push({
+        businessDate: date,
+        seconds,
+        loadBefore: load,
+        loadAfter: os.loadavg()[0],
+        steps: reply.steps,
+        machine,
+      });
       console.log(
         `day start ${date}: ${seconds.toFixed(2)} s (load ${load.toFixed(2)} → ${(os.loadavg()[0] ?? 0).toFixed(2)})`,
       );

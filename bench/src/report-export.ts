@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { printProbe, startProbe, stopProbe, type ProbeFigures } from './support.ts';
 import { openDatabase, type Database } from '@recovery-desk/db/client.ts';
 import { generateBook } from '@recovery-desk/db/generate-book.ts';
 import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
@@ -69,6 +70,8 @@ type Measurement = {
   baseRssMb: number;
   /** the process's own CPU time during the step (user + system), which the machine's load does not inflate */
   cpuSeconds: number;
+  /** the database's CPU and the machine's load during the step (bench/src/support.ts) */
+  machine?: ProbeFigures;
 };
 
 function peakRssMb(): number {
@@ -270,8 +273,12 @@ async function main(): Promise<void> {
   const results: Measurement[] = [];
   try {
     for (const step of ['db', 'copy', 'read', ...args.formats!.split(',')]) {
+      // The step's own process CPU is in the measurement; the probe adds the database's CPU and the machine's load.
+      const probe = await startProbe({ databaseUrl: url });
       const result = await measure(step, url);
-      results.push(result);
+      const machine = await stopProbe(probe, 1, 'transaction');
+      printProbe(`${step} (the whole step)`, machine);
+      results.push({ ...result, machine });
       console.log(
         `${step.padEnd(5)} ${String(result.rows).padStart(8)} rows  ${result.seconds.toFixed(2).padStart(7)} s  ` +
           `${Math.round(result.rowsPerSecond).toLocaleString('en-US').padStart(9)} rows/s  peak RSS ${result.peakRssMb.toFixed(0)} MB ` +
