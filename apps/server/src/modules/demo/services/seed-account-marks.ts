@@ -1,27 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { UnitContext } from '../../../http/request-context.ts';
 import { accountMarkHandlers } from '../../account-marks/index.ts';
 import { decideApproval, requestApproval, type ApprovalHandler } from '../../approvals/index.ts';
-import {
-  demoActorContext,
-  findUnitsByCode,
-  findUsersByUsername,
-  type DemoUnitRow,
-  type DemoUserRow,
-} from '../demo-seed.repository.ts';
-import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
+import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
+import { demoUnitContext } from './demo-context.ts';
 
 // The demo's account marks (first start in demo mode), through the approval kit as the demo's people would:
 // pay.mumbai (RG-MUM, Manual Account Marking and Unmarking) requests, appr.west (ZN-W, Account Marking Approval)
 // decides. Thane branch accounts (the newest, away from the other stories): DO_NOT_CALL and FRAUD approved (in
 // effect), a VIP approved with its unmarking waiting, a DISPUTE approved then ended (history), a DISPUTE and a DECEASED
 // waiting, a RESTRUCTURED rejected.
-
-function contextOf(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
-  return demoActorContext(user, unit, DEMO_SEED_REQUEST_ID);
-}
 
 type Story = { mark: string; reason: string; outcome: 'pending' | 'approve' | 'reject' | 'unmarkPending' | 'ended' };
 
@@ -59,8 +48,8 @@ export async function seedDemoAccountMarks(deps: AppDeps): Promise<{ requests: n
   const region = units.find((row) => row.code === 'RG-MUM');
   const zone = units.find((row) => row.code === 'ZN-W');
   if (!makerUser || !checkerUser || !region || !zone) return { requests: 0 };
-  const maker = contextOf(makerUser, region);
-  const checker = contextOf(checkerUser, zone);
+  const maker = demoUnitContext(makerUser, region);
+  const checker = demoUnitContext(checkerUser, zone);
   const accounts = await selectRows<{ id: number | string }>(
     deps.db,
     sql`select a.id from accounts a join units u on u.id = a.unit_id

@@ -2,25 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { AllocationRuleInput } from '@recovery-desk/domain/collections/allocation-rules.ts';
 import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { UnitContext } from '../../../http/request-context.ts';
 import { createAllocationRule } from '../../collections/index.ts';
-import {
-  demoActorContext,
-  findUnitsByCode,
-  findUsersByUsername,
-  type DemoUnitRow,
-  type DemoUserRow,
-} from '../demo-seed.repository.ts';
-import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
+import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
+import { demoUnitContext } from './demo-context.ts';
 
 // The demo's allocation rules (first start in demo mode), made through the API's service as the demo's
 // administrators would on the Day Start screen: admin.west (ZN-W) for the Mumbai branches, admin (HO) for Bengaluru
 // and Delhi. Each collector's capacity leaves room above what they hold today, so the demo's day start allocates the
 // newly delinquent accounts of those branches. One rule is disabled (a field collector's rule kept for later).
-
-function contextOf(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
-  return demoActorContext(user, unit, DEMO_SEED_REQUEST_ID);
-}
 
 type DemoRule = {
   admin: 'admin.west' | 'admin';
@@ -83,7 +72,7 @@ export async function seedDemoAllocationRules(deps: AppDeps): Promise<{ rules: n
       sql`select count(*)::int as n from accounts where allocated_user_id = ${collector.id}`,
     );
     await createAllocationRule(deps, {
-      ctx: contextOf(admin, actingUnit),
+      ctx: demoUnitContext(admin, actingUnit),
       input: { ...demo.rule, unitId: unit.id, userId: collector.id, capacity: (held?.n ?? 0) + demo.room },
     });
     rules += 1;

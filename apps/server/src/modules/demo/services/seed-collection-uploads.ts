@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { UnitContext } from '../../../http/request-context.ts';
 import { startCollectionsUpload } from '../../collection-uploads/index.ts';
 import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
-import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
+import { demoUnitContext } from './demo-context.ts';
 
 // The demo's past collections uploads (first start in demo mode), queued through the upload service as mgr.mumbai
 // (RG-MUM, File Upload, File Download and the Upload Dashboard) would upload them: an allocation file with row
@@ -29,14 +28,7 @@ export async function queueDemoCollectionUploads(deps: AppDeps): Promise<number[
       order by a.id limit 5`,
   );
   if (accounts.length < 5) return [];
-  const ctx: UnitContext = {
-    requestId: DEMO_SEED_REQUEST_ID,
-    ip: '127.0.0.1',
-    user: { ...user, familyId: DEMO_SEED_REQUEST_ID },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
-    app: 'collapp',
-    language: 'en',
-  };
+  const ctx = demoUnitContext(user, unit);
   const reason = 'Bucket 1 review: kept with the Andheri telecalling desk';
   const good = accounts.map((account) => `${account.accountNo},${DEMO_UPLOADER.collector},,${reason}`);
   const files = [

@@ -2,7 +2,6 @@ import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { UnitContext } from '../../../http/request-context.ts';
 import {
   addPvrPhoto,
   addVisit,
@@ -16,8 +15,8 @@ import {
 import { requireBusinessDate } from '../../organisation/index.ts';
 import { addDays } from '@recovery-desk/domain/dates.ts';
 import type { PvrCaseDetail } from '@recovery-desk/domain/field/contracts.ts';
-import { findUnitsByCode, findUsersByUsername, type DemoUnitRow, type DemoUserRow } from '../demo-seed.repository.ts';
-import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
+import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
+import { demoUnitContext } from './demo-context.ts';
 
 // The demo's field work (first start in demo mode), through the module's own services as the demo's people would:
 // fc.andheri (BR-AND) plans today's and tomorrow's visits of Andheri accounts, orders them from the branch and marks
@@ -27,17 +26,6 @@ import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 
 /** Andheri Branch, where fc.andheri's route starts. */
 const ANDHERI_BRANCH = { latitude: 19.1197, longitude: 72.8468 };
-
-function contextOf(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
-  return {
-    requestId: DEMO_SEED_REQUEST_ID,
-    ip: '127.0.0.1',
-    user: { ...user, familyId: DEMO_SEED_REQUEST_ID },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
-    app: 'collapp',
-    language: 'en',
-  };
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -113,8 +101,8 @@ export async function seedDemoFieldWork(deps: AppDeps): Promise<{ visits: number
   const branch = units.find((row) => row.code === 'BR-AND');
   const region = units.find((row) => row.code === 'RG-MUM');
   if (!fcUser || !officerUser || !branch || !region) return { visits: 0, pvrCases: 0 };
-  const fc = contextOf(fcUser, branch);
-  const officer = contextOf(officerUser, region);
+  const fc = demoUnitContext(fcUser, branch);
+  const officer = demoUnitContext(officerUser, region);
   const businessDate = await requireBusinessDate(deps.db);
 
   // --- work plans: today's eight visits (three marked) and tomorrow's five, of geocoded delinquent Andheri accounts

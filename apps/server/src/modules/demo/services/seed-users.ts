@@ -1,25 +1,13 @@
 import type { AppDeps } from '../../../deps.ts';
-import type { UnitContext } from '../../../http/request-context.ts';
 import { demoEmail } from '@recovery-desk/db/demo-organisation.ts';
 import { decideUserChange, readUserDetails, requestUserChange, userChangeHandler } from '../../users/index.ts';
-import { findUnitsByCode, findUsersByUsername, type DemoUnitRow, type DemoUserRow } from '../demo-seed.repository.ts';
-import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
+import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
+import { demoUnitContext } from './demo-context.ts';
 
 // The demo's User Approval requests (first start in demo mode), made as the administrators would: admin.west (ZN-W)
 // asks for a new operations user at the Andheri branch (waiting for admin, HO, who holds the authorities it grants);
 // admin asks to update tc.thane's mobile number and give the Contact tab editable (waiting for admin.west); and a
 // password reset admin.west asked for mgr.andheri that admin rejected (the Rejected tab).
-
-function contextOf(user: DemoUserRow, unit: DemoUnitRow): UnitContext {
-  return {
-    requestId: DEMO_SEED_REQUEST_ID,
-    ip: '127.0.0.1',
-    user: { ...user, familyId: DEMO_SEED_REQUEST_ID },
-    actingUnit: { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren },
-    app: 'collapp',
-    language: 'en',
-  };
-}
 
 export async function seedDemoUserRequests(deps: AppDeps): Promise<{ requests: number }> {
   const users = await findUsersByUsername(deps.db, ['admin', 'admin.west', 'tc.thane', 'mgr.andheri']);
@@ -35,8 +23,8 @@ export async function seedDemoUserRequests(deps: AppDeps): Promise<{ requests: n
   const [ho, zone, branch] = [byCode('HO'), byCode('ZN-W'), byCode('BR-AND')];
   if (!admin || !adminWest || !telecaller || !manager || !ho || !zone || !branch) return { requests: 0 };
   const handler = userChangeHandler(deps);
-  const headOffice = contextOf(admin, ho);
-  const west = contextOf(adminWest, zone);
+  const headOffice = demoUnitContext(admin, ho);
+  const west = demoUnitContext(adminWest, zone);
 
   await requestUserChange(deps, {
     ctx: west,
