@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds())('payment uploads: bank statement and NACH (%s
     expect(payments).toEqual([{ amount: '5000.00', mode: 'NACH' }]);
     const paid = await queryRows<{ dpd: number; due: string }>(
       handle.db,
-      sql`select dpd, total_due_amount::text as due from accounts where id = ${paying.id}`,
+      sql`select a.dpd, a.total_due_amount::text as due from accounts a where a.id = ${paying.id}`,
     );
     expect(paid[0]).toEqual({ dpd: 0, due: '0.00' });
     const verification = await queryRows<{ n: number }>(

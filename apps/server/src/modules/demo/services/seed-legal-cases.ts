@@ -244,10 +244,15 @@ function pickAccount(
   used: Set<number>,
   drtMinimum: bigint,
   initiatedOn: string,
+  pool: { minDpd: number; businessDate: string },
 ): PoolCandidateRow | undefined {
   let best: { account: PoolCandidateRow; score: number } | undefined;
+  // DPD is derived from the business date (migration 0029), so on the day the story initiates the case, which may be
+  // weeks before today, the account must already be past the pool's minimum.
+  const daysBefore = daysBetween(initiatedOn, pool.businessDate);
   for (const account of candidates) {
     if (used.has(account.accountId)) continue;
+    if (account.dpd - daysBefore < pool.minDpd) continue;
     if (caseType === 'S138' && account.lastBounce !== null && account.lastBounce > initiatedOn) continue;
     const fits = typeFit(caseType, account, drtMinimum);
     if (caseType === 'DRT' && !fits) continue;
@@ -991,7 +996,11 @@ export async function seedDemoLegalCases(deps: AppDeps): Promise<SeedLegalCasesR
       const timeline = storyTimeline(story, businessDate, settings.timelines);
       const schedule = storySchedule(story, timeline, businessDate);
       let caseType = story.caseType;
-      const pick = () => pickAccount(story, caseType, candidates[story.region], used, drtMinimum, schedule.initiatedOn);
+      const pick = () =>
+        pickAccount(story, caseType, candidates[story.region], used, drtMinimum, schedule.initiatedOn, {
+          minDpd: settings.poolRule.minDpd,
+          businessDate,
+        });
       let account = pick();
       if (!account && caseType === 'DRT') {
         caseType = 'CIVIL_SUIT';
