@@ -5,5 +5,6 @@ export { approvalRoutes } from './approvals.routes.ts';
 export { approvalReply } from './services/get-approval.ts';
 export { decideApproval, resubmitApproval } from './services/decide-approval.ts';
 export { requestApproval, requestApprovalInTx, requestCheckedApprovalInTx } from './services/request-approval.ts';
+export { notTheMaker, notWaiting } from './services/refusals.ts';
 export { withdrawApprovalsInTx } from './services/withdraw-approvals.ts';
 export { approvalHandlers, dataOnlyHandler } from './subjects.ts';

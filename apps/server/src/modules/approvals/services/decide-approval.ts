@@ -363,6 +363,8 @@ export async function resubmitApproval<I>(
     remarks?: string | null | undefined;
     amount?: string | undefined;
     payload?: Record<string, unknown> | undefined;
+    /** the request's new scope, when the new payload involves other units (a user change) */
+    unitPath?: string | undefined;
     /** the level it waits at again (new terms may need another level); default: the handler's reopen level, else 1 */
     level?: number | undefined;
     input: I;
@@ -395,6 +397,7 @@ export async function resubmitApproval<I>(
         remarks: null,
         ...(args.amount === undefined ? {} : { amount: args.amount }),
         ...(payload === undefined ? {} : { payload }),
+        ...(args.unitPath === undefined ? {} : { unitPath: args.unitPath }),
       },
     },
   };
