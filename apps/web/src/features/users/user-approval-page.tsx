@@ -179,7 +179,12 @@ function PushbackRemarks({ resubmit }: { resubmit: Resubmit | undefined }) {
   const { t } = useTranslation();
   if (!resubmit) return null;
   return (
-    <Alert color="orange" title={String(t('UsrCheckerRemarks'))} data-testid="user-pushback-remarks">
+    <Alert
+      color="orange.9"
+      variant="outline"
+      title={String(t('UsrCheckerRemarks'))}
+      data-testid="user-pushback-remarks"
+    >
       {resubmit.row.remarks ?? EMPTY_VALUE}
     </Alert>
   );
