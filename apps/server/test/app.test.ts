@@ -259,6 +259,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "POST /api/users/requests/:id/pushback → collapp:SCHED_PRO_COLL_SAUTH",
         "POST /api/users/requests/:id/reject → collapp:SCHED_PRO_COLL_SAUTH",
         "POST /api/users/requests/:id/resubmit → collapp:SCHED_PRO_COLL_SAUTH",
+        "POST /api/users/requests/:id/withdraw → collapp:SCHED_PRO_COLL_SAUTH",
         "GET /api/users/units → collapp:SCHED_PRO_COLL_SAUTH",
         "GET /api/workflow/LEGAL/accounts/:accountId/open-case → actingUnit",
         "GET /api/workflow/LEGAL/stages/APPROVED_CASES/cases → legalapp:LEGAL_APP_CASES_SAUTH",

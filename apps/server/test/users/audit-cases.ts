@@ -83,6 +83,22 @@ export function usersAuditCases(env: () => { t: TestApp; db: Database }): Record
       })
     ).statusCode;
   };
+  cases['POST /api/users/requests/:id/withdraw'] = async () => {
+    const { maker, checker } = await admins();
+    const request = (await requestCreate()).json<ApprovalRequestReply>();
+    const pushed = (
+      await checker.post(`/api/users/requests/${request.id}/pushback`, {
+        version: request.version,
+        remarks: 'Audit walk: not needed',
+      })
+    ).json<ApprovalRequestReply>();
+    return (
+      await maker.post(`/api/users/requests/${request.id}/withdraw`, {
+        version: pushed.version,
+        remarks: 'Audit walk: withdrawn',
+      })
+    ).statusCode;
+  };
   for (const decision of ['approve', 'reject', 'pushback']) {
     cases[`POST /api/users/requests/:id/${decision}`] = async () => {
       const { checker } = await admins();

@@ -470,4 +470,39 @@ describe.each(testDatabaseKinds())('user approval (%s)', (kind) => {
     const late = await resubmit({ version: pushed.version + 1 });
     expect(late.statusCode).toBe(409);
   });
+
+  it('lets the maker withdraw a pushed-back request, which frees the user for a new one', async () => {
+    const s = await setup();
+    const staff = await createStaff(handle.db, s.org.branch, [{ code: 'UPLOAD_DASH_SAUTH', tabs: [] }]);
+    const made = await request(s.maker, { action: 'RESET_PASSWORD', userId: staff.id });
+    const early = await s.maker.post(`${REQUESTS}/${made.id}/withdraw`, { version: made.version });
+    expect(early.statusCode).toBe(409);
+    const pushed = approvalRequestReplySchema.parse(
+      (await decide(s.checker, made, 'pushback', 'The user can use Forgot Password')).json(),
+    );
+    const byChecker = await s.checker.post(`${REQUESTS}/${made.id}/withdraw`, { version: pushed.version });
+    expect(byChecker.statusCode).toBe(403);
+    expect(errorOf(byChecker).code).toBe('NOT_THE_MAKER');
+    const stale = await s.maker.post(`${REQUESTS}/${made.id}/withdraw`, { version: made.version });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('STALE_VERSION');
+    const withdrawn = await s.maker.post(`${REQUESTS}/${made.id}/withdraw`, {
+      version: pushed.version,
+      remarks: 'Not needed',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const reply = approvalRequestReplySchema.parse(withdrawn.json());
+    expect(reply.status).toBe('WITHDRAWN');
+    expect(reply.history.map((step) => step.action)).toEqual(['REQUEST', 'PUSHBACK', 'WITHDRAW']);
+    expect(await auditRows(handle.db, { action: 'users.user_change.withdraw', entityId: staff.id })).toHaveLength(1);
+    // A withdrawn request is neither resubmitted nor decided, and the user is free for a new request.
+    const resubmit = await s.maker.post(`${REQUESTS}/${made.id}/resubmit`, {
+      version: reply.version,
+      action: 'RESET_PASSWORD',
+      userId: staff.id,
+    });
+    expect(resubmit.statusCode).toBe(409);
+    expect((await decide(s.checker, reply, 'approve')).statusCode).toBe(409);
+    expect((await s.maker.post(REQUESTS, { action: 'RESET_PASSWORD', userId: staff.id })).statusCode).toBe(200);
+  });
 });
