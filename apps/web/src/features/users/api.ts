@@ -67,6 +67,14 @@ export async function resubmitUserChange(id: number, body: UserChangeResubmit): 
   return approvalRequestReplySchema.parse(await apiClient.post<unknown>(`/api/users/requests/${id}/resubmit`, body));
 }
 
+/** The maker withdraws a pushed-back request: it ends without a decision. */
+export async function withdrawUserChange(
+  id: number,
+  body: { version: number; remarks?: string },
+): Promise<ApprovalRequestReply> {
+  return approvalRequestReplySchema.parse(await apiClient.post<unknown>(`/api/users/requests/${id}/withdraw`, body));
+}
+
 export async function fetchCollectionsSettings(signal?: AbortSignal): Promise<CollectionsSettingsReply> {
   return collectionsSettingsReplySchema.parse(await apiClient.get<unknown>('/api/collections/settings', { signal }));
 }

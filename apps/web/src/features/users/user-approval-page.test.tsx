@@ -263,6 +263,35 @@ describe('user approval and collections settings screens', { timeout: 30_000 }, 
     });
   });
 
+  it('withdraws a pushed-back request of the maker with the version read', async () => {
+    const pushedBack: ApprovalRow = { ...request, status: 'PUSHBACK', remarks: 'Not needed', version: 2 };
+    const calls = stub([
+      { match: /\/api\/users\?/, reply: () => jsonResponse(200, USERS) },
+      {
+        match: /\/api\/approvals\/USER_CHANGE\/requests\?/,
+        reply: () => jsonResponse(200, { ...REQUESTS, data: [pushedBack] }),
+      },
+      {
+        method: 'POST',
+        match: /\/api\/users\/requests\/9\/withdraw$/,
+        reply: () => jsonResponse(200, { ...pushedBack, status: 'WITHDRAWN', version: 3, history: [] }),
+      },
+    ]);
+    renderWithProviders(<UserApprovalPage />, { path: '/collapp/userApproval', url: '/collapp/userApproval' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change requests' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'My requests' }));
+    fireEvent.click(await screen.findByRole('tab', { name: /^Pushed back/ }));
+    const table = await screen.findByTestId('user-requests-table');
+    fireEvent.click(await within(table).findByRole('button', { name: /^Withdraw/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('user-pushback-remarks').textContent).toContain('Not needed');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toMatch(/\/api\/users\/requests\/9\/withdraw$/);
+    expect(post.body).toEqual({ version: 2 });
+  });
+
   it('saves the collections settings with the version read, and shows them read-only without the authority', async () => {
     const reply = {
       settings: DEFAULT_COLLECTIONS_SETTINGS,

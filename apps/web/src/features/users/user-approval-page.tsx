@@ -66,6 +66,7 @@ import {
   requestUserChange,
   resubmitUserChange,
   usersKeys,
+  withdrawUserChange,
 } from './api.ts';
 
 // User Approval (docs/architecture.md "User Approval"): the users of the acting unit's subtree (search, unit and
@@ -714,6 +715,42 @@ function ResubmitDialog({ row, onClose }: { row: ApprovalRow; onClose: () => voi
   );
 }
 
+/** The maker's pushed-back request, withdrawn (remarks optional): it ends without a decision. */
+function WithdrawDialog({ row, onClose }: { row: ApprovalRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(z.strictObject({ remarks: remarksSchemaFor('approve') }), { remarks: '' });
+  const withdraw = useMutation({
+    mutationFn: (remarks: string | undefined) =>
+      withdrawUserChange(row.id, { version: row.version, ...(remarks ? { remarks } : {}) }),
+    onSuccess: () => {
+      addToast({ title: String(t('Done')), message: String(t('UsrWithdrawn')), type: 'success', from: 'users' });
+      void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      title={String(t('UsrWithdrawTitle', { user: subjectOf(row) }))}
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
+      <ZodForm form={form} onSubmit={(input) => withdraw.mutateAsync(input.remarks)} data-testid="user-withdraw-form">
+        <Stack gap="sm">
+          <PushbackRemarks resubmit={{ row }} />
+          <TextareaField name="remarks" label={String(t('UsrRemarks'))} maxLength={500} autoFocus />
+          <FormErrors />
+          <div>
+            <SubmitButton color="red.9">{String(t('UsrWithdraw'))}</SubmitButton>
+          </div>
+        </Stack>
+      </ZodForm>
+    </Modal>
+  );
+}
+
 function RequestsTab() {
   const { t } = useTranslation();
   const dateTime = useDateTime();
@@ -723,6 +760,7 @@ function RequestsTab() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ApprovalRow | null>(null);
   const [resubmitting, setResubmitting] = useState<ApprovalRow | null>(null);
+  const [withdrawing, setWithdrawing] = useState<ApprovalRow | null>(null);
   const query = new URLSearchParams({ tab, view, page: String(page), pageSize: String(PAGE_SIZE) });
   const list = useQuery({
     queryKey: usersKeys.requests(actingUnit, query.toString()),
@@ -819,6 +857,17 @@ function RequestsTab() {
                 {String(t('UsrResubmit'))}
               </Button>
             ) : null}
+            {canResubmit(row) ? (
+              <Button
+                size="compact-xs"
+                variant="outline"
+                color="red.9"
+                onClick={() => setWithdrawing(row)}
+                aria-label={`${String(t('UsrWithdraw'))}: ${subjectOf(row)}`}
+              >
+                {String(t('UsrWithdraw'))}
+              </Button>
+            ) : null}
             <Button
               size="compact-xs"
               variant={canDecide ? 'filled' : 'outline'}
@@ -840,6 +889,7 @@ function RequestsTab() {
       />
       {open ? <RequestDialog row={open} canDecide={canDecide} onClose={() => setOpen(null)} /> : null}
       {resubmitting ? <ResubmitDialog row={resubmitting} onClose={() => setResubmitting(null)} /> : null}
+      {withdrawing ? <WithdrawDialog row={withdrawing} onClose={() => setWithdrawing(null)} /> : null}
     </Stack>
   );
 }
