@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { openCollectionsIn } from '../support/collections.ts';
 
 // User Approval (issue 14): admin.west (ZN-W) requests a new user for the Andheri branch, admin (HO, signs in with a
-// mailed code) sees the diff and approves it, and the new user sets a password with the code mailed on approval and
+// mailed code) sees the diff and pushes it back, admin.west resubmits it from the prefilled form, admin approves it, and the new user sets a password with the code mailed on approval and
 // signs in. Axe on the users list, the request form, the request's diff and Collections Settings.
 
 test('a user created by one administrator and approved by another signs in', async ({ browser }) => {
@@ -49,6 +49,30 @@ test('a user created by one administrator and approved by another signs in', asy
   await expect(dialog.getByTestId('user-change-diff')).toContainText(`Username: — → ${username}`);
   await expect(dialog.getByTestId('user-change-diff')).toContainText('Unit added: BR-AND');
   await expectNoAxeViolations(checker);
+  // Pushed back first: the maker adds what the checker asks for and resubmits from the prefilled form.
+  await dialog.getByLabel(/^Remarks/).fill('Use the full name as on the ID card');
+  await dialog.getByRole('button', { name: 'Push back' }).click();
+  await expect(checker.getByTestId('toast-container')).toContainText('The request went back to its maker.');
+  await expect(row).toHaveCount(0);
+
+  await maker.getByRole('tab', { name: 'Change requests' }).click();
+  await maker.getByText('My requests').click();
+  await maker.getByRole('tab', { name: /^Pushed back/ }).click();
+  const pushedBack = maker.getByTestId('user-requests-row').filter({ hasText: username });
+  await pushedBack.getByRole('button', { name: /^Edit and resubmit/ }).click();
+  const resubmit = maker.getByTestId('user-form');
+  await expect(maker.getByTestId('user-pushback-remarks')).toContainText('Use the full name as on the ID card');
+  await expect(resubmit.getByLabel(/^Username/)).toHaveValue(username);
+  await expectNoAxeViolations(maker);
+  await resubmit.getByLabel(/^Full name/).fill('Ritika Anand Deshpande');
+  await resubmit.getByRole('button', { name: 'Resubmit for approval' }).click();
+  await expect(maker.getByTestId('toast-container')).toContainText('The request waits for a checker again.');
+
+  await checker.reload();
+  await checker.getByRole('tab', { name: 'Change requests' }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Review/ }).click();
+  await expect(dialog.getByTestId('user-change-diff')).toContainText('Full name: — → Ritika Anand Deshpande');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(checker.getByTestId('toast-container')).toContainText('The request is decided.');
   await expect(row).toHaveCount(0);

@@ -28,8 +28,8 @@ describe.each(testDatabaseKinds())('demo user requests (%s)', (kind) => {
     await handle?.close();
   });
 
-  it('leaves a request pending for each administrator and one rejected, changing no user', async () => {
-    expect(seeded).toEqual({ requests: 3 });
+  it('leaves a request pending for each administrator, one rejected and one pushed back, changing no user', async () => {
+    expect(seeded).toEqual({ requests: 4 });
     const requests = await queryRows<{ action: string; status: string; maker: string }>(
       handle.db,
       sql`select r.payload->>'action' as action, r.status, u.username as maker from approval_requests r
@@ -39,11 +39,15 @@ describe.each(testDatabaseKinds())('demo user requests (%s)', (kind) => {
       { action: 'CREATE', status: 'PENDING', maker: 'admin.west' },
       { action: 'UPDATE', status: 'PENDING', maker: 'admin' },
       { action: 'RESET_PASSWORD', status: 'REJECTED', maker: 'admin.west' },
+      { action: 'CREATE', status: 'PUSHBACK', maker: 'admin.west' },
     ]);
-    const created = await queryRows(handle.db, sql`select id from users where username = 'ops.andheri'`);
+    const created = await queryRows(
+      handle.db,
+      sql`select id from users where username in ('ops.andheri', 'recon.andheri')`,
+    );
     expect(created).toEqual([]);
 
-    const pendingFor = async (username: string, unitCode: string) => {
+    const listFor = async (username: string, unitCode: string, query: string) => {
       const [unit] = await queryRows<{ id: number }>(
         handle.db,
         sql`select id from units where unit_code = ${unitCode}`,
@@ -51,12 +55,13 @@ describe.each(testDatabaseKinds())('demo user requests (%s)', (kind) => {
       const { access } = await signIn(t, { username, password: DEMO_PASSWORD });
       const response = await t.inject({
         method: 'GET',
-        url: '/api/approvals/USER_CHANGE/requests?tab=pending',
+        url: `/api/approvals/USER_CHANGE/requests?${query}`,
         headers: bearer(access, unit!.id),
       });
       return approvalListPageSchema.parse(response.json()).data.map((row) => row.payload.action);
     };
-    expect(await pendingFor('admin.west', 'ZN-W')).toEqual(['UPDATE', 'CREATE']);
-    expect((await pendingFor('admin', 'HO')).sort()).toEqual(['CREATE', 'UPDATE']);
+    expect(await listFor('admin.west', 'ZN-W', 'tab=pending')).toEqual(['UPDATE', 'CREATE']);
+    expect((await listFor('admin', 'HO', 'tab=pending')).sort()).toEqual(['CREATE', 'UPDATE']);
+    expect(await listFor('admin.west', 'ZN-W', 'tab=pushback&view=my')).toEqual(['CREATE']);
   });
 });

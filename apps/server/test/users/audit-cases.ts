@@ -58,7 +58,48 @@ export function usersAuditCases(env: () => { t: TestApp; db: Database }): Record
       ).statusCode;
     },
   };
-  for (const decision of ['approve', 'reject']) {
+  cases['POST /api/users/requests/:id/resubmit'] = async () => {
+    const { maker, checker, branch } = await admins();
+    const request = (await requestCreate()).json<ApprovalRequestReply>();
+    const pushed = (
+      await checker.post(`/api/users/requests/${request.id}/pushback`, {
+        version: request.version,
+        remarks: 'Audit walk: add the mobile',
+      })
+    ).json<ApprovalRequestReply>();
+    const after = (request.payload as { after: { username: string; fullName: string; email: string } }).after;
+    return (
+      await maker.post(`/api/users/requests/${request.id}/resubmit`, {
+        version: pushed.version,
+        action: 'CREATE',
+        user: {
+          username: after.username,
+          fullName: after.fullName,
+          email: after.email,
+          mobile: '9876543210',
+          units: [branch.id],
+          authorities: [{ unitId: branch.id, app: 'collapp', systemAuth: 'UPLOAD_DASH_SAUTH', tabs: [] }],
+        },
+      })
+    ).statusCode;
+  };
+  cases['POST /api/users/requests/:id/withdraw'] = async () => {
+    const { maker, checker } = await admins();
+    const request = (await requestCreate()).json<ApprovalRequestReply>();
+    const pushed = (
+      await checker.post(`/api/users/requests/${request.id}/pushback`, {
+        version: request.version,
+        remarks: 'Audit walk: not needed',
+      })
+    ).json<ApprovalRequestReply>();
+    return (
+      await maker.post(`/api/users/requests/${request.id}/withdraw`, {
+        version: pushed.version,
+        remarks: 'Audit walk: withdrawn',
+      })
+    ).statusCode;
+  };
+  for (const decision of ['approve', 'reject', 'pushback']) {
     cases[`POST /api/users/requests/:id/${decision}`] = async () => {
       const { checker } = await admins();
       const request = (await requestCreate()).json<ApprovalRequestReply>();

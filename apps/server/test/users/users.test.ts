@@ -74,7 +74,12 @@ describe.each(testDatabaseKinds())('user approval (%s)', (kind) => {
     return approvalRequestReplySchema.parse(response.json());
   }
 
-  async function decide(api: Api, made: ApprovalRequestReply, decision: 'approve' | 'reject', remarks = 'Checked') {
+  async function decide(
+    api: Api,
+    made: ApprovalRequestReply,
+    decision: 'approve' | 'reject' | 'pushback',
+    remarks = 'Checked',
+  ) {
     return api.post(`${REQUESTS}/${made.id}/${decision}`, { version: made.version, remarks });
   }
 
@@ -295,5 +300,209 @@ describe.each(testDatabaseKinds())('user approval (%s)', (kind) => {
 
     const forbidden = await apiAs(t, await createStaff(handle.db, s.org.zone, ['UPLOAD_DASH_SAUTH']), s.org.zone);
     expect((await forbidden.get('/api/users')).statusCode).toBe(403);
+  });
+
+  it('pushes a change back with remarks; its maker edits and resubmits it, and a checker approves what was resubmitted', async () => {
+    const s = await setup();
+    const draft = newUser(s.org, { mobile: null });
+    const made = await request(s.maker, { action: 'CREATE', user: draft, remarks: 'New branch staff' });
+
+    const bare = await s.checker.post(`${REQUESTS}/${made.id}/pushback`, { version: made.version });
+    expect(bare.statusCode).toBe(400);
+    expect(errorOf(bare).fields).toContain('remarks');
+    const own = await decide(s.maker, made, 'pushback', 'My own');
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own).code).toBe('MAKER_CANNOT_CHECK');
+
+    const pushed = await decide(s.checker, made, 'pushback', 'Add the mobile number and the branch report authority');
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const pushedBack = approvalRequestReplySchema.parse(pushed.json());
+    expect(pushedBack).toMatchObject({
+      status: 'PUSHBACK',
+      remarks: 'Add the mobile number and the branch report authority',
+    });
+    const mine = approvalListPageSchema.parse(
+      (await s.maker.get('/api/approvals/USER_CHANGE/requests?tab=pushback&view=my')).json(),
+    );
+    expect(mine.data.map((row) => row.id)).toContain(made.id);
+    // Nothing waits for a checker, and nothing was created.
+    expect((await decide(s.checker, pushedBack, 'approve')).statusCode).toBe(409);
+    expect(await userRow(draft.username)).toBeUndefined();
+
+    const edited = {
+      ...draft,
+      mobile: '9123456780',
+      authorities: [
+        ...draft.authorities,
+        { unitId: s.org.branch.id, app: 'collapp', systemAuth: 'REPORT_GENERATION_SAUTH', tabs: [] },
+      ],
+    };
+    const body = { version: pushedBack.version, action: 'CREATE', user: edited, remarks: 'Mobile and reports added' };
+    // Only the maker resubmits; the checker cannot.
+    const byChecker = await s.checker.post(`${REQUESTS}/${made.id}/resubmit`, body);
+    expect(byChecker.statusCode).toBe(403);
+    expect(errorOf(byChecker).code).toBe('NOT_THE_MAKER');
+    const resubmitted = await s.maker.post(`${REQUESTS}/${made.id}/resubmit`, body);
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    const waiting = approvalRequestReplySchema.parse(resubmitted.json());
+    expect(waiting).toMatchObject({ id: made.id, subjectId: made.subjectId, status: 'PENDING' });
+    expect(waiting.history.map((step) => step.action)).toEqual(['REQUEST', 'PUSHBACK', 'RESUBMIT']);
+    // The checker sees the resubmitted snapshot.
+    const payload = userChangePayloadSchema.parse(waiting.payload);
+    expect(payload.after).toMatchObject({ mobile: '9123456780' });
+    expect(payload.after.authorities.map((grant) => grant.systemAuth)).toEqual([
+      'UPLOAD_DASH_SAUTH',
+      'REPORT_GENERATION_SAUTH',
+    ]);
+    // A second resubmit of the same version is stale; the maker still cannot approve.
+    const again = await s.maker.post(`${REQUESTS}/${made.id}/resubmit`, body);
+    expect(again.statusCode).toBe(409);
+    expect((await decide(s.maker, waiting, 'approve')).statusCode).toBe(403);
+    // A checker approving with the version from before the resubmit is stale.
+    const stale = await decide(s.checker, pushedBack, 'approve');
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('STALE_VERSION');
+    expect(await userRow(draft.username)).toBeUndefined();
+
+    // The four-eyes rule holds for what was resubmitted: the checker holds neither new grant...
+    const refused = await decide(s.checker, waiting, 'approve');
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('AUTHORITY_MISSING');
+    // ...and a checker who holds both approves it, which applies the resubmitted change.
+    const holder = await createStaff(handle.db, s.org.zone, [
+      'SCHED_PRO_COLL_SAUTH',
+      'UPLOAD_DASH_SAUTH',
+      'REPORT_GENERATION_SAUTH',
+    ]);
+    const approved = await decide(await apiAs(t, holder, s.org.zone), waiting, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await userRow(draft.username)).toMatchObject({ id: made.subjectId, mobile: '9123456780' });
+    const detail = userReplySchema.parse((await s.maker.get(`/api/users/${made.subjectId}`)).json());
+    expect(detail.user.authorities.map((grant) => grant.systemAuth).sort()).toEqual([
+      'REPORT_GENERATION_SAUTH',
+      'UPLOAD_DASH_SAUTH',
+    ]);
+    for (const action of ['pushback', 'resubmit', 'approve']) {
+      expect(
+        await auditRows(handle.db, { action: `users.user_change.${action}`, entityId: made.subjectId }),
+      ).toHaveLength(1);
+    }
+    expect(await auditRows(handle.db, { action: 'users.create', entityId: made.subjectId })).toHaveLength(1);
+  });
+
+  it('checks a resubmit as a new request: 400 naming the field, the same action and user, against the user as now', async () => {
+    const s = await setup();
+    const staff = await createStaff(handle.db, s.org.branch, [{ code: 'UPLOAD_DASH_SAUTH', tabs: [] }]);
+    const detail = userReplySchema.parse((await s.maker.get(`/api/users/${staff.id}`)).json());
+    const details = {
+      fullName: detail.user.fullName,
+      email: detail.user.email,
+      mobile: '9988776655',
+      units: [s.org.branch.id],
+      authorities: [{ unitId: s.org.branch.id, app: 'collapp', systemAuth: 'UPLOAD_DASH_SAUTH', tabs: [] }],
+    };
+    const made = await request(s.maker, { action: 'UPDATE', userId: staff.id, user: details });
+    const pushed = approvalRequestReplySchema.parse(
+      (await decide(s.checker, made, 'pushback', 'Use the branch e-mail')).json(),
+    );
+    const resubmit = (overrides: Record<string, unknown>, user: Record<string, unknown> = {}) =>
+      s.maker.post(`${REQUESTS}/${made.id}/resubmit`, {
+        version: pushed.version,
+        action: 'UPDATE',
+        userId: staff.id,
+        user: { ...details, ...user },
+        ...overrides,
+      });
+    const cases: [Record<string, unknown>, Record<string, unknown>, string][] = [
+      [{}, { email: 'not-an-email' }, 'user.email'],
+      [{}, { email: s.maker.user.email }, 'user.email'],
+      [{}, { mobile: '12345' }, 'user.mobile'],
+      [{}, { units: [s.org.foreign.id], authorities: [] }, 'user.units.0'],
+      [
+        {},
+        { authorities: [{ unitId: s.org.sibling.id, app: 'collapp', systemAuth: 'UPLOAD_DASH_SAUTH', tabs: [] }] },
+        'user.authorities.0.unitId',
+      ],
+      [{}, { mobile: detail.user.mobile }, 'user'],
+      [{ userId: s.checker.user.id }, {}, 'userId'],
+      [{ action: 'RESET_PASSWORD', user: undefined }, {}, 'action'],
+    ];
+    for (const [overrides, user, field] of cases) {
+      const response = await resubmit(overrides, user);
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+      expect(errorOf(response).fields).toContain(field);
+    }
+    // Without the version read: 428, like every versioned write.
+    const unversioned = await resubmit({ version: undefined });
+    expect(unversioned.statusCode).toBe(428);
+    expect(errorOf(unversioned).fields).toContain('version');
+    // Nothing was written by the refusals: the request is still pushed back at its version.
+    const still = approvalRequestReplySchema.parse(
+      (await s.maker.get(`/api/approvals/USER_CHANGE/requests/${made.id}`)).json(),
+    );
+    expect(still).toMatchObject({ status: 'PUSHBACK', version: pushed.version });
+
+    // Outside the maker's subtree: 404.
+    const outsider = await apiAs(
+      t,
+      await createStaff(handle.db, s.org.sibling, ['SCHED_PRO_COLL_SAUTH']),
+      s.org.sibling,
+    );
+    expect(
+      (
+        await outsider.post(`${REQUESTS}/${made.id}/resubmit`, {
+          version: pushed.version,
+          action: 'UPDATE',
+          userId: staff.id,
+          user: details,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // The resubmit is rebuilt against the user as they stand now: the diff's "before" is today's user.
+    await handle.db.update(users).set({ fullName: 'Renamed Meanwhile' }).where(eq(users.id, staff.id));
+    const ok = await resubmit({}, { email: `${staff.username}.branch@lender.test`, fullName: 'Renamed Meanwhile' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const payload = userChangePayloadSchema.parse(approvalRequestReplySchema.parse(ok.json()).payload);
+    expect(payload.before).toMatchObject({ fullName: 'Renamed Meanwhile' });
+    expect(payload.after).toMatchObject({ email: `${staff.username}.branch@lender.test`, mobile: '9988776655' });
+    // Resubmitted, it is no longer pushed back: another resubmit answers 409.
+    const late = await resubmit({ version: pushed.version + 1 });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('lets the maker withdraw a pushed-back request, which frees the user for a new one', async () => {
+    const s = await setup();
+    const staff = await createStaff(handle.db, s.org.branch, [{ code: 'UPLOAD_DASH_SAUTH', tabs: [] }]);
+    const made = await request(s.maker, { action: 'RESET_PASSWORD', userId: staff.id });
+    const early = await s.maker.post(`${REQUESTS}/${made.id}/withdraw`, { version: made.version });
+    expect(early.statusCode).toBe(409);
+    const pushed = approvalRequestReplySchema.parse(
+      (await decide(s.checker, made, 'pushback', 'The user can use Forgot Password')).json(),
+    );
+    const byChecker = await s.checker.post(`${REQUESTS}/${made.id}/withdraw`, { version: pushed.version });
+    expect(byChecker.statusCode).toBe(403);
+    expect(errorOf(byChecker).code).toBe('NOT_THE_MAKER');
+    const stale = await s.maker.post(`${REQUESTS}/${made.id}/withdraw`, { version: made.version });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('STALE_VERSION');
+    const withdrawn = await s.maker.post(`${REQUESTS}/${made.id}/withdraw`, {
+      version: pushed.version,
+      remarks: 'Not needed',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const reply = approvalRequestReplySchema.parse(withdrawn.json());
+    expect(reply.status).toBe('WITHDRAWN');
+    expect(reply.history.map((step) => step.action)).toEqual(['REQUEST', 'PUSHBACK', 'WITHDRAW']);
+    expect(await auditRows(handle.db, { action: 'users.user_change.withdraw', entityId: staff.id })).toHaveLength(1);
+    // A withdrawn request is neither resubmitted nor decided, and the user is free for a new request.
+    const resubmit = await s.maker.post(`${REQUESTS}/${made.id}/resubmit`, {
+      version: reply.version,
+      action: 'RESET_PASSWORD',
+      userId: staff.id,
+    });
+    expect(resubmit.statusCode).toBe(409);
+    expect((await decide(s.checker, reply, 'approve')).statusCode).toBe(409);
+    expect((await s.maker.post(REQUESTS, { action: 'RESET_PASSWORD', userId: staff.id })).statusCode).toBe(200);
   });
 });

@@ -124,15 +124,41 @@ const reason = z
   .min(5, MESSAGES.minLength(5))
   .max(REMARKS_MAX_LENGTH, MESSAGES.maxLength(REMARKS_MAX_LENGTH));
 
+const createChange = z.strictObject({ action: z.literal('CREATE'), user: newUserSchema, remarks: reason.optional() });
+const updateChange = z.strictObject({
+  action: z.literal('UPDATE'),
+  userId: id,
+  user: userDetailsSchema,
+  remarks: reason.optional(),
+});
+const deactivateChange = z.strictObject({ action: z.literal('DEACTIVATE'), userId: id, remarks: reason });
+const reactivateChange = z.strictObject({ action: z.literal('REACTIVATE'), userId: id, remarks: reason });
+const resetChange = z.strictObject({ action: z.literal('RESET_PASSWORD'), userId: id, remarks: reason.optional() });
+
 /** POST /api/users/requests: the maker's request. */
 export const userChangeRequestSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('CREATE'), user: newUserSchema, remarks: reason.optional() }),
-  z.strictObject({ action: z.literal('UPDATE'), userId: id, user: userDetailsSchema, remarks: reason.optional() }),
-  z.strictObject({ action: z.literal('DEACTIVATE'), userId: id, remarks: reason }),
-  z.strictObject({ action: z.literal('REACTIVATE'), userId: id, remarks: reason }),
-  z.strictObject({ action: z.literal('RESET_PASSWORD'), userId: id, remarks: reason.optional() }),
+  createChange,
+  updateChange,
+  deactivateChange,
+  reactivateChange,
+  resetChange,
 ]);
 export type UserChangeRequest = z.infer<typeof userChangeRequestSchema>;
+
+const version = z.number({ error: MESSAGES.required }).int().positive().max(2_147_483_647);
+
+/**
+ * POST /api/users/requests/:id/resubmit: the maker's answer to a pushback — the same request as a new one (same
+ * action and user), with the request's version read.
+ */
+export const userChangeResubmitSchema = z.discriminatedUnion('action', [
+  createChange.extend({ version }),
+  updateChange.extend({ version }),
+  deactivateChange.extend({ version }),
+  reactivateChange.extend({ version }),
+  resetChange.extend({ version }),
+]);
+export type UserChangeResubmit = z.infer<typeof userChangeResubmitSchema>;
 
 /** A user as a request records it before and after the change (unit codes and names included, for the diff). */
 export const userSnapshotSchema = z.object({

@@ -129,6 +129,8 @@ export type Transition = {
     remarks: string | null;
     amount?: string;
     payload?: Record<string, unknown>;
+    /** a resubmit whose new terms involve other units (a user change's units): the request's new scope */
+    unitPath?: string;
   };
   at: Date;
 };
@@ -161,6 +163,7 @@ export async function transitionIfCurrent(
       remarks: step.to.remarks,
       ...(step.to.amount === undefined ? {} : { amount: step.to.amount }),
       ...(step.to.payload === undefined ? {} : { payload: step.to.payload }),
+      ...(step.to.unitPath === undefined ? {} : { unitPath: step.to.unitPath }),
       version: sql`${approvalRequests.version} + 1`,
       updatedAt: step.at,
     })

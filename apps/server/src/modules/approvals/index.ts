@@ -3,7 +3,8 @@ export type { ApprovalEffect, ApprovalHandler, ApprovalSubject, EffectResult } f
 export type { ApprovalRecord } from './approvals.repository.ts';
 export { approvalRoutes } from './approvals.routes.ts';
 export { approvalReply } from './services/get-approval.ts';
-export { decideApproval, resubmitApproval } from './services/decide-approval.ts';
+export { decideApproval, resubmitApproval, withdrawApproval } from './services/decide-approval.ts';
 export { requestApproval, requestApprovalInTx, requestCheckedApprovalInTx } from './services/request-approval.ts';
+export { notTheMaker, notWaiting } from './services/refusals.ts';
 export { withdrawApprovalsInTx } from './services/withdraw-approvals.ts';
 export { approvalHandlers, dataOnlyHandler } from './subjects.ts';

@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { units, userAuthorities, userUnits, users } from '@recovery-desk/db/schema.ts';
-import type { UserDetails, UserRow, UserSnapshot, UserStatus } from '@recovery-desk/domain/users/contracts.ts';
+import type { ApprovalStatus } from '@recovery-desk/domain/approvals/flow.ts';
+import type {
+  UserChangeAction,
+  UserDetails,
+  UserRow,
+  UserSnapshot,
+  UserStatus,
+} from '@recovery-desk/domain/users/contracts.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import { selectRows } from '../../db/sql-rows.ts';
 import type { Executor } from '../../db/transaction.ts';
@@ -291,4 +298,32 @@ export async function openRequestIdOf(db: Executor, subjectId: number): Promise<
       and subject_id = ${subjectId} and status in ('PENDING', 'PUSHBACK') limit 1`,
   );
   return row ? Number(row.id) : undefined;
+}
+
+/** A USER_CHANGE request of the subtree by id: its subject, maker, status and action (undefined: none in scope). */
+export async function userChangeRequestInScope(
+  db: Executor,
+  input: { id: number; unitPath: string },
+): Promise<
+  { subjectId: number; makerUserId: number | null; status: ApprovalStatus; action: UserChangeAction } | undefined
+> {
+  const [row] = await selectRows<{
+    subjectId: number | string;
+    makerUserId: number | string | null;
+    status: ApprovalStatus;
+    action: UserChangeAction;
+  }>(
+    db,
+    sql`select subject_id as "subjectId", maker_user_id as "makerUserId", status, payload->>'action' as action
+      from approval_requests where id = ${input.id} and flow_code = 'USER_CHANGE' and subject_type = 'USER'
+        and unit_path like ${likePrefix(input.unitPath)}`,
+  );
+  return (
+    row && {
+      subjectId: Number(row.subjectId),
+      makerUserId: row.makerUserId === null ? null : Number(row.makerUserId),
+      status: row.status,
+      action: row.action,
+    }
+  );
 }

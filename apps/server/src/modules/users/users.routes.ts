@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  approvalDecisionInputSchema,
   approvalDecisionInputSchemaFor,
   approvalRequestReplySchema,
 } from '@recovery-desk/domain/approvals/contracts.ts';
@@ -7,6 +8,7 @@ import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import {
   USER_ADMIN_AUTHORITY,
   userChangeRequestSchema,
+  userChangeResubmitSchema,
   userListPageSchema,
   userListQuerySchema,
   userReplySchema,
@@ -16,9 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { unitContext } from '../../http/request-context.ts';
-import { approvalReply, type ApprovalHandler } from '../approvals/index.ts';
+import { approvalReply, withdrawApproval, type ApprovalHandler } from '../approvals/index.ts';
 import { decideUserChange } from './services/decide-user-change.ts';
-import { requestUserChange } from './services/request-user-change.ts';
+import { requestUserChange, resubmitUserChange } from './services/request-user-change.ts';
 import { listUsers, openRequestIdOf, PAGE_SIZE, readUserSnapshot, unitsInSubtree } from './users.repository.ts';
 
 const security = [{ bearer: [] }];
@@ -28,7 +30,7 @@ const idParams = z.object({ id: idParam });
 
 /**
  * User Approval (issue 14): the users of the acting unit's subtree, a user with their units and authority entries,
- * the units a user may be given, and the USER_CHANGE requests (make, approve, reject). The request lists and each
+ * the units a user may be given, and the USER_CHANGE requests (make, approve, reject, push back, resubmit, withdraw). The request lists and each
  * request's history are the approval kit's (GET /api/approvals/USER_CHANGE/requests…).
  */
 export function usersRoutes(deps: AppDeps, handler: ApprovalHandler<never>): FastifyPluginAsyncZod {
@@ -113,14 +115,14 @@ export function usersRoutes(deps: AppDeps, handler: ApprovalHandler<never>): Fas
     );
 
     for (const decision of handler.flow.decisions) {
-      const name = decision.name as 'approve' | 'reject';
+      const name = decision.name as 'approve' | 'reject' | 'pushback';
       app.post(
         `/api/users/requests/:id/${name}`,
         {
           config: { auth },
           schema: {
             tags,
-            summary: `${name} a user change (checker ≠ maker; a grant needs a checker who holds the authority)`,
+            summary: `${name} a user change (checker ≠ maker; a grant needs a checker who holds the authority; reject and pushback need remarks)`,
             security,
             params: idParams,
             body: approvalDecisionInputSchemaFor(decision.kind),
@@ -138,5 +140,56 @@ export function usersRoutes(deps: AppDeps, handler: ApprovalHandler<never>): Fas
           }),
       );
     }
+
+    app.post(
+      '/api/users/requests/:id/resubmit',
+      {
+        config: { auth },
+        schema: {
+          tags,
+          summary:
+            'Resubmit a user change pushed back to its maker: the same action and user, checked as a new request',
+          security,
+          params: idParams,
+          body: userChangeResubmitSchema,
+          response: { 200: approvalRequestReplySchema },
+        },
+      },
+      async (request) => {
+        const resubmitted = await resubmitUserChange(deps, {
+          ctx: unitContext(request.ctx),
+          handler,
+          id: request.params.id,
+          input: request.body,
+        });
+        return approvalReply(deps.db, handler, resubmitted);
+      },
+    );
+
+    app.post(
+      '/api/users/requests/:id/withdraw',
+      {
+        config: { auth },
+        schema: {
+          tags,
+          summary: 'Withdraw a user change pushed back to its maker (only the maker): it ends without a decision',
+          security,
+          params: idParams,
+          body: approvalDecisionInputSchema,
+          response: { 200: approvalRequestReplySchema },
+        },
+      },
+      async (request) => {
+        const withdrawn = await withdrawApproval(deps, {
+          ctx: unitContext(request.ctx),
+          handler,
+          id: request.params.id,
+          version: request.body.version,
+          remarks: request.body.remarks ?? null,
+          input: undefined as never,
+        });
+        return approvalReply(deps.db, handler, withdrawn);
+      },
+    );
   };
 }

@@ -14,6 +14,7 @@ import {
   userReplySchema,
   userUnitsReplySchema,
   type UserChangeRequest,
+  type UserChangeResubmit,
   type UserListPage,
   type UserReply,
   type UserUnitsReply,
@@ -55,10 +56,23 @@ export async function requestUserChange(body: UserChangeRequest): Promise<Approv
 
 export async function decideUserChange(
   id: number,
-  decision: 'approve' | 'reject',
+  decision: 'approve' | 'reject' | 'pushback',
   body: { version: number; remarks?: string },
 ): Promise<ApprovalRequestReply> {
   return approvalRequestReplySchema.parse(await apiClient.post<unknown>(`/api/users/requests/${id}/${decision}`, body));
+}
+
+/** The maker's answer to a pushback: the edited change, with the request's version read. */
+export async function resubmitUserChange(id: number, body: UserChangeResubmit): Promise<ApprovalRequestReply> {
+  return approvalRequestReplySchema.parse(await apiClient.post<unknown>(`/api/users/requests/${id}/resubmit`, body));
+}
+
+/** The maker withdraws a pushed-back request: it ends without a decision. */
+export async function withdrawUserChange(
+  id: number,
+  body: { version: number; remarks?: string },
+): Promise<ApprovalRequestReply> {
+  return approvalRequestReplySchema.parse(await apiClient.post<unknown>(`/api/users/requests/${id}/withdraw`, body));
 }
 
 export async function fetchCollectionsSettings(signal?: AbortSignal): Promise<CollectionsSettingsReply> {

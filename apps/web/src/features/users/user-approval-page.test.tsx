@@ -12,7 +12,8 @@ import { UserApprovalPage } from './user-approval-page.tsx';
 
 // User Approval and Collections Settings against a stubbed API: the users list, the create form (required fields,
 // the request it sends), a pending request's diff with approve and a reject that needs remarks, and the settings
-// form (saved with its version; read-only without the authority).
+// form (saved with its version; read-only without the authority); a pushback that needs remarks, and the maker's
+// pushed-back request resubmitted from the prefilled form.
 
 type Call = { method: string; url: string; body: unknown };
 
@@ -174,6 +175,121 @@ describe('user approval and collections settings screens', { timeout: 30_000 }, 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ version: 1 });
+  });
+
+  it('pushes a request back only with remarks, sent with the version', async () => {
+    const calls = stub([
+      { match: /\/api\/users\/units/, reply: () => jsonResponse(200, UNITS) },
+      { match: /\/api\/users\?/, reply: () => jsonResponse(200, USERS) },
+      { match: /\/api\/approvals\/USER_CHANGE\/requests\?/, reply: () => jsonResponse(200, REQUESTS) },
+      {
+        method: 'POST',
+        match: /\/api\/users\/requests\/9\/pushback$/,
+        reply: () => jsonResponse(200, { ...request, status: 'PUSHBACK', version: 2, history: [] }),
+      },
+    ]);
+    renderWithProviders(<UserApprovalPage />, { path: '/collapp/userApproval', url: '/collapp/userApproval' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change requests' }));
+    const table = await screen.findByTestId('user-requests-table');
+    fireEvent.click(await within(table).findByRole('button', { name: /^Review/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Push back' }));
+    expect(await within(dialog).findAllByText('This field is required')).not.toHaveLength(0);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Remarks/), { target: { value: 'Add the mobile number' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Push back' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toMatch(/\/api\/users\/requests\/9\/pushback$/);
+    expect(post.body).toEqual({ version: 1, remarks: 'Add the mobile number' });
+  });
+
+  it("shows the maker's pushed-back request with the checker's remarks and the form prefilled, and resubmits it", async () => {
+    const pushedBack: ApprovalRow = {
+      ...request,
+      status: 'PUSHBACK',
+      remarks: 'Add the mobile number',
+      version: 2,
+      payload: { action: 'CREATE', before: null, after: { ...snapshot, mobile: null } },
+    };
+    const calls = stub([
+      { match: /\/api\/users\/units/, reply: () => jsonResponse(200, UNITS) },
+      { match: /\/api\/users\?/, reply: () => jsonResponse(200, USERS) },
+      {
+        match: /\/api\/approvals\/USER_CHANGE\/requests\?.*tab=pushback/,
+        reply: () =>
+          jsonResponse(200, { ...REQUESTS, data: [pushedBack], tabCounts: { ...REQUESTS.tabCounts, pushback: 1 } }),
+      },
+      {
+        match: /\/api\/approvals\/USER_CHANGE\/requests\?/,
+        reply: () => jsonResponse(200, { ...REQUESTS, data: [] }),
+      },
+      {
+        method: 'POST',
+        match: /\/api\/users\/requests\/9\/resubmit$/,
+        reply: () => jsonResponse(200, { ...pushedBack, status: 'PENDING', version: 3, history: [] }),
+      },
+    ]);
+    renderWithProviders(<UserApprovalPage />, { path: '/collapp/userApproval', url: '/collapp/userApproval' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change requests' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'My requests' }));
+    fireEvent.click(await screen.findByRole('tab', { name: /^Pushed back/ }));
+    const table = await screen.findByTestId('user-requests-table');
+    fireEvent.click(await within(table).findByRole('button', { name: /^Edit and resubmit/ }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('user-pushback-remarks').textContent).toContain('Add the mobile number');
+    const form = within(dialog).getByTestId('user-form');
+    expect((within(form).getByLabelText(/^Username/) as HTMLInputElement).value).toBe('new.user');
+    expect((within(form).getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Sneha Kulkarni');
+    expect((within(form).getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('new.user@lender.test');
+    expect(((await within(form).findByLabelText('BR-AND · Andheri Branch')) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.change(within(form).getByLabelText(/^Mobile/), { target: { value: '9123456780' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Resubmit for approval' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      action: 'CREATE',
+      version: 2,
+      user: {
+        username: 'new.user',
+        fullName: 'Sneha Kulkarni',
+        email: 'new.user@lender.test',
+        mobile: '9123456780',
+        units: [11],
+        authorities: [{ unitId: 11, app: 'collapp', systemAuth: 'UPLOAD_DASH_SAUTH', tabs: [] }],
+      },
+    });
+  });
+
+  it('withdraws a pushed-back request of the maker with the version read', async () => {
+    const pushedBack: ApprovalRow = { ...request, status: 'PUSHBACK', remarks: 'Not needed', version: 2 };
+    const calls = stub([
+      { match: /\/api\/users\?/, reply: () => jsonResponse(200, USERS) },
+      {
+        match: /\/api\/approvals\/USER_CHANGE\/requests\?/,
+        reply: () => jsonResponse(200, { ...REQUESTS, data: [pushedBack] }),
+      },
+      {
+        method: 'POST',
+        match: /\/api\/users\/requests\/9\/withdraw$/,
+        reply: () => jsonResponse(200, { ...pushedBack, status: 'WITHDRAWN', version: 3, history: [] }),
+      },
+    ]);
+    renderWithProviders(<UserApprovalPage />, { path: '/collapp/userApproval', url: '/collapp/userApproval' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change requests' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'My requests' }));
+    fireEvent.click(await screen.findByRole('tab', { name: /^Pushed back/ }));
+    const table = await screen.findByTestId('user-requests-table');
+    fireEvent.click(await within(table).findByRole('button', { name: /^Withdraw/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('user-pushback-remarks').textContent).toContain('Not needed');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toMatch(/\/api\/users\/requests\/9\/withdraw$/);
+    expect(post.body).toEqual({ version: 2 });
   });
 
   it('saves the collections settings with the version read, and shows them read-only without the authority', async () => {

@@ -28,6 +28,7 @@ import {
   userListQuerySchema,
   type UserChangeLine,
   type UserChangeRequest,
+  type UserChangeResubmit,
   type UserFormValues,
   type UserRow,
   type UserSnapshot,
@@ -63,13 +64,17 @@ import {
   fetchUserUnits,
   fetchUsers,
   requestUserChange,
+  resubmitUserChange,
   usersKeys,
+  withdrawUserChange,
 } from './api.ts';
 
 // User Approval (docs/architecture.md "User Approval"): the users of the acting unit's subtree (search, unit and
 // status filters in the address, paging), a request form to create or edit a user (units, authorities and each
 // tab's editability), deactivate, reactivate and reset password — every one a USER_CHANGE request — and the
-// requests by tab, each with its diff, which a second administrator approves or rejects.
+// requests by tab, each with its diff, which a second administrator approves, rejects or pushes back; the maker finds a
+// pushed-back request under My requests → Pushed back, with the checker's remarks and the form prefilled, and
+// resubmits it.
 
 const PAGE_SIZE = 25;
 
@@ -160,6 +165,32 @@ function subjectOf(row: ApprovalRow): string {
   );
 }
 
+/** A pushed-back request its maker edits and resubmits (the checker's remarks are on the row). */
+type Resubmit = { row: ApprovalRow };
+
+/** Sends a new request, or a pushed-back one again with the version read (same action and user). */
+function sendChange(body: UserChangeRequest, resubmit: Resubmit | undefined) {
+  return resubmit
+    ? resubmitUserChange(resubmit.row.id, { ...body, version: resubmit.row.version } as UserChangeResubmit)
+    : requestUserChange(body);
+}
+
+/** The checker's remarks on a pushed-back request, above the form its maker resubmits. */
+function PushbackRemarks({ resubmit }: { resubmit: Resubmit | undefined }) {
+  const { t } = useTranslation();
+  if (!resubmit) return null;
+  return (
+    <Alert
+      color="orange.9"
+      variant="outline"
+      title={String(t('UsrCheckerRemarks'))}
+      data-testid="user-pushback-remarks"
+    >
+      {resubmit.row.remarks ?? EMPTY_VALUE}
+    </Alert>
+  );
+}
+
 /** The form's values of a user as it stands (or empty for a new one). */
 function formValuesOf(user: UserSnapshot | null): UserFormValues {
   return {
@@ -199,12 +230,24 @@ function detailsOf(values: z.output<typeof userFormSchema>) {
   };
 }
 
-function UserForm({ user, onClose }: { user: { id: number; snapshot: UserSnapshot } | null; onClose: () => void }) {
+function UserForm({
+  user,
+  initial,
+  resubmit,
+  onClose,
+}: {
+  /** the user an edit changes (null: a new user) */
+  user: { id: number; snapshot: UserSnapshot } | null;
+  /** what the form starts from when it is not the user as they stand (a pushed-back request's change) */
+  initial?: UserSnapshot;
+  resubmit?: Resubmit;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const actingUnit = useSession((session) => session.actingUnit);
   const units = useQuery({ queryKey: usersKeys.units(actingUnit), queryFn: ({ signal }) => fetchUserUnits(signal) });
-  const form = useZodForm(userFormSchema, formValuesOf(user?.snapshot ?? null));
+  const form = useZodForm(userFormSchema, formValuesOf(initial ?? user?.snapshot ?? null));
   const grants = useFieldArray({ control: form.control, name: 'authorities' });
   const chosenUnits = form.watch('units');
   const submit = useMutation({
@@ -213,10 +256,11 @@ function UserForm({ user, onClose }: { user: { id: number; snapshot: UserSnapsho
       const body: UserChangeRequest = user
         ? { action: 'UPDATE', userId: user.id, user: detailsOf(values), ...remarks }
         : { action: 'CREATE', user: { username: values.username, ...detailsOf(values) }, ...remarks };
-      return requestUserChange(body);
+      return sendChange(body, resubmit);
     },
     onSuccess: () => {
-      addToast({ title: String(t('Done')), message: String(t('UsrRequested')), type: 'success', from: 'users' });
+      const message = String(t(resubmit ? 'UsrResubmitted' : 'UsrRequested'));
+      addToast({ title: String(t('Done')), message, type: 'success', from: 'users' });
       void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
       onClose();
     },
@@ -227,11 +271,16 @@ function UserForm({ user, onClose }: { user: { id: number; snapshot: UserSnapsho
   }));
   const grantUnitOptions = unitOptions.filter((option) => chosenUnits.includes(option.value));
   const tabOptions = ACCOUNT_VIEW_TABS.map((name) => ({ value: name, label: tabLabel(t, name) }));
-  const title = user ? String(t('UsrEditTitle', { username: user.snapshot.username })) : String(t('UsrCreateTitle'));
+  const title = resubmit
+    ? String(t('UsrResubmitTitle', { user: subjectOf(resubmit.row) }))
+    : user
+      ? String(t('UsrEditTitle', { username: user.snapshot.username }))
+      : String(t('UsrCreateTitle'));
   return (
     <Modal opened onClose={onClose} size="xl" title={title} closeButtonProps={{ 'aria-label': String(t('Close')) }}>
       <ZodForm form={form} onSubmit={(values) => submit.mutateAsync(values)} data-testid="user-form">
         <Stack gap="sm">
+          <PushbackRemarks resubmit={resubmit} />
           <TextField name="username" label={String(t('UsrUsername'))} disabled={user !== null} autoFocus={!user} />
           <TextField name="fullName" label={String(t('UsrFullName'))} />
           <TextField name="email" label={String(t('UsrEmail'))} type="email" />
@@ -310,7 +359,7 @@ function UserForm({ user, onClose }: { user: { id: number; snapshot: UserSnapsho
           <TextareaField name="remarks" label={String(t('UsrRemarks'))} maxLength={500} />
           <FormErrors />
           <div>
-            <SubmitButton>{String(t('UsrSubmitRequest'))}</SubmitButton>
+            <SubmitButton>{String(t(resubmit ? 'UsrResubmitButton' : 'UsrSubmitRequest'))}</SubmitButton>
           </div>
         </Stack>
       </ZodForm>
@@ -318,14 +367,16 @@ function UserForm({ user, onClose }: { user: { id: number; snapshot: UserSnapsho
   );
 }
 
-/** Deactivate, reactivate or reset password: a request with its reason. */
+/** Deactivate, reactivate or reset password: a request with its reason (or a pushed-back one, resubmitted). */
 function SimpleRequestDialog({
   row,
   action,
+  resubmit,
   onClose,
 }: {
-  row: UserRow;
+  row: Pick<UserRow, 'id' | 'username'>;
   action: 'DEACTIVATE' | 'REACTIVATE' | 'RESET_PASSWORD';
+  resubmit?: Resubmit;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -336,9 +387,10 @@ function SimpleRequestDialog({
   const form = useZodForm(schema, { remarks: '' });
   const submit = useMutation({
     mutationFn: (remarks: string | undefined) =>
-      requestUserChange({ action, userId: row.id, ...(remarks ? { remarks } : {}) } as UserChangeRequest),
+      sendChange({ action, userId: row.id, ...(remarks ? { remarks } : {}) } as UserChangeRequest, resubmit),
     onSuccess: () => {
-      addToast({ title: String(t('Done')), message: String(t('UsrRequested')), type: 'success', from: 'users' });
+      const message = String(t(resubmit ? 'UsrResubmitted' : 'UsrRequested'));
+      addToast({ title: String(t('Done')), message, type: 'success', from: 'users' });
       void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
       onClose();
     },
@@ -354,10 +406,13 @@ function SimpleRequestDialog({
     >
       <ZodForm form={form} onSubmit={(input) => submit.mutateAsync(input.remarks)} data-testid="user-simple-form">
         <Stack gap="sm">
+          <PushbackRemarks resubmit={resubmit} />
           <TextareaField name="remarks" label={String(t('UsrReason'))} maxLength={500} autoFocus />
           <FormErrors />
           <div>
-            <SubmitButton color={action === 'DEACTIVATE' ? 'red.9' : undefined}>{label}</SubmitButton>
+            <SubmitButton color={action === 'DEACTIVATE' ? 'red.9' : undefined}>
+              {resubmit ? String(t('UsrResubmitButton')) : label}
+            </SubmitButton>
           </div>
         </Stack>
       </ZodForm>
@@ -553,20 +608,21 @@ function UsersTab() {
 function RequestDialog({ row, canDecide, onClose }: { row: ApprovalRow; canDecide: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const decision = useRef<'approve' | 'reject'>('approve');
+  const decision = useRef<'approve' | 'reject' | 'pushback'>('approve');
   const payload = payloadOf(row);
   const lines = payload ? diffUserSnapshots(payload.before, payload.after) : [];
   const form = useZodForm(z.strictObject({ remarks: remarksSchemaFor('approve') }), { remarks: '' });
   const decide = useMutation({
-    mutationFn: ({ verb, remarks }: { verb: 'approve' | 'reject'; remarks: string | undefined }) =>
+    mutationFn: ({ verb, remarks }: { verb: 'approve' | 'reject' | 'pushback'; remarks: string | undefined }) =>
       decideUserChange(row.id, verb, { version: row.version, ...(remarks ? { remarks } : {}) }),
-    onSuccess: () => {
-      addToast({ title: String(t('Done')), message: String(t('UsrDecided')), type: 'success', from: 'users' });
+    onSuccess: (_reply, { verb }) => {
+      const message = String(t(verb === 'pushback' ? 'UsrPushedBack' : 'UsrDecided'));
+      addToast({ title: String(t('Done')), message, type: 'success', from: 'users' });
       void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
       onClose();
     },
   });
-  // A rejection says why (remarks.ts): the one form checks that for the button pressed.
+  // A rejection or a pushback says why (remarks.ts): the one form checks that for the button pressed.
   const onDecide = async (input: { remarks?: string | undefined }) => {
     const verb = decision.current;
     if (decisionNeedsRemarks(verb) && !input.remarks) {
@@ -601,7 +657,7 @@ function RequestDialog({ row, canDecide, onClose }: { row: ApprovalRow; canDecid
         )}
         {row.remarks ? (
           <Text>
-            {String(t('UsrRemarks'))}: {row.remarks}
+            {String(t(row.status === 'PUSHBACK' ? 'UsrCheckerRemarks' : 'UsrRemarks'))}: {row.remarks}
           </Text>
         ) : null}
         {canDecide ? (
@@ -611,6 +667,14 @@ function RequestDialog({ row, canDecide, onClose }: { row: ApprovalRow; canDecid
               <FormErrors />
               <Group>
                 <SubmitButton onClick={() => (decision.current = 'approve')}>{String(t('UsrApprove'))}</SubmitButton>
+                <Button
+                  type="submit"
+                  color="orange.9"
+                  variant="outline"
+                  onClick={() => (decision.current = 'pushback')}
+                >
+                  {String(t('UsrPushback'))}
+                </Button>
                 <Button type="submit" color="red.9" variant="outline" onClick={() => (decision.current = 'reject')}>
                   {String(t('UsrReject'))}
                 </Button>
@@ -623,6 +687,70 @@ function RequestDialog({ row, canDecide, onClose }: { row: ApprovalRow; canDecid
   );
 }
 
+/** The maker's pushed-back request, edited and resubmitted: the form prefilled with the change as requested. */
+function ResubmitDialog({ row, onClose }: { row: ApprovalRow; onClose: () => void }) {
+  const payload = payloadOf(row);
+  if (!payload) return null;
+  const resubmit = { row };
+  if (payload.action === 'CREATE') {
+    return <UserForm user={null} initial={payload.after} resubmit={resubmit} onClose={onClose} />;
+  }
+  if (payload.action === 'UPDATE') {
+    return (
+      <UserForm
+        user={{ id: row.subjectId, snapshot: payload.before ?? payload.after }}
+        initial={payload.after}
+        resubmit={resubmit}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <SimpleRequestDialog
+      row={{ id: row.subjectId, username: payload.after.username }}
+      action={payload.action}
+      resubmit={resubmit}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The maker's pushed-back request, withdrawn (remarks optional): it ends without a decision. */
+function WithdrawDialog({ row, onClose }: { row: ApprovalRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useZodForm(z.strictObject({ remarks: remarksSchemaFor('approve') }), { remarks: '' });
+  const withdraw = useMutation({
+    mutationFn: (remarks: string | undefined) =>
+      withdrawUserChange(row.id, { version: row.version, ...(remarks ? { remarks } : {}) }),
+    onSuccess: () => {
+      addToast({ title: String(t('Done')), message: String(t('UsrWithdrawn')), type: 'success', from: 'users' });
+      void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      title={String(t('UsrWithdrawTitle', { user: subjectOf(row) }))}
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
+      <ZodForm form={form} onSubmit={(input) => withdraw.mutateAsync(input.remarks)} data-testid="user-withdraw-form">
+        <Stack gap="sm">
+          <PushbackRemarks resubmit={{ row }} />
+          <TextareaField name="remarks" label={String(t('UsrRemarks'))} maxLength={500} autoFocus />
+          <FormErrors />
+          <div>
+            <SubmitButton color="red.9">{String(t('UsrWithdraw'))}</SubmitButton>
+          </div>
+        </Stack>
+      </ZodForm>
+    </Modal>
+  );
+}
+
 function RequestsTab() {
   const { t } = useTranslation();
   const dateTime = useDateTime();
@@ -631,6 +759,8 @@ function RequestsTab() {
   const [view, setView] = useState<'team' | 'my'>('team');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ApprovalRow | null>(null);
+  const [resubmitting, setResubmitting] = useState<ApprovalRow | null>(null);
+  const [withdrawing, setWithdrawing] = useState<ApprovalRow | null>(null);
   const query = new URLSearchParams({ tab, view, page: String(page), pageSize: String(PAGE_SIZE) });
   const list = useQuery({
     queryKey: usersKeys.requests(actingUnit, query.toString()),
@@ -668,6 +798,8 @@ function RequestsTab() {
     },
   ];
   const canDecide = view === 'team' && tab === 'pending';
+  // The maker's own pushed-back requests (My requests lists only the caller's): edit and resubmit.
+  const canResubmit = (row: ApprovalRow) => view === 'my' && row.status === 'PUSHBACK' && payloadOf(row) !== null;
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -691,7 +823,7 @@ function RequestsTab() {
         }}
       >
         <Tabs.List aria-label={String(t('UsrRequestsCaption'))}>
-          {APPROVAL_TABS.filter((value) => value !== 'pushback').map((value) => (
+          {APPROVAL_TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {String(t(TAB_KEYS[value]))} ({list.data?.tabCounts[value] ?? '…'})
             </Tabs.Tab>
@@ -715,14 +847,36 @@ function RequestsTab() {
         }
         empty={{ text: String(t('UsrRequestsEmpty')) }}
         rowActions={(row) => (
-          <Button
-            size="compact-xs"
-            variant={canDecide ? 'filled' : 'outline'}
-            onClick={() => setOpen(row)}
-            aria-label={`${String(t(canDecide ? 'UsrReview' : 'UsrView'))}: ${subjectOf(row)}`}
-          >
-            {String(t(canDecide ? 'UsrReview' : 'UsrView'))}
-          </Button>
+          <Group gap={4} wrap="nowrap">
+            {canResubmit(row) ? (
+              <Button
+                size="compact-xs"
+                onClick={() => setResubmitting(row)}
+                aria-label={`${String(t('UsrResubmit'))}: ${subjectOf(row)}`}
+              >
+                {String(t('UsrResubmit'))}
+              </Button>
+            ) : null}
+            {canResubmit(row) ? (
+              <Button
+                size="compact-xs"
+                variant="outline"
+                color="red.9"
+                onClick={() => setWithdrawing(row)}
+                aria-label={`${String(t('UsrWithdraw'))}: ${subjectOf(row)}`}
+              >
+                {String(t('UsrWithdraw'))}
+              </Button>
+            ) : null}
+            <Button
+              size="compact-xs"
+              variant={canDecide ? 'filled' : 'outline'}
+              onClick={() => setOpen(row)}
+              aria-label={`${String(t(canDecide ? 'UsrReview' : 'UsrView'))}: ${subjectOf(row)}`}
+            >
+              {String(t(canDecide ? 'UsrReview' : 'UsrView'))}
+            </Button>
+          </Group>
         )}
         testIds={{ table: 'user-requests-table', row: 'user-requests-row', empty: 'user-requests-empty' }}
       />
@@ -734,6 +888,8 @@ function RequestsTab() {
         onChange={(next) => setPage(next)}
       />
       {open ? <RequestDialog row={open} canDecide={canDecide} onClose={() => setOpen(null)} /> : null}
+      {resubmitting ? <ResubmitDialog row={resubmitting} onClose={() => setResubmitting(null)} /> : null}
+      {withdrawing ? <WithdrawDialog row={withdrawing} onClose={() => setWithdrawing(null)} /> : null}
     </Stack>
   );
 }

@@ -363,6 +363,8 @@ export async function resubmitApproval<I>(
     remarks?: string | null | undefined;
     amount?: string | undefined;
     payload?: Record<string, unknown> | undefined;
+    /** the request's new scope, when the new payload involves other units (a user change) */
+    unitPath?: string | undefined;
     /** the level it waits at again (new terms may need another level); default: the handler's reopen level, else 1 */
     level?: number | undefined;
     input: I;
@@ -395,7 +397,42 @@ export async function resubmitApproval<I>(
         remarks: null,
         ...(args.amount === undefined ? {} : { amount: args.amount }),
         ...(payload === undefined ? {} : { payload }),
+        ...(args.unitPath === undefined ? {} : { unitPath: args.unitPath }),
       },
+    },
+  };
+  return applyStep(deps, { ctx, handler, request, step, remarks: args.remarks ?? null, input: args.input });
+}
+
+/**
+ * The maker's other answer to a pushback: the request ends without a decision (WITHDRAWN), so the subject is free for
+ * a new request. Only its maker (403 NOT_THE_MAKER), only when pushed back, conditional on the version read; a
+ * WITHDRAW history step and the audit row `<prefix>.withdraw`.
+ */
+export async function withdrawApproval<I>(
+  deps: AppDeps,
+  args: {
+    ctx: UnitContext;
+    handler: ApprovalHandler<I>;
+    id: number;
+    version: number;
+    remarks?: string | null | undefined;
+    input: I;
+  },
+): Promise<ApprovalRecord> {
+  const { ctx, handler } = args;
+  const request = await requireRequestInScope(deps.db, ctx, handler, { id: args.id });
+  if (request.makerUserId !== ctx.user.id) throw notTheMaker(handler.flow, 'withdraw');
+  if (request.status !== 'PUSHBACK') throw notWaiting(handler.flow, request.status, 'PUSHBACK');
+  const step: Step = {
+    step: 'WITHDRAW',
+    verb: 'withdraw',
+    effect: undefined,
+    transition: {
+      from: { status: 'PUSHBACK', level: request.level, version: args.version },
+      asChecker: false,
+      asMaker: true,
+      to: { status: 'WITHDRAWN', level: request.level, decision: null, checkers: 'keep', decided: true, remarks: null },
     },
   };
   return applyStep(deps, { ctx, handler, request, step, remarks: args.remarks ?? null, input: args.input });

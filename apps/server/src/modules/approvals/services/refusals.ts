@@ -54,8 +54,8 @@ export function limitExceeded(flow: ApprovalFlow, amount: string, currency: stri
   );
 }
 
-export function notTheMaker(flow: ApprovalFlow): AppError {
-  return new AppError('NOT_THE_MAKER', `Only the maker of this ${flow.texts.name.toLowerCase()} can resubmit it.`);
+export function notTheMaker(flow: ApprovalFlow, verb: 'resubmit' | 'withdraw' = 'resubmit'): AppError {
+  return new AppError('NOT_THE_MAKER', `Only the maker of this ${flow.texts.name.toLowerCase()} can ${verb} it.`);
 }
 
 export function levelUnitTooLow(flow: ApprovalFlow, level: number, unitLevel: string): AppError {

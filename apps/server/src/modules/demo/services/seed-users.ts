@@ -6,8 +6,9 @@ import { demoUnitContext } from './demo-context.ts';
 
 // The demo's User Approval requests (first start in demo mode), made as the administrators would: admin.west (ZN-W)
 // asks for a new operations user at the Andheri branch (waiting for admin, HO, who holds the authorities it grants);
-// admin asks to update tc.thane's mobile number and give the Contact tab editable (waiting for admin.west); and a
-// password reset admin.west asked for mgr.andheri that admin rejected (the Rejected tab).
+// admin asks to update tc.thane's mobile number and give the Contact tab editable (waiting for admin.west); a
+// password reset admin.west asked for mgr.andheri that admin rejected (the Rejected tab); and a new reconciliation
+// user admin.west asked for that admin pushed back for a mobile number (admin.west's Pushed back tab).
 
 export async function seedDemoUserRequests(deps: AppDeps): Promise<{ requests: number }> {
   const users = await findUsersByUsername(deps.db, ['admin', 'admin.west', 'tc.thane', 'mgr.andheri']);
@@ -84,5 +85,31 @@ export async function seedDemoUserRequests(deps: AppDeps): Promise<{ requests: n
     version: reset.version,
     remarks: 'The manager can use Forgot Password with the work e-mail',
   });
-  return { requests: 3 };
+
+  // Pushed back to its maker: admin.west finds it under My requests → Pushed back, with the form prefilled.
+  const recon = await requestUserChange(deps, {
+    ctx: west,
+    handler,
+    input: {
+      action: 'CREATE',
+      user: {
+        username: 'recon.andheri',
+        fullName: 'Meera Pillai',
+        email: demoEmail('recon.andheri'),
+        mobile: null,
+        units: [branch.id],
+        authorities: [{ unitId: branch.id, app: 'collapp', systemAuth: 'FILE_DOWNLOAD_COLL_SAUTH', tabs: [] }],
+      },
+      remarks: 'Deposit reconciliation desk, Andheri branch',
+    },
+  });
+  await decideUserChange(deps, {
+    ctx: headOffice,
+    handler,
+    id: recon.id,
+    decision: 'pushback',
+    version: recon.version,
+    remarks: 'Add her official mobile number: the reconciliation desk is called when a deposit does not match',
+  });
+  return { requests: 4 };
 }

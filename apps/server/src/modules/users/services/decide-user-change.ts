@@ -4,7 +4,7 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { approvalReply, decideApproval, type ApprovalHandler } from '../../approvals/index.ts';
 
 /**
- * POST /api/users/requests/:id/approve|reject — the kit's decision chain (scope, maker ≠ checker, one conditional
+ * POST /api/users/requests/:id/approve|reject|pushback — the kit's decision chain (scope, maker ≠ checker, one conditional
  * UPDATE, effect, history, audit); approval applies the change (approval-handler.ts). A reset code mailed by the
  * approval is sent after the commit.
  */
@@ -14,7 +14,7 @@ export async function decideUserChange(
     ctx: UnitContext;
     handler: ApprovalHandler<never>;
     id: number;
-    decision: 'approve' | 'reject';
+    decision: 'approve' | 'reject' | 'pushback';
     version: number;
     remarks: string | undefined;
   },
