@@ -40,8 +40,11 @@ describe.each(testDatabaseKinds())('server process (%s)', (kind) => {
       running.push(server);
       const url = await serverUrl(server);
       expect(server.stdout()).toContain('Demo users (password for all:');
-      // Demo mode is said in words: what it opens, and that this server (HOST=127.0.0.1) stays on this computer.
-      expect(server.stderr()).toContain('WARNING: DEMO MODE IS ON. Never use it with real data.');
+      // Demo mode is said in words: what it opens, and that this server (HOST=127.0.0.1) stays on this computer. The
+      // warning goes to stderr after the address goes to stdout: two pipes, read in whichever order they arrive.
+      await expect
+        .poll(() => server.stderr(), { timeout: 10_000 })
+        .toContain('WARNING: DEMO MODE IS ON. Never use it with real data.');
       expect(server.stderr()).toContain('which answers only on this computer (loopback)');
       expect(server.stderr()).toContain('listens on 127.0.0.1 only');
       const ready = await fetch(`${url}/readyz`);
