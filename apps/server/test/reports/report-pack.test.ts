@@ -115,6 +115,8 @@ describe.each(testDatabaseKinds())('the daily report pack (%s)', (kind) => {
     headDownloads = await apiAs(t, headDownloads.user, ho);
     zoneDownloads = await apiAs(t, zoneDownloads.user, zone);
   }
+  const putSchedule = (payload: { enabled: boolean; timeOfDay: string; version: number }) =>
+    operator.inject({ method: 'PUT', url: `/api/processes/${PACK}/schedule`, payload });
   const catalogue = async (api: Api = operator) => (await api.get('/api/processes')).json<ProcessesReply>();
   const processOf = async (api: Api = operator): Promise<Process> =>
     (await catalogue(api)).rows.find((row) => row.code === PACK)!;
@@ -275,20 +277,12 @@ describe.each(testDatabaseKinds())('the daily report pack (%s)', (kind) => {
       clock.advance(30 * 60);
       await signInAgain();
       const process = await processOf();
-      const off = await operator.inject({
-        method: 'PUT',
-        url: `/api/processes/${PACK}/schedule`,
-        payload: { enabled: false, timeOfDay: '10:15', version: process.version },
-      });
+      const off = await putSchedule({ enabled: false, timeOfDay: '10:15', version: process.version });
       expect(off.statusCode, off.body).toBe(200);
       await t.app.jobs.schedule();
       expect(await live()).toBe(0);
       // enabled at 10:15: its time has come today; while a day start is queued or running it waits for it
-      const on = await operator.inject({
-        method: 'PUT',
-        url: `/api/processes/${PACK}/schedule`,
-        payload: { enabled: true, timeOfDay: '10:15', version: off.json<Process>().version },
-      });
+      const on = await putSchedule({ enabled: true, timeOfDay: '10:15', version: off.json<Process>().version });
       expect(on.json<Process>()).toMatchObject({ enabled: true, timeOfDay: '10:15' });
       await handle.db.execute(
         sql`insert into jobs (kind, status, payload, singleton_key) values ('collections.day_start', 'QUEUED',
@@ -328,11 +322,7 @@ describe.each(testDatabaseKinds())('the daily report pack (%s)', (kind) => {
       await signInAgain();
       await t.app.jobs.schedule();
       expect(await live()).toBe(0);
-      const restored = await operator.inject({
-        method: 'PUT',
-        url: `/api/processes/${PACK}/schedule`,
-        payload: { enabled: true, timeOfDay: '07:00', version: on.json<Process>().version },
-      });
+      const restored = await putSchedule({ enabled: true, timeOfDay: '07:00', version: on.json<Process>().version });
       expect(restored.statusCode, restored.body).toBe(200);
     } finally {
       await handle.db.execute(sql`update organisation set business_date = ${BUSINESS_DATE} where id = 1`);
