@@ -36,6 +36,24 @@ export async function insertJob(db: Executor, job: NewJob): Promise<number | nul
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Inserts a job already RUNNING as its first attempt, for work another job does in its own transaction (the report
+ * pack writes each file as a job of the file's kind, then completes it with `completeJob` in the same transaction):
+ * nobody sees it, or claims it, before that transaction commits it DONE.
+ */
+export async function insertRunningJob(db: Executor, job: Omit<NewJob, 'singletonKey'>): Promise<number> {
+  const at = sql`${job.at.toISOString()}::timestamptz`;
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`insert into jobs (kind, status, payload, user_id, unit_id, unit_path, attempts, max_attempts, run_at,
+        started_at, locked_by, locked_until, created_at, updated_at)
+      values (${job.kind}, 'RUNNING', ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.userId}, ${job.unitId},
+        ${job.unitPath}, 1, ${job.maxAttempts}, ${at}, ${at}, 'in-transaction', ${at}, ${at}, ${at})
+      returning id`,
+  );
+  return Number(row!.id);
+}
+
 export type ClaimedJob = {
   id: number;
   kind: string;

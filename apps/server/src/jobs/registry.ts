@@ -6,7 +6,7 @@ import { settlementCheckJob } from '../modules/settlements/index.ts';
 import { upiPollJob } from '../modules/payments/index.ts';
 import { stageExportJob } from '../modules/workflow/index.ts';
 import { retentionJob } from '../modules/processes/index.ts';
-import { reportExportJob } from '../modules/reports/index.ts';
+import { reportExportJob, reportPackJob } from '../modules/reports/index.ts';
 import { collectionsUploadJob } from '../modules/collection-uploads/index.ts';
 import type { JobKind } from './job-kind.ts';
 
@@ -27,5 +27,6 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   upiPollJob,
   retentionJob,
   reportExportJob,
+  reportPackJob,
   collectionsUploadJob,
 ] as unknown as readonly JobKind<never>[];

@@ -69,9 +69,26 @@ describe.each(testDatabaseKinds())('demo background jobs (%s)', (kind) => {
         .json<{ rows: { code: string; lastRuns: { status: string; finishedAt: string | null }[] }[] }>()
         .rows.map((row) => [row.code, row]),
     );
-    for (const code of ['collections.day_start', 'retention.purge', 'audit.checkpoint']) {
+    for (const code of ['collections.day_start', 'retention.purge', 'audit.checkpoint', 'reports.daily_pack']) {
       expect(byCode.get(code)?.lastRuns[0], code).toMatchObject({ status: 'DONE' });
     }
+    // the daily report pack's run made ZN-W's four files, on admin.west's File Download (FILE_DOWNLOAD_COLL_SAUTH)
+    const downloads = await t.inject({
+      method: 'GET',
+      url: '/api/collections/downloads',
+      headers: bearer(access, unit!.id),
+    });
+    expect(downloads.statusCode, downloads.body).toBe(200);
+    const packFiles = downloads
+      .json<{ data: { fileName: string; generatedBy: string | null; unitCode: string | null }[] }>()
+      .data.filter((row) => row.fileName.endsWith('-ZN-W-2026-03-01-2026-03-31.csv'));
+    expect(packFiles.map((row) => row.fileName.split('-')[0]).sort()).toEqual([
+      'collectionEfficiency',
+      'ptpKeptRate',
+      'receiptsDeposits',
+      'rollRates',
+    ]);
+    expect(packFiles.every((row) => row.generatedBy === 'Nikhil Shinde' && row.unitCode === 'ZN-W')).toBe(true);
     const [cards] = await queryRows<{ n: number }>(
       handle.db,
       sql`select count(*)::int as n from accounts where product = 'CREDIT_CARD' and statement_cycle_day is null`,

@@ -61,10 +61,11 @@ describe.each(testDatabaseKinds())('schedule processes (%s)', (kind) => {
     const reply = await catalogue();
     expect(reply.timeZone).toBe('Asia/Kolkata');
     const codes = reply.rows.map((row) => row.code);
-    expect(codes.slice(0, 7)).toEqual([
+    expect(codes.slice(0, 8)).toEqual([
       'collections.day_start',
       'mail.retry',
       'legal.hearing_reminders',
+      'reports.daily_pack',
       'payments.upi_poll',
       'settlements.check',
       'retention.purge',
@@ -81,6 +82,12 @@ describe.each(testDatabaseKinds())('schedule processes (%s)', (kind) => {
     });
     expect(byCode.get('mail.retry')).toMatchObject({ mode: 'INTERVAL', enabled: true, everyMinutes: null });
     expect(byCode.get('retention.purge')).toMatchObject({ mode: 'DAILY', enabled: true, timeOfDay: '02:00' });
+    expect(byCode.get('reports.daily_pack')).toMatchObject({
+      mode: 'DAILY',
+      enabled: true,
+      timeOfDay: '07:00',
+      canRunNow: true,
+    });
     expect(byCode.get('collections.tray_export')).toMatchObject({ mode: 'ON_DEMAND', canRunNow: false });
     expect((await telecaller.get('/api/processes')).statusCode).toBe(403);
   });

@@ -19,6 +19,7 @@ export const PROCESS_ORDER = [
   'collections.day_start',
   'mail.retry',
   'legal.hearing_reminders',
+  'reports.daily_pack',
   'payments.upi_poll',
   'settlements.check',
   'retention.purge',

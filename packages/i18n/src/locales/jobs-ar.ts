@@ -23,6 +23,7 @@ export const jobsAr: Record<JobsKey, string> = {
   JobKindMailRetry: 'إعادة محاولة البريد',
   JobKindLegalHearingReminders: 'تذكيرات الجلسات',
   JobKindReportsExport: 'تصدير تقرير',
+  JobKindReportsDailyPack: 'حزمة التقارير اليومية',
   JobsLoading: 'جارٍ تحميل المهام…',
   JobsLoadFailed: 'تعذّر تحميل المهام',
   JobsEmpty: 'لا توجد مهام مطابقة.',

@@ -24,6 +24,7 @@ export const jobsDe: Record<JobsKey, string> = {
   JobKindMailRetry: 'E-Mail-Wiederholungen',
   JobKindLegalHearingReminders: 'Verhandlungserinnerungen',
   JobKindReportsExport: 'Berichtsexport',
+  JobKindReportsDailyPack: 'Tägliches Berichtspaket',
   JobsLoading: 'Aufträge werden geladen…',
   JobsLoadFailed: 'Die Aufträge konnten nicht geladen werden',
   JobsEmpty: 'Keine passenden Aufträge.',

@@ -21,6 +21,7 @@ export const jobsEn = {
   JobKindMailRetry: 'Mail retries',
   JobKindLegalHearingReminders: 'Hearing reminders',
   JobKindReportsExport: 'Report export',
+  JobKindReportsDailyPack: 'Daily report pack',
   JobsLoading: 'Loading jobs…',
   JobsLoadFailed: 'The jobs could not be loaded',
   JobsEmpty: 'No jobs match.',

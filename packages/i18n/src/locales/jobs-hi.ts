@@ -23,6 +23,7 @@ export const jobsHi: Record<JobsKey, string> = {
   JobKindMailRetry: 'मेल पुनः प्रयास',
   JobKindLegalHearingReminders: 'सुनवाई अनुस्मारक',
   JobKindReportsExport: 'रिपोर्ट निर्यात',
+  JobKindReportsDailyPack: 'दैनिक रिपोर्ट पैक',
   JobsLoading: 'कार्य लोड हो रहे हैं…',
   JobsLoadFailed: 'कार्य लोड नहीं हो सके',
   JobsEmpty: 'कोई मेल खाता कार्य नहीं।',

@@ -47,6 +47,7 @@ export const processesAr = {
   ProcessNameCollectionsDayStart: 'بدء اليوم',
   ProcessNameMailRetry: 'إعادة محاولة البريد',
   ProcessNameLegalHearingReminders: 'تذكيرات الجلسات',
+  ProcessNameReportsDailyPack: 'حزمة التقارير اليومية',
   ProcessNamePaymentsUpiPoll: 'حالة UPI وانتهاء صلاحيته',
   ProcessNameSettlementsCheck: 'فحص التسويات',
   ProcessNameRetentionPurge: 'الاحتفاظ بالبيانات',

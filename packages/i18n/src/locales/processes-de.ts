@@ -47,6 +47,7 @@ export const processesDe = {
   ProcessNameCollectionsDayStart: 'Tagesstart',
   ProcessNameMailRetry: 'Mail-Wiederholungen',
   ProcessNameLegalHearingReminders: 'Anhörungserinnerungen',
+  ProcessNameReportsDailyPack: 'Tägliches Berichtspaket',
   ProcessNamePaymentsUpiPoll: 'UPI-Status und Ablauf',
   ProcessNameSettlementsCheck: 'Vergleichsprüfung',
   ProcessNameRetentionPurge: 'Datenaufbewahrung',

@@ -47,6 +47,7 @@ export const processesEn = {
   ProcessNameCollectionsDayStart: 'Day start',
   ProcessNameMailRetry: 'Mail retries',
   ProcessNameLegalHearingReminders: 'Hearing reminders',
+  ProcessNameReportsDailyPack: 'Daily report pack',
   ProcessNamePaymentsUpiPoll: 'UPI status and expiry',
   ProcessNameSettlementsCheck: 'Settlements check',
   ProcessNameRetentionPurge: 'Data retention',

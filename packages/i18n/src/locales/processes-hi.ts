@@ -47,6 +47,7 @@ export const processesHi = {
   ProcessNameCollectionsDayStart: 'दिवस आरंभ',
   ProcessNameMailRetry: 'मेल पुनःप्रयास',
   ProcessNameLegalHearingReminders: 'सुनवाई अनुस्मारक',
+  ProcessNameReportsDailyPack: 'दैनिक रिपोर्ट पैक',
   ProcessNamePaymentsUpiPoll: 'UPI स्थिति और समाप्ति',
   ProcessNameSettlementsCheck: 'निपटान जाँच',
   ProcessNameRetentionPurge: 'डेटा प्रतिधारण',

@@ -201,7 +201,20 @@ describe('collections File Upload and File Download', { timeout: 20_000 }, () =>
     const api = stubApi([
       {
         match: /\/api\/collections\/downloads\?/,
-        reply: () => jsonResponse(200, { ...page([row(1), row(2, { expired: true })]), retentionDays: 30 }),
+        reply: () =>
+          jsonResponse(200, {
+            ...page([
+              row(1),
+              row(2, { expired: true }),
+              row(3, {
+                kind: 'reports.export',
+                fileName: 'collectionEfficiency-ZN-W-2026-03-01-2026-03-30.csv',
+                generatedBy: null,
+                unitCode: 'ZN-W',
+              }),
+            ]),
+            retentionDays: 30,
+          }),
       },
     ]);
     renderWithProviders(<CollectionsDownloadPage />, { path: '/collapp/download' });
@@ -210,6 +223,13 @@ describe('collections File Upload and File Download', { timeout: 20_000 }, () =>
     expect(within(table).queryByRole('button', { name: 'Download tray-2.xlsx' })).toBeNull();
     expect(within(table).getByText('Expired')).toBeTruthy();
     expect(within(table).getAllByText('Ops Mumbai')).toHaveLength(2);
+    // a file of the scheduled report pack: made by the system, downloadable
+    const packRow = within(table).getByText('collectionEfficiency-ZN-W-2026-03-01-2026-03-30.csv').closest('tr')!;
+    expect(within(packRow).getByText('System (scheduled)')).toBeTruthy();
+    expect(within(packRow).getByText('Report export')).toBeTruthy();
+    expect(
+      within(packRow).getByRole('button', { name: 'Download collectionEfficiency-ZN-W-2026-03-01-2026-03-30.csv' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Show expired files'));
     await waitFor(() => expect(api.calls.some((call) => call.url.includes('expired=include'))).toBe(true));
   });

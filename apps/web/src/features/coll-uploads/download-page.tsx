@@ -61,7 +61,12 @@ export function CollectionsDownloadPage() {
         columns={[
           { key: 'fileName', label: String(t('CollDownloadColumnFile')), render: (row) => row.fileName },
           { key: 'kind', label: String(t('CollDownloadColumnKind')), render: (row) => jobKindLabel(t, row.kind) },
-          { key: 'by', label: String(t('CollDownloadColumnBy')), render: (row) => row.generatedBy ?? '' },
+          {
+            key: 'by',
+            label: String(t('CollDownloadColumnBy')),
+            // nobody started it: the scheduler's file (the daily report pack)
+            render: (row) => row.generatedBy ?? String(t('JobSystemUser')),
+          },
           { key: 'unit', label: String(t('CollDownloadColumnUnit')), render: (row) => row.unitCode ?? '' },
           {
             key: 'at',

@@ -59,6 +59,12 @@ const catalogue = () => ({
       lastRuns: [jobReply({ id: 9, kind: 'retention.purge', status: 'FAILED', error: 'disk full' })],
     }),
     process({ code: 'collections.tray_export', mode: 'ON_DEMAND', enabled: false, canRunNow: false }),
+    process({
+      code: 'reports.daily_pack',
+      mode: 'DAILY',
+      timeOfDay: '07:00',
+      lastRuns: [jobReply({ id: 11, kind: 'reports.daily_pack', status: 'DONE' })],
+    }),
   ],
 });
 
@@ -87,6 +93,11 @@ describe('Schedule Process screen', { timeout: 20_000 }, () => {
     expect(rows[3]!.textContent).toContain('Failed');
     expect(within(rows[4]!).queryByRole('button', { name: /Run now/ })).toBeNull();
     expect(rows[4]!.textContent).toContain('When a user starts it from its screen');
+    // the "reports" process: the daily report pack, on schedule at 07:00, with Run now
+    expect(rows[5]!.textContent).toContain('Daily report pack');
+    expect(rows[5]!.textContent).toContain('Daily at 07:00 (Asia/Kolkata)');
+    expect(rows[5]!.textContent).toContain('On schedule');
+    expect(within(rows[5]!).getByRole('button', { name: 'Run now: Daily report pack' })).toBeTruthy();
   });
 
   it('runs a process now, and says why the server refused a second run', async () => {

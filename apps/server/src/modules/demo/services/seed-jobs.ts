@@ -4,6 +4,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
 import { retentionJob } from '../../processes/index.ts';
+import { reportPackJob } from '../../reports/index.ts';
 import { refreshBomSnapshot, startCollectionsDay } from '../../collections/index.ts';
 import { findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
@@ -37,10 +38,12 @@ export async function queueDemoDayStart(deps: AppDeps): Promise<number> {
 
 /**
  * Schedule Process and Cycle Refresh demo data: the card accounts get a statement cycle day (1–28, spread over the
- * month, so Cycle Refresh closes some statements on most business dates), and `admin.west` runs data retention and an
- * audit checkpoint now (as Run now does), so the screen shows past runs with their duration, outcome and log.
+ * month, so Cycle Refresh closes some statements on most business dates), and `admin.west` runs data retention, an
+ * audit checkpoint and the daily report pack now (as Run now does), so the screen shows past runs with their
+ * duration, outcome and log, and File Download the pack's files of ZN-W.
  */
 async function seedOperations(deps: AppDeps, ctx: Parameters<typeof startCollectionsDay>[1]['ctx']): Promise<void> {
+  const packPayload = await reportPackJob.schedule!.payload!(deps);
   await withTransaction(deps.db, async (tx) => {
     await tx.execute(
       sql`update accounts set statement_cycle_day = 1 + (id % 28)::int
@@ -54,5 +57,12 @@ async function seedOperations(deps: AppDeps, ctx: Parameters<typeof startCollect
         singleton: { key: kind.kind, busyMessage: kind.kind },
       });
     }
+    // The daily report pack, as Run now queues it (after the day start above): ZN-W's four CSV files on File Download
+    await enqueueJob(tx, ctx, {
+      kind: reportPackJob,
+      payload: packPayload,
+      at: deps.clock.now(),
+      singleton: { key: reportPackJob.kind, busyMessage: reportPackJob.kind },
+    });
   });
 }

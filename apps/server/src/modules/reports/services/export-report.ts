@@ -17,7 +17,7 @@ import { emitAudit } from '../../../audit/emit-audit.ts';
 import { selectRows } from '../../../db/sql-rows.ts';
 import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
+import { translatorOf, type ActingUnit, type RequestContext, type UnitContext } from '../../../http/request-context.ts';
 import { enqueueJob } from '../../../jobs/enqueue-job.ts';
 import { JobFileWriter, type StoredJobFileRef } from '../../../jobs/job-files.ts';
 import { defineJob } from '../../../jobs/job-kind.ts';
@@ -58,6 +58,8 @@ export const reportExportJob = defineJob({
     query: reportQuerySchema,
     format: z.enum(['csv', 'xlsx']),
     language: z.string().optional(),
+    /** a file of the daily report pack (report-pack.ts): its business date and the pack run that wrote it */
+    pack: z.object({ businessDate: z.iso.date(), run: z.number().int() }).optional(),
   }),
   needs: 'user',
   maxAttempts: 2,
@@ -331,6 +333,9 @@ function xlsxSink(
   };
 }
 
+/** The context a report file is written in: the unit it covers, and the user who asked (null for the scheduler). */
+export type ReportFileContext = RequestContext & { actingUnit: ActingUnit };
+
 /**
  * Streams a report's rows through a cursor into the job's file (`job_file_chunks`, attempt `job.attempt`), in the
  * cursor's own transaction: memory holds one batch of rows and less than a chunk of the file, and the file's chunks
@@ -346,7 +351,7 @@ export async function writeReportExport(
     format,
     progress,
   }: {
-    ctx: UnitContext;
+    ctx: ReportFileContext;
     job: { id: number; attempt: number };
     report: ReportKey;
     query: ReportQuery;
@@ -354,29 +359,11 @@ export async function writeReportExport(
     progress?: (done: number, total?: number) => Promise<void>;
   },
 ): Promise<StoredJobFileRef & { rows: number }> {
-  const report = findReport(key)!;
   const { params } = await resolveReportParams(deps.db, ctx, query);
-  const headers = headersOf(report, ctx.language);
-  const { tr } = translatorOf(ctx);
   const reported = progressReporter(progress);
-  const { rows, size } = await withTransaction(deps.db, async (tx) => {
-    const out = new JobFileWriter(tx, job);
-    await out.begin();
-    const sink =
-      format === 'csv'
-        ? csvSink(out, report, headers, ctx.language)
-        : xlsxSink(out, report, headers, tr(report.labelKey, key), ctx.language);
-    const rows = await cursorRows(tx, key, params, sink, reported.report);
-    await sink.finish();
-    const size = await out.finish();
-    await emitAudit(tx, ctx, {
-      action: 'reports.export.written',
-      entity: 'report',
-      entityId: key,
-      after: { format, rows, from: params.from, to: params.to, unitPath: params.unitPath },
-    });
-    return { rows, size };
-  });
+  const { rows, size } = await withTransaction(deps.db, (tx) =>
+    writeReportFileInTx(tx, { ctx, job, report: key, params, format, onBatch: reported.report }),
+  );
   await reported.done(rows);
   return {
     fileName: `${key}-${params.from}-${params.to}.${format}`,
@@ -384,6 +371,50 @@ export async function writeReportExport(
     stored: { size },
     rows,
   };
+}
+
+/**
+ * The export's work inside the caller's transaction: the report's rows through a cursor into the job's chunks (CSV
+ * or XLSX), then the `reports.export.written` audit row. The scheduled report pack calls it too, one file a
+ * transaction.
+ */
+export async function writeReportFileInTx(
+  tx: Transaction,
+  {
+    ctx,
+    job,
+    report: key,
+    params,
+    format,
+    onBatch = () => undefined,
+  }: {
+    ctx: ReportFileContext;
+    job: { id: number; attempt: number };
+    report: ReportKey;
+    params: ReportParams;
+    format: ExportFormat;
+    onBatch?: (done: number) => void;
+  },
+): Promise<{ rows: number; size: number }> {
+  const report = findReport(key)!;
+  const headers = headersOf(report, ctx.language);
+  const { tr } = translatorOf(ctx);
+  const out = new JobFileWriter(tx, job);
+  await out.begin();
+  const sink =
+    format === 'csv'
+      ? csvSink(out, report, headers, ctx.language)
+      : xlsxSink(out, report, headers, tr(report.labelKey, key), ctx.language);
+  const rows = await cursorRows(tx, key, params, sink, onBatch);
+  await sink.finish();
+  const size = await out.finish();
+  await emitAudit(tx, ctx, {
+    action: 'reports.export.written',
+    entity: 'report',
+    entityId: key,
+    after: { format, rows, from: params.from, to: params.to, unitPath: params.unitPath },
+  });
+  return { rows, size };
 }
 
 /**

@@ -34,7 +34,7 @@ export function monthStart(date: string): string {
  */
 export async function resolveReportParams(
   db: Executor,
-  ctx: UnitContext,
+  ctx: Pick<UnitContext, 'actingUnit'>,
   query: ReportQuery,
 ): Promise<{ params: ReportParams; unit: UnitRow; units: UnitRow[] }> {
   const businessDate = await requireBusinessDate(db);
