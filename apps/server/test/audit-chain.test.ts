@@ -101,6 +101,11 @@ describe.each(testDatabaseKinds())('audit trail tamper evidence (%s)', (kind) =>
   };
   /** The scheduled job anchors the head: a checkpoint row and a line of the anchor file. */
   const checkpointNow = async () => {
+    // Only the checkpoint: the morning report pack (on by default) would write audit rows after the anchored head.
+    await handle.db.execute(
+      sql`insert into process_schedules (code, enabled, time_of_day) values ('reports.daily_pack', false, '07:00')
+        on conflict (code) do update set enabled = false`,
+    );
     expect(await t.app.jobs.schedule()).toBeGreaterThanOrEqual(1);
     await t.app.jobs.drain();
     const [row] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from audit_checkpoints`);
