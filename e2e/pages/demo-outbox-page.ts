@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export class DemoOutboxPage {
   constructor(readonly page: Page) {}
@@ -6,6 +6,22 @@ export class DemoOutboxPage {
   async open(email: string): Promise<void> {
     await this.page.goto(`/demo/outbox?email=${encodeURIComponent(email)}`);
     await expect(this.page.getByRole('heading', { level: 1, name: 'Demo mailbox' })).toBeVisible();
+  }
+
+  /**
+   * Waits until no mail whose subject contains `subject` was sent to `email` in the last `seconds` (the sign-in code's
+   * resend cooldown): a spec that signed the same user in moments before must not change what this one sees first.
+   */
+  async waitUntilQuiet(email: string, subject: string, seconds: number): Promise<void> {
+    const reply = await this.page.request.get(`/api/demo/outbox?email=${encodeURIComponent(email)}`);
+    expect(reply.ok()).toBe(true);
+    const { data } = (await reply.json()) as { data: { subject: string; created_at: string }[] };
+    const latest = data.find((mail) => mail.subject.includes(subject));
+    if (!latest) return;
+    const waitMs = Date.parse(latest.created_at) + (seconds + 1) * 1000 - Date.now();
+    if (waitMs <= 0) return;
+    test.info().setTimeout(test.info().timeout + waitMs);
+    await this.page.waitForTimeout(waitMs);
   }
 
   /**
