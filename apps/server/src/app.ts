@@ -116,6 +116,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
   const jobs = new JobWorker({
     leaseMs: config.jobLeaseSeconds * 1000,
+    lanes: config.jobLanes,
     ...options.jobWorker,
     kinds: options.jobWorker?.kinds ?? JOB_KINDS,
   });

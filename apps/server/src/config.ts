@@ -221,6 +221,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'How long a background job stays with the instance running it without a heartbeat, 2 to 3600 seconds; after a crash another instance (or the restarted one) resumes it then.',
   },
   {
+    name: 'JOB_LANES',
+    default: '2 (PostgreSQL), 1 (PGlite)',
+    meaning:
+      'Background jobs each instance runs at once, 1 to 8. The first lane takes any job; the others only jobs a user started (uploads, exports, day start), so they never wait behind scheduled work such as the morning report pack.',
+  },
+  {
     name: 'TRAY_COUNT_CACHE_SECONDS',
     default: '15',
     meaning:
@@ -322,6 +328,8 @@ export type Config = {
   receiptPostingOrder: readonly PostingComponent[];
   /** a job without a heartbeat for this long is taken for dead and resumed by another worker */
   jobLeaseSeconds: number;
+  /** jobs run at once by one instance (JOB_LANES); lanes after the first take only user-started jobs */
+  jobLanes: number;
   trustProxy: boolean | number | string[];
   /** signs audit checkpoints; null derives a key from JWT_SECRET (auditKeyOf) */
   auditKey: string | null;
@@ -545,6 +553,7 @@ const envSchema = z.object({
     }),
   ),
   JOB_LEASE_SECONDS: optional(wholeNumber(2, 3600)),
+  JOB_LANES: optional(wholeNumber(1, 8)),
   UPI_PROVIDER: optional(
     z
       .string()
@@ -673,6 +682,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     settlementMatrix: v.SETTLEMENT_MATRIX ?? DEFAULT_SETTLEMENT_MATRIX,
     receiptPostingOrder: v.RECEIPT_POSTING_ORDER ?? DEFAULT_POSTING_ORDER,
     jobLeaseSeconds: v.JOB_LEASE_SECONDS ?? 60,
+    jobLanes: v.JOB_LANES ?? (v.DATABASE_URL ? 2 : 1),
     trustProxy: v.TRUST_PROXY ?? false,
     auditKey: v.AUDIT_KEY ?? null,
     signInOtpAuthorities: otpAuthorities(v.SIGN_IN_OTP_AUTHORITIES ?? ['approvers']),

@@ -142,9 +142,9 @@ export const accounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('accounts_account_no_uq').on(t.accountNo),
-    // The global account search matches account numbers by prefix.
-    index('accounts_account_no_prefix_idx').on(t.accountNo.op('text_pattern_ops')),
+    // One index for both: equality (uploads, receipts, lookups) and the global account search's prefix match
+    // (`text_pattern_ops` has both), so an account write maintains one account-number index, not two.
+    uniqueIndex('accounts_account_no_uq').on(t.accountNo.op('text_pattern_ops')),
     index('accounts_customer_idx').on(t.customerId),
     // Trays: My View (allocated user) and Team View (unit subtree), ordered by DPD then id for keyset paging.
     // Migration 0003 recreates these two with INCLUDE columns (flags, product, overdue, scope) so tray pages and
@@ -152,7 +152,8 @@ export const accounts = pgTable(
     index('accounts_my_view_idx').on(t.allocatedUserId, t.overdueKey.desc(), t.id),
     index('accounts_team_view_idx').on(t.unitPath.op('text_pattern_ops'), t.overdueKey.desc(), t.id),
     index('accounts_overdue_key_idx').on(t.overdueKey.desc(), t.id),
-    index('accounts_oldest_due_idx').on(t.oldestUnpaidDueDate),
+    // No index on oldest_unpaid_due_date: nothing reads by it (overdue_key, from it, is indexed), and every
+    // allocation and day-start write paid for one.
   ],
 );
 

@@ -26,6 +26,11 @@ export type JobWorkerOptions = {
   leaseMs?: number;
   /** how often an idle worker looks for work queued by other processes (default 2 s) */
   pollMs?: number;
+  /**
+   * Jobs run at once (default 1). Lane 0 takes any job; every other lane only a job a user started, so a user's
+   * upload or export never waits behind scheduled work (the morning report pack, data retention) (JOB_LANES).
+   */
+  lanes?: number;
 };
 
 /** Backoff before attempt n+1: 5 s, 20 s, 80 s, … capped at 15 minutes. */
@@ -34,7 +39,7 @@ export function retryDelayMs(attempt: number): number {
 }
 
 /**
- * Runs background jobs of this process, one at a time: claims the next runnable job from the `jobs` table, runs its
+ * Runs background jobs of this process, one per lane at a time (see `lanes`): claims the next runnable job from the `jobs` table, runs its
  * kind's handler with a lease it renews while the handler works, and finishes it DONE, QUEUED again after a backoff,
  * or FAILED after its last attempt. Any number of processes may run one on the same database: the claim takes a row
  * lock with SKIP LOCKED, so a job runs in one worker at a time; a worker that dies leaves its job RUNNING until the
@@ -48,17 +53,21 @@ export class JobWorker {
   private readonly kinds: Map<string, JobKind<unknown>>;
   private readonly leaseMs: number;
   private readonly pollMs: number;
+  private readonly lanes: number;
   private deps: AppDeps | null = null;
   private running = false;
   private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  /** each idle lane's way to look now rather than at its next poll */
+  private readonly wakeUps = new Set<() => void>();
   private scheduleTimer: NodeJS.Timeout | null = null;
-  private current: Promise<unknown> = Promise.resolve();
+  /** the jobs running now, one per busy lane */
+  private readonly current = new Set<Promise<unknown>>();
 
   constructor(options: JobWorkerOptions) {
     this.kinds = new Map(options.kinds.map((kind) => [kind.kind, kind as unknown as JobKind<unknown>]));
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollMs = options.pollMs ?? 2_000;
+    this.lanes = Math.max(1, Math.floor(options.lanes ?? 1));
   }
 
   /** Called once by buildApp: the worker runs jobs with the app's dependencies. */
@@ -79,7 +88,7 @@ export class JobWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loopDone = this.loop();
+    this.loopDone = Promise.all(Array.from({ length: this.lanes }, (_, lane) => this.loop(lane))).then(() => undefined);
     const everyMs = Math.min(
       60_000,
       ...[...this.kinds.values()].flatMap((kind) => (kind.schedule ? [kind.schedule.everyMs] : [])),
@@ -89,20 +98,20 @@ export class JobWorker {
     this.scheduleTimer.unref();
   }
 
-  /** Stops taking jobs and waits for the one running to finish (its lease would hand it to another worker). */
+  /** Stops taking jobs and waits for the ones running to finish (their lease would hand them to another worker). */
   async stop(): Promise<void> {
     this.running = false;
     if (this.scheduleTimer) clearInterval(this.scheduleTimer);
     this.scheduleTimer = null;
-    this.wakeUp?.();
+    this.wake();
     await this.loopDone;
     this.loopDone = null;
-    await this.current.catch(() => undefined);
+    await Promise.all([...this.current].map((run) => run.catch(() => undefined)));
   }
 
-  /** A job was queued by this process: look now rather than at the next poll. */
+  /** A job was queued by this process: every idle lane looks now rather than at its next poll. */
   wake(): void {
-    this.wakeUp?.();
+    for (const wakeUp of [...this.wakeUps]) wakeUp();
   }
 
   /** Runs runnable jobs until none is left (tests; also usable by a one-off script). Returns how many ran. */
@@ -149,19 +158,27 @@ export class JobWorker {
     return queued;
   }
 
-  /** Claims and runs one job; false when nothing was runnable. */
-  async runOnce(): Promise<boolean> {
+  /**
+   * Claims and runs one job; false when nothing was runnable. With `userStartedOnly`, only a job a user started (a
+   * lane after the first).
+   */
+  async runOnce(options: { userStartedOnly?: boolean } = {}): Promise<boolean> {
     const deps = this.requireDeps();
     const claimed = await claimJob(deps.db, {
       workerId: this.workerId,
       now: deps.clock.now(),
       leaseMs: this.leaseMs,
       kinds: [...this.kinds.keys()],
+      userStartedOnly: options.userStartedOnly ?? false,
     });
     if (!claimed) return false;
     const run = this.execute(deps, claimed);
-    this.current = run;
-    await run;
+    this.current.add(run);
+    try {
+      await run;
+    } finally {
+      this.current.delete(run);
+    }
     return true;
   }
 
@@ -170,23 +187,25 @@ export class JobWorker {
     return this.deps;
   }
 
-  private async loop(): Promise<void> {
+  private async loop(lane: number): Promise<void> {
     while (this.running) {
       let ran = false;
       try {
-        ran = await this.runOnce();
+        ran = await this.runOnce({ userStartedOnly: lane > 0 });
       } catch (error) {
-        this.deps?.log.error({ err: error }, 'job worker could not claim a job');
+        this.deps?.log.error({ err: error, lane }, 'job worker could not claim a job');
       }
       if (!ran && this.running) {
+        let wakeUp: () => void = () => undefined;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.pollMs);
-          this.wakeUp = () => {
+          wakeUp = () => {
             clearTimeout(timer);
             resolve();
           };
+          this.wakeUps.add(wakeUp);
         });
-        this.wakeUp = null;
+        this.wakeUps.delete(wakeUp);
       }
     }
   }

@@ -74,7 +74,14 @@ export type ClaimedJob = {
  */
 export async function claimJob(
   db: Executor,
-  input: { workerId: string; now: Date; leaseMs: number; kinds: readonly string[] },
+  input: {
+    workerId: string;
+    now: Date;
+    leaseMs: number;
+    kinds: readonly string[];
+    /** only a job a user started (not the scheduler's) */
+    userStartedOnly?: boolean;
+  },
 ): Promise<ClaimedJob | null> {
   const now = sql`${input.now.toISOString()}::timestamptz`;
   const rows = await selectRows<ClaimedJob & { inputFile: Uint8Array | null }>(
@@ -85,6 +92,7 @@ export async function claimJob(
       where id = (
         select id from jobs
         where kind = any(${sqlTextArray(input.kinds)})
+          ${input.userStartedOnly ? sql`and user_id is not null` : sql``}
           and ((status = 'QUEUED' and run_at <= ${now}) or (status = 'RUNNING' and locked_until < ${now}))
         order by run_at, id
         for update skip locked

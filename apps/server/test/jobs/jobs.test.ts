@@ -8,6 +8,7 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import type { Job, JobPage } from '@recovery-desk/domain/jobs/contracts.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { enqueueJob } from '../../src/jobs/enqueue-job.ts';
+import { insertJob } from '../../src/jobs/jobs.repository.ts';
 import { defineJob, type JobKind } from '../../src/jobs/job-kind.ts';
 import { JOB_KINDS } from '../../src/jobs/registry.ts';
 import { createSmtpTransport } from '../../src/mail/smtp-transport.ts';
@@ -66,7 +67,27 @@ const quickJob = defineJob({
   },
 });
 
-const TEST_KINDS = [...JOB_KINDS, countingJob, failingJob, quickJob] as unknown as readonly JobKind<never>[];
+/** Scheduled work (no user started it) that holds its lane until the test opens the gate. */
+const nightlyGate = { current: gate() };
+const nightlyJob = defineJob({
+  kind: 'test.nightly',
+  payload: z.object({}),
+  needs: 'system',
+  run: async ({ id }) => {
+    runs.push(id);
+    nightlyGate.current.reached();
+    await nightlyGate.current.opened;
+    return { summary: { ran: true } };
+  },
+});
+
+const TEST_KINDS = [
+  ...JOB_KINDS,
+  countingJob,
+  failingJob,
+  quickJob,
+  nightlyJob,
+] as unknown as readonly JobKind<never>[];
 
 describe.each(testDatabaseKinds())('background jobs (%s)', (kind) => {
   let handle: DatabaseHandle;
@@ -214,6 +235,57 @@ describe.each(testDatabaseKinds())('background jobs (%s)', (kind) => {
       expect([...runs].sort((a, b) => a - b)).toEqual(ids);
     } finally {
       await other.close();
+    }
+  });
+
+  it("runs a user's job in a second lane while scheduled work holds the first, and scheduled work never in it", async () => {
+    runs.length = 0;
+    nightlyGate.current = gate();
+    const laned = await createTestApp(handle.db, { jobKinds: TEST_KINDS, clock: t.clock, config: { jobLanes: 2 } });
+    const system = (kindName: string) =>
+      insertJob(handle.db, {
+        kind: kindName,
+        payload: {},
+        userId: null,
+        unitId: null,
+        unitPath: null,
+        maxAttempts: 1,
+        at: t.clock.now(),
+      });
+    try {
+      const nightly = (await system('test.nightly'))!;
+      laned.app.jobs.start();
+      await nightlyGate.current.arrived;
+      // A second scheduled job waits for the first lane; the user's upload or export does not.
+      const secondNightly = (await system('test.nightly'))!;
+      const users = await enqueue(quickJob, {});
+      laned.app.jobs.wake();
+      const api = await apiAs(t, starter, org.branch);
+      await expect
+        .poll(async () => (await api.get(`/api/jobs/${users}`)).json<Job>().status, { timeout: 10_000 })
+        .toBe('DONE');
+      const states = await queryRows<{ id: number; status: string }>(
+        handle.db,
+        sql`select id, status from jobs where id in (${nightly}, ${secondNightly}) order by id`,
+      );
+      expect(states).toEqual([
+        { id: nightly, status: 'RUNNING' },
+        { id: secondNightly, status: 'QUEUED' },
+      ]);
+      nightlyGate.current.open();
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ status: string }>(handle.db, sql`select status from jobs where id = ${secondNightly}`)
+            )[0]?.status,
+          { timeout: 10_000 },
+        )
+        .toBe('DONE');
+      expect(runs).toEqual([nightly, users, secondNightly]);
+    } finally {
+      nightlyGate.current.open();
+      await laned.close();
     }
   });
 

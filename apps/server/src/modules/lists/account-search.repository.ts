@@ -4,7 +4,7 @@ import { selectRows } from '../../db/sql-rows.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 
 // The global account search: four indexed lookups, each limited to the acting unit's subtree.
-// - account number: prefix on accounts_account_no_prefix_idx (text_pattern_ops);
+// - account number: prefix on accounts_account_no_uq (text_pattern_ops: equality and prefix, migration 0030);
 // - PAN: exact on customers_pan_search_idx (upper(pan));
 // - phone: exact on its last ten digits, contacts_phone_search_idx;
 // - name: every word of the query is the prefix of a word of the name, on customer_name_words (a btree,
