@@ -45,6 +45,13 @@ export class JobFileWriter {
     this.pendingBytes += bytes.length;
   }
 
+  /** Takes a buffer the caller hands over and never touches again (no copy: the COPY export's bytes). */
+  writeOwned(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+  }
+
   /** A writable stream into this writer (exceljs's streaming workbook writes its ZIP here). */
   stream(): Writable {
     return new Writable({
@@ -58,7 +65,8 @@ export class JobFileWriter {
   /** Stores full chunks of what was written so far. */
   async flushIfFull(): Promise<void> {
     while (this.pendingBytes >= this.chunkBytes) {
-      const all = Buffer.concat(this.pending, this.pendingBytes);
+      // one pending buffer of a chunk or more (a big write): stored as it is, no copy
+      const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
       const chunk = all.subarray(0, this.chunkBytes);
       const rest = all.subarray(this.chunkBytes);
       this.pending = rest.length > 0 ? [Buffer.from(rest)] : [];

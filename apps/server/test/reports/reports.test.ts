@@ -4,7 +4,7 @@ import { followUps, ptps } from '@recovery-desk/db/collections-schema.ts';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { Job } from '@recovery-desk/domain/jobs/contracts.ts';
-import { findReport, type ReportReply } from '@recovery-desk/domain/reports/contracts.ts';
+import { findReport, REPORT_KEYS, type ReportKey, type ReportReply } from '@recovery-desk/domain/reports/contracts.ts';
 import { collectionsDashboardSchema } from '@recovery-desk/domain/lists/contracts.ts';
 import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../src/deps.ts';
@@ -611,5 +611,60 @@ describe.each(testDatabaseKinds())('reports (%s)', (kind) => {
     expect(await completeJob(handle.db, { id, attempt: 1, result: null, file: stored, now })).toBe(false);
     expect(await completeJob(handle.db, { id, attempt: 2, result: null, file: stored, now })).toBe(true);
     expect(await rowsOf(chunkCount)).toEqual([{ n: Math.ceil(size / 7), other: 0 }]);
+  });
+
+  it('exports every report and grouping as the screen shows it, byte for byte, in English and Hindi, with awkward names', async () => {
+    // A name with a comma, quotes and a formula start, and a unit name with a line break: quoted, guarded, kept.
+    const [before] = await rowsOf<{ fullName: string; unitName: string }>(
+      sql`select (select full_name from users where id = ${agentY.id}) as "fullName",
+        (select name from units where id = ${org.sibling.id}) as "unitName"`,
+    );
+    await exec(sql`update users set full_name = ${'=Bala, "Field"'} where id = ${agentY.id}`);
+    await exec(sql`update units set name = ${'@Sibling\r\nBranch'} where id = ${org.sibling.id}`);
+    try {
+      const cases = [
+        ...(['bucket', 'product', 'branch', 'agent', 'account'] as const).map((by) => ({
+          key: 'collectionEfficiency',
+          query: `?by=${by}`,
+          body: { by },
+        })),
+        ...REPORT_KEYS.filter((key) => key !== 'collectionEfficiency').map((key) => ({ key, query: '', body: {} })),
+      ];
+      const files: string[] = [];
+      for (const language of ['en', 'hi']) {
+        for (const { key, query, body } of cases) {
+          const headers = { 'accept-language': language };
+          const screen = await reporter.inject({
+            method: 'GET',
+            url: `/api/collections/reports/${key}${query}`,
+            headers,
+          });
+          expect(screen.statusCode, screen.body).toBe(200);
+          const queued = await reporter.inject({
+            method: 'POST',
+            url: `/api/collections/reports/${key}/export`,
+            headers,
+            payload: { format: 'csv', query: body },
+          });
+          expect(queued.statusCode, queued.body).toBe(202);
+          await t.app.jobs.drain();
+          const file = await reporter.get(`/api/jobs/${queued.json<Job>().id}/result`);
+          expect(file.statusCode).toBe(200);
+          files.push(file.body);
+          const rows = screen.json<ReportReply>().rows;
+          expect(rows.length, `${key}${query}`).toBeGreaterThan(0);
+          const line = csvLineWriter(findReport(key as ReportKey)!.columns);
+          const firstLineEnd = file.body.indexOf('\r\n') + 2;
+          expect(file.body.slice(firstLineEnd), `${key}${query} (${language})`).toBe(rows.map(line).join(''));
+        }
+      }
+      // the awkward values were in the files: quoted, inner quotes doubled, a formula start guarded (a branch's
+      // label begins with its code)
+      expect(files.some((body) => body.includes(`"'=Bala, ""Field"""`))).toBe(true);
+      expect(files.some((body) => body.includes(`${org.sibling.code} @Sibling\r\nBranch"`))).toBe(true);
+    } finally {
+      await exec(sql`update users set full_name = ${before!.fullName} where id = ${agentY.id}`);
+      await exec(sql`update units set name = ${before!.unitName} where id = ${org.sibling.id}`);
+    }
   });
 });

@@ -30,6 +30,7 @@ import {
   type ExportFormat,
 } from '../../exports/index.ts';
 import { reportStatement, type ReportParams } from '../report-sql.ts';
+import { canCopyOut, copyReportCsv } from './report-copy.ts';
 import { reportLabeller, reportRowMaker, resolveReportParams } from './run-report.ts';
 
 // A report's export (issue 14): always a background job, streamed. The rows come from a server-side cursor
@@ -265,13 +266,18 @@ type RowWriter =
   | { rowMode: 'object'; write: (rows: Record<string, unknown>[]) => Promise<void> };
 type RowSink = RowWriter & { finish: () => Promise<void> };
 
+/** The CSV file's first line: the byte-order mark (spreadsheets then read UTF-8) and the headers. */
+function csvHeaderLine(headers: readonly string[]): string {
+  return `\uFEFF${headers.map(csvField).join(',')}\r\n`;
+}
+
 function csvSink(
   out: JobFileWriter,
   report: ReportDefinition,
   headers: string[],
   language: string | null | undefined,
 ): RowSink {
-  out.write(`\uFEFF${headers.map(csvField).join(',')}\r\n`);
+  out.write(csvHeaderLine(headers));
   let line: ((values: readonly unknown[]) => string) | null = null;
   return {
     rowMode: 'array',
@@ -401,12 +407,19 @@ export async function writeReportFileInTx(
   const { tr } = translatorOf(ctx);
   const out = new JobFileWriter(tx, job);
   await out.begin();
-  const sink =
-    format === 'csv'
-      ? csvSink(out, report, headers, ctx.language)
-      : xlsxSink(out, report, headers, tr(report.labelKey, key), ctx.language);
-  const rows = await cursorRows(tx, key, params, sink, onBatch);
-  await sink.finish();
+  let rows: number;
+  if (format === 'csv' && canCopyOut(tx)) {
+    // PostgreSQL: the database writes the CSV cells (report-copy.ts); PGlite takes the cursor below
+    out.write(csvHeaderLine(headers));
+    rows = await copyReportCsv(tx, { key, report, params, language: ctx.language, out, onBatch });
+  } else {
+    const sink =
+      format === 'csv'
+        ? csvSink(out, report, headers, ctx.language)
+        : xlsxSink(out, report, headers, tr(report.labelKey, key), ctx.language);
+    rows = await cursorRows(tx, key, params, sink, onBatch);
+    await sink.finish();
+  }
   const size = await out.finish();
   await emitAudit(tx, ctx, {
     action: 'reports.export.written',
