@@ -285,11 +285,17 @@ describe.each(testDatabaseKinds())('payment batches and reconciliation (%s)', (k
       await auditRows(handle.db, { action: 'payments.reconciliation.upload', entityId: report.statement.id }),
     ).toHaveLength(1);
 
-    // The same credits again (XLSX this time) find nothing left to match: a batch is credited once.
+    // A credit is loaded once: the same reference again (XLSX this time, any case), or twice in one file, refuses
+    // the statement naming its rows, and stores nothing.
+    const statementsBefore = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from bank_statements`,
+    );
     const xlsx = workbookOf(
       sheetXml([
         ['valueDate', 'amount', 'reference', 'narration'],
-        ['2026-04-01', '4200.00', slip, 'CASH DEPOSIT'],
+        ['2026-04-02', '10.00', 'FRESH-ONE', 'NEFT CR'],
+        ['2026-04-01', '4200.00', slip.toLowerCase(), 'CASH DEPOSIT'],
       ]),
     );
     const second = await maker.inject({
@@ -297,8 +303,26 @@ describe.each(testDatabaseKinds())('payment batches and reconciliation (%s)', (k
       url: STATEMENTS,
       ...multipart({}, [{ name: 'statement.xlsx', content: xlsx }]),
     });
-    expect(second.statusCode, second.body).toBe(200);
-    expect(reconciliationReportSchema.parse(second.json()).statement.matched).toBe(0);
+    expect(second.statusCode, second.body).toBe(400);
+    expect(errorOf(second).fields).toEqual(['file']);
+    expect(errorOf(second).detail).toContain(
+      `row 3: reference ${slip.toLowerCase()} was already loaded by an earlier statement`,
+    );
+    const twice = await maker.inject({
+      method: 'POST',
+      url: STATEMENTS,
+      ...multipart({}, [
+        {
+          name: 'twice.csv',
+          content: Buffer.from('valueDate,amount,reference\n2026-04-02,10.00,TWICE-1\n2026-04-02,20.00,twice-1\n'),
+        },
+      ]),
+    });
+    expect(twice.statusCode, twice.body).toBe(400);
+    expect(errorOf(twice).detail).toContain('row 3: reference twice-1 is also on row 2');
+    expect(await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from bank_statements`)).toEqual(
+      statementsBefore,
+    );
 
     const exported = await maker.get(`${STATEMENTS}/${report.statement.id}/export?format=csv`);
     expect(exported.statusCode).toBe(200);

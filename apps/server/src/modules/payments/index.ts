@@ -9,6 +9,7 @@ export { initiateUpiCollect, pollUpiRequests, providerContext, sandboxPayerActio
 export {
   loadedStatementReferences,
   loadStatementInTx,
+  lockStatementReferences,
   parseStatementDate,
   type ParsedCredit,
 } from './services/reconciliation.ts';

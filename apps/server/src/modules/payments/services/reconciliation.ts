@@ -246,6 +246,39 @@ export async function loadedStatementReferences(db: Executor, references: readon
   return new Set(rows.map((row) => row.reference));
 }
 
+/** Bank statement loads check their references one at a time (this lock, to the transaction's end). */
+export async function lockStatementReferences(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('bank-statement-references', 0))`);
+}
+
+/**
+ * A credit is loaded once: a reference twice in the file, or already loaded by an earlier statement (the screen's or
+ * a File Upload's, any case), refuses the whole statement naming its rows (400 on `file`). Takes the references lock,
+ * so two statements never load one reference twice.
+ */
+export async function refuseRepeatedReferences(tx: Transaction, credits: readonly ParsedCredit[]): Promise<void> {
+  await lockStatementReferences(tx);
+  const problems: string[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const credit of credits) {
+    const key = credit.reference.toUpperCase();
+    const first = firstRowOf.get(key);
+    if (first !== undefined)
+      problems.push(`row ${credit.rowNo}: reference ${credit.reference} is also on row ${first}`);
+    else firstRowOf.set(key, credit.rowNo);
+  }
+  const loaded = await loadedStatementReferences(tx, [...firstRowOf.keys()]);
+  for (const credit of credits) {
+    if (loaded.has(credit.reference.toUpperCase())) {
+      problems.push(`row ${credit.rowNo}: reference ${credit.reference} was already loaded by an earlier statement`);
+    }
+  }
+  if (problems.length > 0) {
+    problems.sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+    throw validationError('file', `${problems.join('; ')}. Remove these rows and upload the statement again.`);
+  }
+}
+
 /**
  * Uploads a bank statement (multipart field `file`, CSV or XLSX) and reconciles it at once: the statement, its
  * credits and their matches commit together with the audit row, or nothing does.
@@ -260,6 +293,7 @@ export async function uploadStatement(
   const credits = await parseStatement(upload.file.content);
   const sha256 = createHash('sha256').update(upload.file.content).digest('hex');
   const statementId = await withTransaction(deps.db, async (tx) => {
+    await refuseRepeatedReferences(tx, credits);
     const loaded = await loadStatementInTx(tx, ctx, {
       fileName: upload.file!.fileName,
       sha256,

@@ -6,6 +6,7 @@ import { AppError } from '../../../../http/app-error.ts';
 import {
   loadedStatementReferences,
   loadStatementInTx,
+  lockStatementReferences,
   parseStatementDate,
   type ParsedCredit,
 } from '../../../payments/index.ts';
@@ -93,7 +94,7 @@ export const bankStatementUpload: UploadTypeSpec<BankStatementPlan> = {
 
   apply: async (tx, deps, ctx, plan, { uploadId, fileName }) => {
     // Statement uploads check their references one at a time, so two files never load one reference twice.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('bank-statement-references', 0))`);
+    await lockStatementReferences(tx);
     for (const part of chunked(plan.credits, CHUNK_ROWS)) {
       const loaded = await loadedStatementReferences(
         tx,
