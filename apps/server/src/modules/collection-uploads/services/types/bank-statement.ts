@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { rupeesToPaise, STATEMENT_REFERENCE_MAX } from '@recovery-desk/domain/collections/payment-uploads.ts';
 import type { CollUploadError } from '@recovery-desk/domain/collections/uploads.ts';
 import { AppError } from '../../../../http/app-error.ts';
