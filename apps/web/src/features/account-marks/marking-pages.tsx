@@ -19,12 +19,12 @@ import {
   type MarkLookupReply,
 } from '@recovery-desk/domain/collections/account-marks.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
-import { remarksSchemaFor } from '@recovery-desk/domain/remarks.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DataGrid, EMPTY_VALUE, type GridColumn } from '../../components/data-grid/data-grid.tsx';
+import { RemarksDialog } from '../../components/remarks-dialog.tsx';
 import {
   FormErrors,
   SelectField,
@@ -216,36 +216,21 @@ function DecisionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const label = String(t(DECISION_KEYS[decision]));
-  const form = useZodForm(z.strictObject({ remarks: remarksSchemaFor(decision) }), { remarks: '' });
-  const decide = useMutation({
-    mutationFn: (remarks: string | undefined) =>
-      decideMarkRequest(flow, row.id, decision, { version: row.version, ...(remarks ? { remarks } : {}) }),
-    onSuccess: () => {
-      addToast({ title: String(t('Done')), message: String(t('MarkDecided')), type: 'success', from: 'marks' });
-      void queryClient.invalidateQueries({ queryKey: marksKeys.all() });
-      onClose();
-    },
-  });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      centered
+    <RemarksDialog
       title={`${label}: ${row.subjectLabel ?? row.subjectId}`}
-      closeButtonProps={{ 'aria-label': String(t('Close')) }}
-    >
-      <ZodForm form={form} onSubmit={(input) => decide.mutateAsync(input.remarks)} data-testid="mark-decision-form">
-        <Stack gap="sm">
-          <TextareaField label={String(t('MarkRemarks'))} name="remarks" maxLength={500} autoFocus />
-          <FormErrors />
-          <div>
-            <SubmitButton color={decision === 'reject' ? 'red.9' : undefined}>{label}</SubmitButton>
-          </div>
-        </Stack>
-      </ZodForm>
-    </Modal>
+      remarksLabel={String(t('MarkRemarks'))}
+      rule={decision}
+      submitLabel={label}
+      danger={decision === 'reject'}
+      testId="mark-decision-form"
+      send={(remarks) =>
+        decideMarkRequest(flow, row.id, decision, { version: row.version, ...(remarks ? { remarks } : {}) })
+      }
+      done={{ message: String(t('MarkDecided')), from: 'marks', invalidate: marksKeys.all() }}
+      onClose={onClose}
+    />
   );
 }
 

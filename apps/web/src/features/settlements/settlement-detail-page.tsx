@@ -1,18 +1,16 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { optionalRemarksSchema, remarksSchemaFor } from '@recovery-desk/domain/remarks.ts';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type {
   SettlementDecision,
   SettlementDetail,
   SettlementScreen,
 } from '@recovery-desk/domain/settlements/contracts.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { z } from 'zod';
 import { DataTable } from '../../components/data-table.tsx';
+import { RemarksDialog } from '../../components/remarks-dialog.tsx';
 import { GridError, GridLoading } from '../../components/data-grid/grid-states.tsx';
-import { FormErrors, SubmitButton, TextareaField, useZodForm, ZodForm } from '../../components/form/index.ts';
 import { describeError } from '../../lib/describe-error.ts';
 import { formatBusinessDate, formatDateTime } from '../../lib/format.ts';
 import { HttpError } from '../../lib/http-client.ts';
@@ -248,50 +246,24 @@ function Decisions({ data }: { data: SettlementDetail }) {
           {String(t(DECISION_LABEL[decision]))}
         </Button>
       ))}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? String(t(DECISION_LABEL[open])) : ''}>
-        {open ? <DecisionForm key={open} data={data} decision={open} onDone={() => setOpen(null)} /> : null}
-      </Modal>
+      {open ? (
+        <RemarksDialog
+          key={open}
+          title={String(t(DECISION_LABEL[open]))}
+          remarksLabel={String(t('Remarks'))}
+          rule={open}
+          submitLabel={String(t(DECISION_LABEL[open]))}
+          testId="settlement-decision-form"
+          send={(remarks) => decideSettlement(data.id, open, { version: data.version, remarks })}
+          done={{
+            message: translateKey(t, `SettlementDecided${pascal(open)}`, open),
+            from: 'settelment/settelmentApproval/case',
+            invalidate: settlementKeys.all(),
+          }}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </>
-  );
-}
-
-function DecisionForm({
-  data,
-  decision,
-  onDone,
-}: {
-  data: SettlementDetail;
-  decision: SettlementDecision;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const schema = z.object({ remarks: decision === 'approve' ? optionalRemarksSchema() : remarksSchemaFor(decision) });
-  const form = useZodForm(schema, { remarks: '' });
-  return (
-    <ZodForm
-      form={form}
-      aria-label={String(t(DECISION_LABEL[decision]))}
-      onSubmit={async ({ remarks }) => {
-        await decideSettlement(data.id, decision, { version: data.version, remarks: remarks || undefined });
-        addToast({
-          title: String(t('SystemMsg')),
-          message: translateKey(t, `SettlementDecided${pascal(decision)}`, decision),
-          type: 'success',
-          from: 'settelment/settelmentApproval/case',
-        });
-        await queryClient.invalidateQueries({ queryKey: settlementKeys.all() });
-        onDone();
-      }}
-    >
-      <Stack gap="sm">
-        <TextareaField name="remarks" label={String(t('Remarks'))} maxLength={500} autoFocus />
-        <FormErrors />
-        <Group justify="flex-end">
-          <SubmitButton>{String(t(DECISION_LABEL[decision]))}</SubmitButton>
-        </Group>
-      </Stack>
-    </ZodForm>
   );
 }
 

@@ -52,6 +52,7 @@ import {
   useZodForm,
 } from '../../components/form/index.ts';
 import { PagePager } from '../../components/page-pager.tsx';
+import { RemarksDialog } from '../../components/remarks-dialog.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -380,43 +381,26 @@ function SimpleRequestDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const schema = z.strictObject({
-    remarks: action === 'RESET_PASSWORD' ? remarksSchemaFor('approve') : remarksSchemaFor('reject'),
-  });
-  const form = useZodForm(schema, { remarks: '' });
-  const submit = useMutation({
-    mutationFn: (remarks: string | undefined) =>
-      sendChange({ action, userId: row.id, ...(remarks ? { remarks } : {}) } as UserChangeRequest, resubmit),
-    onSuccess: () => {
-      const message = String(t(resubmit ? 'UsrResubmitted' : 'UsrRequested'));
-      addToast({ title: String(t('Done')), message, type: 'success', from: 'users' });
-      void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
-      onClose();
-    },
-  });
   const label = String(t(ACTION_KEYS[action]));
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      centered
+    <RemarksDialog
       title={`${label}: ${row.username}`}
-      closeButtonProps={{ 'aria-label': String(t('Close')) }}
-    >
-      <ZodForm form={form} onSubmit={(input) => submit.mutateAsync(input.remarks)} data-testid="user-simple-form">
-        <Stack gap="sm">
-          <PushbackRemarks resubmit={resubmit} />
-          <TextareaField name="remarks" label={String(t('UsrReason'))} maxLength={500} autoFocus />
-          <FormErrors />
-          <div>
-            <SubmitButton color={action === 'DEACTIVATE' ? 'red.9' : undefined}>
-              {resubmit ? String(t('UsrResubmitButton')) : label}
-            </SubmitButton>
-          </div>
-        </Stack>
-      </ZodForm>
-    </Modal>
+      remarksLabel={String(t('UsrReason'))}
+      rule={action === 'RESET_PASSWORD' ? 'approve' : 'reject'}
+      submitLabel={resubmit ? String(t('UsrResubmitButton')) : label}
+      danger={action === 'DEACTIVATE'}
+      testId="user-simple-form"
+      before={<PushbackRemarks resubmit={resubmit} />}
+      send={(remarks) =>
+        sendChange({ action, userId: row.id, ...(remarks ? { remarks } : {}) } as UserChangeRequest, resubmit)
+      }
+      done={{
+        message: String(t(resubmit ? 'UsrResubmitted' : 'UsrRequested')),
+        from: 'users',
+        invalidate: usersKeys.all(),
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -718,36 +702,19 @@ function ResubmitDialog({ row, onClose }: { row: ApprovalRow; onClose: () => voi
 /** The maker's pushed-back request, withdrawn (remarks optional): it ends without a decision. */
 function WithdrawDialog({ row, onClose }: { row: ApprovalRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const form = useZodForm(z.strictObject({ remarks: remarksSchemaFor('approve') }), { remarks: '' });
-  const withdraw = useMutation({
-    mutationFn: (remarks: string | undefined) =>
-      withdrawUserChange(row.id, { version: row.version, ...(remarks ? { remarks } : {}) }),
-    onSuccess: () => {
-      addToast({ title: String(t('Done')), message: String(t('UsrWithdrawn')), type: 'success', from: 'users' });
-      void queryClient.invalidateQueries({ queryKey: usersKeys.all() });
-      onClose();
-    },
-  });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      centered
+    <RemarksDialog
       title={String(t('UsrWithdrawTitle', { user: subjectOf(row) }))}
-      closeButtonProps={{ 'aria-label': String(t('Close')) }}
-    >
-      <ZodForm form={form} onSubmit={(input) => withdraw.mutateAsync(input.remarks)} data-testid="user-withdraw-form">
-        <Stack gap="sm">
-          <PushbackRemarks resubmit={{ row }} />
-          <TextareaField name="remarks" label={String(t('UsrRemarks'))} maxLength={500} autoFocus />
-          <FormErrors />
-          <div>
-            <SubmitButton color="red.9">{String(t('UsrWithdraw'))}</SubmitButton>
-          </div>
-        </Stack>
-      </ZodForm>
-    </Modal>
+      remarksLabel={String(t('UsrRemarks'))}
+      rule="approve"
+      submitLabel={String(t('UsrWithdraw'))}
+      danger
+      testId="user-withdraw-form"
+      before={<PushbackRemarks resubmit={{ row }} />}
+      send={(remarks) => withdrawUserChange(row.id, { version: row.version, ...(remarks ? { remarks } : {}) })}
+      done={{ message: String(t('UsrWithdrawn')), from: 'users', invalidate: usersKeys.all() }}
+      onClose={onClose}
+    />
   );
 }
 
