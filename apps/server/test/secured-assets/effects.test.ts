@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { securedTemplatesReplySchema } from '@recovery-desk/domain/secured-assets/document-templates.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
-import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
+import { BUSINESS_DATE, createUser, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import { apiAs, caseView, errorOf, rows, setBusinessDate } from '../workflow/factories.ts';
 import {
@@ -387,6 +387,23 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
         title: 'Notice before repossession of {{registrationNo}}',
         body: 'Dear {{customerName}},\n\nPay {{overdueAmount}} within {{noticeDays}} days.',
       },
+    ]);
+
+    // Legal Settings still lists the legal notice templates only.
+    const legalSettings = await apiAs(
+      t,
+      await createUser(handle.db, {
+        units: [{ unit: org.branch, grants: { legalapp: [{ system_auth: 'LEGAL_SETTINGS_SAUTH', tabs: [] }] } }],
+      }),
+      org.branch,
+    );
+    const legal = (await legalSettings.get('/api/legal/settings')).json<{ templates: { caseType: string }[] }>();
+    expect(legal.templates.map((template) => template.caseType)).toEqual([
+      'S138',
+      'S25',
+      'CIVIL_SUIT',
+      'ARBITRATION',
+      'DRT',
     ]);
 
     // A repoapp user without the settings authority is refused.
