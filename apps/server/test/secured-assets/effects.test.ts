@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       (row) => (row.after as { kind: string }).kind,
     );
 
-  it('walks a repossession case past its notice and kit to closure, generating each document', async () => {
+  it('walks a repossession case past its notice, kit and yard-in to closure, generating each document', async () => {
     await setBusinessDate(handle.db, '2026-06-30');
     const account = await createSecuredAccount(handle.db, org.branch, { customerName: 'Anil Deshmukh' });
     const { caseId, caseNo } = await startCase(t, staff.maker, org.branch, 'REPOSSESSION', account.id);
@@ -112,8 +112,35 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       expect(police!.text, expected).toContain(expected);
     }
 
+    // Once the vehicle is in the yard the kit is completed: police post-intimation and the letter to the borrower.
+    await stepOk(staff, caseId, 'submit', 'ValuationAgcAllocation', sample);
+    documents = await generatedDocuments(handle.db, caseId);
+    expect(documents.slice(3).map((d) => [d.code, d.stage])).toEqual([
+      ['policePostIntimation', 'ValuationAgcAllocation'],
+      ['postRepoLetter', 'ValuationAgcAllocation'],
+    ]);
+    const [, , , postPolice, postLetter] = documents;
+    for (const expected of [
+      'Intimation to the police after repossession',
+      'Further to our intimation of 12-04-2026',
+      'took possession of the vehicle Car registration no. MH12AB1234',
+      'on 13-04-2026',
+      'held at the yard Pune Yard 2. Odometer reading at repossession: 45210.',
+    ]) {
+      expect(postPolice!.text, expected).toContain(expected);
+    }
+    for (const expected of [
+      'Letter after repossession of the vehicle',
+      'Anil Deshmukh',
+      'was repossessed on 13-04-2026',
+      'is held at the yard Pune Yard 2',
+      'Inventory of the vehicle and its contents at repossession: Spare wheel, jack, documents folder.',
+      'The amount overdue on the loan is Rs. 45,000.00.',
+    ]) {
+      expect(postLetter!.text, expected).toContain(expected);
+    }
+
     for (const [action, next] of [
-      ['submit', 'ValuationAgcAllocation'],
       ['submit', 'CaptureValDtl'],
       ['submit', 'ValuationCompletion'],
       ['approve', 'FprAllocation'],
@@ -150,11 +177,13 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     expect(closed.statusCode, closed.body).toBe(200);
     view = await caseView(staff.makerApi, caseId);
     expect(view.case).toMatchObject({ isClosed: true, status: 'Closed' });
-    expect((await generatedDocuments(handle.db, caseId)).length).toBe(4);
+    expect((await generatedDocuments(handle.db, caseId)).length).toBe(6);
     expect(await docAudits(caseId)).toEqual([
       'REPO_PRE_NOTICE',
       'REPO_AUTHORISATION_LETTER',
       'REPO_POLICE_PRE_INTIMATION',
+      'REPO_POLICE_POST_INTIMATION',
+      'REPO_POST_REPOSSESSION_LETTER',
       'REPO_SALE_NOTICE',
     ]);
   });
@@ -347,6 +376,8 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       ['REPO_PRE_NOTICE', true],
       ['REPO_AUTHORISATION_LETTER', true],
       ['REPO_POLICE_PRE_INTIMATION', true],
+      ['REPO_POLICE_POST_INTIMATION', true],
+      ['REPO_POST_REPOSSESSION_LETTER', true],
       ['REPO_SALE_NOTICE', true],
       ['SARF_DEMAND_NOTICE', true],
       ['SARF_POSSESSION_NOTICE', true],

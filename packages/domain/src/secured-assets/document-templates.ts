@@ -13,6 +13,10 @@ export const SECURED_DOCUMENT_KINDS = [
   'REPO_AUTHORISATION_LETTER',
   /** repossession kit (generateRepoKit): police pre-intimation letter */
   'REPO_POLICE_PRE_INTIMATION',
+  /** repossession kit, once the vehicle is in the yard (generateRepoKit): police post-intimation letter */
+  'REPO_POLICE_POST_INTIMATION',
+  /** repossession kit, once the vehicle is in the yard (generateRepoKit): post-repossession letter to the borrower */
+  'REPO_POST_REPOSSESSION_LETTER',
   /** repossession: pre-sale "final chance" notice (generateSaleNotice) */
   'REPO_SALE_NOTICE',
   /** SARFAESI §13(2) demand notice (generateDemandNotice) */
@@ -52,6 +56,9 @@ export const SECURED_PLACEHOLDERS = [
   'policeStation',
   'policeIntimationDate',
   'yardName',
+  'repossessionDate',
+  'odometerReading',
+  'inventory',
   'saleNoticeDays',
   'reservePrice',
   'buyerName',
@@ -143,6 +150,38 @@ The Station House Officer
 {{lenderName}} intimates that its authorised agency {{repoAgencyName}} (authorisation letter no. {{authorisationLetterNo}}) will take possession of the vehicle {{assetType}} registration no. {{registrationNo}}, chassis no. {{chassisNo}}, hypothecated to it under loan account {{accountNo}} of {{customerName}}, {{customerAddress}}.
 
 The borrower has defaulted and was served a pre-repossession notice. This intimation is given before the repossession; a post-repossession intimation will follow.
+
+${SIGN_OFF}`,
+  },
+  {
+    kind: 'REPO_POLICE_POST_INTIMATION',
+    language: 'en',
+    title: 'Intimation to the police after repossession',
+    body: `${LETTER_HEAD}
+
+To
+The Station House Officer
+{{policeStation}} Police Station
+
+Further to our intimation of {{policeIntimationDate}}, {{lenderName}} informs you that its authorised agency {{repoAgencyName}} took possession of the vehicle {{assetType}} registration no. {{registrationNo}}, chassis no. {{chassisNo}}, hypothecated under loan account {{accountNo}} of {{customerName}}, on {{repossessionDate}}.
+
+The vehicle is held at the yard {{yardName}}. Odometer reading at repossession: {{odometerReading}}. Inventory: {{inventory}}.
+
+${SIGN_OFF}`,
+  },
+  {
+    kind: 'REPO_POST_REPOSSESSION_LETTER',
+    language: 'en',
+    title: 'Letter after repossession of the vehicle',
+    body: `${LETTER_HEAD}
+
+${TO_BORROWER}
+
+Your vehicle {{assetType}} registration no. {{registrationNo}}, hypothecated under loan account {{accountNo}}, was repossessed on {{repossessionDate}} after the pre-repossession notice, and is held at the yard {{yardName}}.
+
+Inventory of the vehicle and its contents at repossession: {{inventory}}. Odometer reading: {{odometerReading}}. Personal belongings found in the vehicle will be returned to you on request.
+
+The amount overdue on the loan is {{totalDueAmount}}. You may pay the dues and take the vehicle back before it is sold. If you do not, {{lenderName}} will value the vehicle and sell it, giving you a final notice before the sale.
 
 ${SIGN_OFF}`,
   },

@@ -12,14 +12,18 @@ import { createSecuredDocument } from './services/secured-documents.ts';
 // under a checklist code of the stage they belong to; an effect shared by both workflows (generateRepoKit,
 // generateSaleNotice) chooses its documents by the case's workflow.
 
-type DocumentSpec = { kind: SecuredDocumentKind; code: string };
+/** A document an effect makes; `from` limits it to the step leaving that stage (an effect named at two steps). */
+type DocumentSpec = { kind: SecuredDocumentKind; code: string; from?: string };
 
 export const EFFECT_DOCUMENTS: Record<string, Partial<Record<WorkflowEffect, readonly DocumentSpec[]>>> = {
   [REPOSSESSION_CODE]: {
     generateRepoNotice: [{ kind: 'REPO_PRE_NOTICE', code: 'noticeCopy' }],
+    // The kit is released to the agency (KitGeneration), then completed once the vehicle is in the yard.
     generateRepoKit: [
-      { kind: 'REPO_AUTHORISATION_LETTER', code: 'authorisationLetter' },
-      { kind: 'REPO_POLICE_PRE_INTIMATION', code: 'policePreIntimation' },
+      { kind: 'REPO_AUTHORISATION_LETTER', code: 'authorisationLetter', from: 'KitGeneration' },
+      { kind: 'REPO_POLICE_PRE_INTIMATION', code: 'policePreIntimation', from: 'KitGeneration' },
+      { kind: 'REPO_POLICE_POST_INTIMATION', code: 'policePostIntimation', from: 'AssetDtlCapture' },
+      { kind: 'REPO_POST_REPOSSESSION_LETTER', code: 'postRepoLetter', from: 'AssetDtlCapture' },
     ],
     generateSaleNotice: [{ kind: 'REPO_SALE_NOTICE', code: 'saleNoticeCopy' }],
   },
@@ -37,7 +41,7 @@ function documentEffect(effect: WorkflowEffect) {
     const specs = EFFECT_DOCUMENTS[run.definition.code]?.[effect];
     // A definition naming the effect where no document is defined for it is a programming error (500), not a skip.
     if (!specs) throw new Error(`${effect} has no documents for the ${run.definition.code} workflow`);
-    for (const spec of specs) {
+    for (const spec of specs.filter((candidate) => !candidate.from || candidate.from === run.from.stage)) {
       await createSecuredDocument(run.tx, run.deps, run.ctx, {
         caseId: run.caseId,
         kind: spec.kind,

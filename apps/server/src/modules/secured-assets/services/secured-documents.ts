@@ -116,6 +116,9 @@ export function securedValues(
     policeStation: text(fields.policeStation),
     policeIntimationDate: date(fields.policePreIntimationDate ?? fields.policeIntimationDate),
     yardName: text(fields.yardName),
+    repossessionDate: date(fields.repossessionDate),
+    odometerReading: text(fields.odometerReading),
+    inventory: text(fields.inventory),
     saleNoticeDays: isSarfaesi
       ? ruleDays(
           definition,
