@@ -19,6 +19,7 @@ export default defineConfig({
     './src/reports-schema.ts',
     './src/collection-uploads-schema.ts',
     './src/field-schema.ts',
+    './src/secured-assets-schema.ts',
   ],
   out: './migrations',
 });

@@ -49,6 +49,7 @@ import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
+import { securedAssetsRoutes } from './modules/secured-assets/index.ts';
 import { listsRoutes } from './modules/lists/index.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import {
@@ -186,6 +187,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionsRoutes(deps));
   app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
+  app.register(securedAssetsRoutes(deps));
   app.register(settlementRoutes(deps));
   app.register(jobsRoutes(deps));
   app.register(adminRoutes(deps));

@@ -17,6 +17,7 @@ import { seedDemoAccountMarks } from './modules/demo/services/seed-account-marks
 import { seedDemoAllocationRules } from './modules/demo/services/seed-allocation-rules.ts';
 import { seedDemoUserRequests } from './modules/demo/services/seed-users.ts';
 import { seedDemoFieldWork } from './modules/demo/services/seed-field-work.ts';
+import { seedDemoSecuredAssets } from './modules/demo/services/seed-secured-assets.ts';
 import { seedDemoReceipts } from './modules/demo/services/seed-receipts.ts';
 
 // `npm start`: configuration, database, demo seed, HTTP server, and a clean shutdown on SIGINT/SIGTERM
@@ -96,6 +97,19 @@ async function seedDemoLegalCasesOnce(config: Config, handle: DatabaseHandle, lo
     await seedDemoLegalCases(demoSeedDeps({ config, db: handle.db, log }));
   } catch (error) {
     log.error({ err: error }, 'demo legal cases could not be created; starting without them');
+  }
+}
+
+/** The demo's repossession and SARFAESI cases (repo.pune, sarf.mumbai and their approvers); a failure is logged. */
+async function seedDemoSecuredAssetsOnce(
+  config: Config,
+  handle: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await seedDemoSecuredAssets(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'demo repossession and SARFAESI cases could not be created; starting without them');
   }
 }
 
@@ -233,6 +247,7 @@ async function main(): Promise<void> {
       if (created) {
         app.log.info('demo organisation created');
         await phase(app.log, 'demo-legal-cases', () => seedDemoLegalCasesOnce(config, handle, app.log));
+        await phase(app.log, 'demo-secured-assets', () => seedDemoSecuredAssetsOnce(config, handle, app.log));
         await phase(app.log, 'demo-receipts', () => seedDemoReceiptsOnce(config, handle, app.log));
         await phase(app.log, 'demo-payments', () => seedDemoPaymentsOnce(config, handle, app.log));
         await phase(app.log, 'demo-settlements', () => seedDemoSettlementsOnce(config, handle, app.log));

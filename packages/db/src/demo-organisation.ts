@@ -191,6 +191,9 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
     repoapp: [
       'DASH_REPO_SAUTH',
       'REPO_INIT_APP_SAUTH',
+      // checker stages the officer's own steps lead to (maker-checker: the officer cannot approve them)
+      'REPO_VAL_COMP_SAUTH',
+      'REPO_DISP_IDEN_SAUTH',
       'REPO_AUC_APP_SAUTH',
       'REPO_WAIV_APP_SAUTH',
       'REPO_ASSET_SALE_APP_SAUTH',
@@ -240,6 +243,8 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
       'DASH_REPO_SAUTH',
       'SARF_INIT_APP_SAUTH',
       'SARF_NOTICE_APP_SAUTH',
+      // a checker stage the officer's own valuation capture leads to (maker-checker)
+      'SARF_VAL_COMP_SAUTH',
       'SARF_BASE_PRICE_APP_SAUTH',
       'SARF_CNFR_ARTWORK_SAUTH',
       'SARF_AUC_APP_SAUTH',

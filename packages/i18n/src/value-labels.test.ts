@@ -75,6 +75,8 @@ const NOT_SHOWN: Record<string, string> = {
   CONTACT_UPLOAD_TYPES: 'values of the contactType column of a contact-updates file, file syntax like its header',
   TEMPLATE_FORMATS: 'file formats, shown as XLSX and CSV on the template buttons',
   NOTICE_PLACEHOLDERS: 'placeholder syntax of notice templates, shown to the template author as syntax',
+  SECURED_PLACEHOLDERS: 'placeholder syntax of the repossession and SARFAESI document templates, shown as syntax',
+  SECURED_DOCUMENT_KINDS: 'template keys of the secured-asset documents; a template is shown by its own title',
   CURRENCIES: 'ISO 4217 codes, shown inside formatted amounts',
   CASE_TABS: 'URL names of tabs; the tabs show CaseTab* labels',
   ACTION_NAMES: 'actions are shown by the definition’s labelKey',

@@ -9,6 +9,7 @@ import {
   LEGAL_DEFINITION,
 } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
+import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
 import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { AppError } from '../../src/http/app-error.ts';
@@ -17,6 +18,8 @@ import {
   loadDefinition,
   publishDefinitionVersion,
 } from '../../src/modules/workflow/services/definitions.ts';
+import { EffectRegistry, registerWorkflowEffects } from '../../src/modules/workflow/effects.ts';
+import { applyCaseActionInTx } from '../../src/modules/workflow/services/apply-action.ts';
 import { caseNumber, startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
 import { createWorkflowEffects } from '../../src/workflow-effects.ts';
 import { ensureOrganisation } from '../factories.ts';
@@ -29,7 +32,6 @@ import {
   createLegalOrg,
   createLegalStaff,
   createNpaAccount,
-  errorOf,
   rows,
   testDeps,
   unitContextOf,
@@ -39,7 +41,7 @@ import {
 } from './factories.ts';
 
 describe('workflow effects registry', () => {
-  it('has a handler for every effect the legal workflow names; the others refuse with 503', () => {
+  it('has a handler for every effect the built-in workflows name; an unregistered one refuses with 503', () => {
     const registry = createWorkflowEffects();
     const named = new Set(
       LEGAL_DEFINITION.stages.flatMap((stage) => stage.actions.flatMap((action) => action.effects)),
@@ -52,14 +54,21 @@ describe('workflow effects registry', () => {
       'returnToPool',
       'scheduleHearingReminder',
     ]);
-    for (const effect of named) expect(registry.has(effect), effect).toBe(true);
-    expect(() => registry.require([...named])).not.toThrow();
-    const unregistered = WORKFLOW_EFFECTS.filter((name) => !registry.has(name));
+    for (const definition of [LEGAL_DEFINITION, REPOSSESSION_DEFINITION, SARFAESI_DEFINITION]) {
+      const effects = definition.stages.flatMap((stage) => stage.actions.flatMap((action) => action.effects));
+      for (const effect of effects) expect(registry.has(effect), `${definition.code} ${effect}`).toBe(true);
+      expect(() => registry.require(effects)).not.toThrow();
+    }
+    expect(WORKFLOW_EFFECTS.filter((name) => !registry.has(name))).toEqual([]);
+    // A registry the modules did not fill refuses, naming the missing step.
+    const bare = new EffectRegistry();
+    registerWorkflowEffects(bare);
+    const unregistered = WORKFLOW_EFFECTS.filter((name) => !bare.has(name));
     expect(unregistered).toContain('generateRepoNotice');
     for (const effect of unregistered) {
       let error: unknown;
       try {
-        registry.require(['notifyMaker', effect]);
+        bare.require(['notifyMaker', effect]);
       } catch (caught) {
         error = caught;
       }
@@ -199,10 +208,18 @@ describe.each(testDatabaseKinds())('workflow definitions and case start (%s)', (
     const before = await caseView(approverApi, started.caseId);
     expect(before.case.stage).toBe('RepoInitiateApproval');
 
-    const refused = await act(approverApi, started.caseId, 'approve');
-    expect(refused.statusCode).toBe(503);
-    expect(errorOf(refused)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    expect(errorOf(refused).detail).toContain('The generateRepoNotice step is not available yet');
+    // A server whose modules did not register the repossession effects.
+    const bare = new EffectRegistry();
+    registerWorkflowEffects(bare);
+    const refused = await withTransaction(handle.db, (tx) =>
+      applyCaseActionInTx(tx, { ...testDeps(t), workflowEffects: bare }, unitContextOf(approver, org.zone), {
+        caseId: started.caseId,
+        input: { action: 'approve', version: before.case.version, expectedStage: 'RepoInitiateApproval' },
+      }),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
+    expect((refused as AppError).message).toContain('The generateRepoNotice step is not available yet');
     const after = await caseView(approverApi, started.caseId);
     expect(after.case).toMatchObject({ stage: 'RepoInitiateApproval', version: before.case.version });
     expect(after.history).toHaveLength(before.history.length);

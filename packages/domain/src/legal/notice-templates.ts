@@ -109,12 +109,15 @@ export function indefiniteArticle(word: string): 'a' | 'an' {
   return /^[aeiou]/i.test(text) ? 'an' : 'a';
 }
 
+/** Values of a template's placeholders (any template family: legal notices, secured-asset documents). */
+type TemplateValues = Readonly<Partial<Record<string, string>>>;
+
 /** "a {{product}}" in a template agrees with the value it gets (a Home loan, an Auto loan). */
-function agreeArticles(text: string, values: NoticeValues): string {
+function agreeArticles(text: string, values: TemplateValues): string {
   return text.replace(
     /\b([Aa])(n?) (\{\{\s*([A-Za-z]+)\s*\}\})/g,
     (whole, a: string, _n, placeholder: string, name: string) => {
-      const value = values[name as NoticePlaceholder];
+      const value = values[name];
       if (value === undefined || value.trim() === '') return whole;
       const article = indefiniteArticle(value);
       return `${a === 'A' ? article[0]!.toUpperCase() + article.slice(1) : article} ${placeholder}`;
@@ -122,22 +125,33 @@ function agreeArticles(text: string, values: NoticeValues): string {
   );
 }
 
-export type RenderedNotice = { title: string; paragraphs: string[]; missing: NoticePlaceholder[] };
+export type RenderedNotice<P extends string = NoticePlaceholder> = {
+  title: string;
+  paragraphs: string[];
+  missing: P[];
+};
 
 /**
  * Fills a template: each {{name}} is replaced by its value. A placeholder without a value renders as a blank
- * line of underscores and is reported in `missing`; an unknown {{name}} is left as it is.
+ * line of underscores and is reported in `missing`; an unknown {{name}} is left as it is. `placeholders` are the
+ * names the template family knows (the legal notices' by default; the secured-asset documents pass theirs).
  */
-export function renderNotice(template: Pick<NoticeTemplate, 'title' | 'body'>, values: NoticeValues): RenderedNotice {
-  const missing = new Set<NoticePlaceholder>();
+export function renderNotice<P extends string = NoticePlaceholder>(
+  template: Pick<NoticeTemplate, 'title' | 'body'>,
+  values: Readonly<Partial<Record<P, string>>>,
+  placeholders: readonly P[] = NOTICE_PLACEHOLDERS as unknown as readonly P[],
+): RenderedNotice<P> {
+  const missing = new Set<P>();
+  const known = placeholders as readonly string[];
+  const lookup = values as TemplateValues;
   const fill = (text: string) =>
-    agreeArticles(text, values).replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) => {
-      if (!(NOTICE_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
-      const value = values[name as NoticePlaceholder];
+    agreeArticles(text, lookup).replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) => {
+      if (!known.includes(name)) return whole;
+      const value = lookup[name];
       if (value === undefined || value.trim() === '') {
         // the enrolment number is optional: its slot disappears rather than showing a blank
         if (name === 'advocateEnrolmentNo') return '';
-        missing.add(name as NoticePlaceholder);
+        missing.add(name as P);
         return '__________';
       }
       return name === 'advocateEnrolmentNo' ? ` (Enrolment no. ${value})` : value;
@@ -150,7 +164,7 @@ export function renderNotice(template: Pick<NoticeTemplate, 'title' | 'body'>, v
 }
 
 /** Placeholders a template uses that do not exist (a settings edit is refused with these). */
-export function unknownPlaceholders(text: string): string[] {
+export function unknownPlaceholders(text: string, placeholders: readonly string[] = NOTICE_PLACEHOLDERS): string[] {
   const names = [...text.matchAll(/\{\{\s*([A-Za-z]+)\s*\}\}/g)].map((m) => m[1]!);
-  return [...new Set(names.filter((name) => !(NOTICE_PLACEHOLDERS as readonly string[]).includes(name)))];
+  return [...new Set(names.filter((name) => !placeholders.includes(name)))];
 }

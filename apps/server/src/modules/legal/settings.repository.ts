@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { LEGAL_CASE_TYPES } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import { legalSettings, noticeTemplates } from '@recovery-desk/db/workflow-schema.ts';
 import type { Executor, Transaction } from '../../db/transaction.ts';
 
@@ -43,11 +44,21 @@ export async function updateLegalSettings(
 
 export type TemplateRow = { caseType: string; title: string; body: string };
 
+/** The legal notice templates (the table also holds other modules' document templates, e.g. secured assets). */
 export async function listNoticeTemplates(db: Executor): Promise<TemplateRow[]> {
+  return listNoticeTemplatesOf(
+    db,
+    LEGAL_CASE_TYPES.map(([code]) => code),
+  );
+}
+
+/** The stored templates of these kinds (case types), in the order they were first stored. */
+export async function listNoticeTemplatesOf(db: Executor, kinds: readonly string[]): Promise<TemplateRow[]> {
+  if (kinds.length === 0) return [];
   return db
     .select({ caseType: noticeTemplates.caseType, title: noticeTemplates.title, body: noticeTemplates.body })
     .from(noticeTemplates)
-    .where(eq(noticeTemplates.language, TEMPLATE_LANGUAGE))
+    .where(and(eq(noticeTemplates.language, TEMPLATE_LANGUAGE), inArray(noticeTemplates.caseType, [...kinds])))
     .orderBy(asc(noticeTemplates.id));
 }
 

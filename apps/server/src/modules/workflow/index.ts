@@ -1,6 +1,7 @@
 // The workflow engine module's public surface: what other modules (legal, demo) may import from it.
 export { findCaseInScope, insertCaseEvent } from './cases.repository.ts';
 export { applyCaseActionInTx } from './services/apply-action.ts';
+export { actorAuthorities, requireAppAuthority } from './services/case-access.ts';
 export { addGeneratedDocument } from './services/case-documents.ts';
 export { activeDefinition, invalidateDefinitionCache, publishDefinitionVersion } from './services/definitions.ts';
 export { EffectRegistry, registerWorkflowEffects, type EffectHandler, type EffectRun } from './effects.ts';

@@ -130,7 +130,7 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * The built-in version of the REPOSSESSION workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 2;
+export const REPOSSESSION_BUILT_IN_VERSION = 3;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -277,7 +277,8 @@ export function buildRepossessionDefinition(
           document('policePostIntimation', 'PolicePostIntimation'),
           document('postRepoLetter', 'PostRepossessionLetter'),
         ],
-        actions: [submit('ValuationAgcAllocation', { labelKey: 'AssetInYard' })],
+        // The kit's second half: police post-intimation and the post-repossession letter to the borrower.
+        actions: [submit('ValuationAgcAllocation', { labelKey: 'AssetInYard', effects: effects('generateRepoKit') })],
       },
       {
         code: 'ValuationAgcAllocation',

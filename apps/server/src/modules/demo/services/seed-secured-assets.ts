@@ -1,0 +1,447 @@
+import type { Database } from '@recovery-desk/db/client.ts';
+import { DEMO_ORGANISATION_NAME } from '@recovery-desk/db/demo-organisation.ts';
+import { addDays, daysBetween } from '@recovery-desk/domain/dates.ts';
+import { fromCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
+import { toCents } from '@recovery-desk/domain/money.ts';
+import { matchesCondition, type CaseFields, type FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
+import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
+import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { emitAudit } from '../../../audit/emit-audit.ts';
+import { withDocumentTransaction } from '../../../documents/document-store.ts';
+import type { Transaction } from '../../../db/transaction.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { UnitContext } from '../../../http/request-context.ts';
+import { MailService } from '../../../mail/mail-service.ts';
+import { replayBusinessDateInTx, requireBusinessDate } from '../../organisation/index.ts';
+import {
+  activeDefinition,
+  actorAuthorities,
+  addGeneratedDocument,
+  applyCaseActionInTx,
+  insertCaseEvent,
+  startCaseInTx,
+} from '../../workflow/index.ts';
+import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
+import {
+  caseDocumentCodes,
+  countSecuredCases,
+  listSecuredCandidates,
+  type SecuredCandidate,
+} from '../secured-assets-seed.repository.ts';
+import { renderDemoPdf } from './demo-pdf.ts';
+import { ReplayClock } from './replay-clock.ts';
+import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
+
+// The demo's repossession and SARFAESI cases (first start in demo mode), made through the engine as the demo's people
+// make them: repo.pune (RG-PUN) initiates and works repossessions of Pune vehicle loans, repoappr.west (ZN-W)
+// approves; sarf.mumbai (RG-MUM) works SARFAESI cases of Mumbai home loans, sarfappr.ho (HO) approves. Each case is
+// walked along its workflow's main path to a different stage, its form filled from the workflow's sample case with
+// the dates moved back so that the case's last step falls a day or few before today; each step is replayed on its
+// own day (the latest past date of its form), so every statutory period has run when the step is taken. The
+// effects run as they would for staff: notices, the kit, sale notices, the sale certificate and the §13(8) lock.
+// One transaction: a failed seed leaves no half-made case.
+
+type PathStep = { action: ActionName; next: string };
+
+const REPO_PATH: readonly PathStep[] = [
+  { action: 'recommend', next: 'RepoInitiateApproval' },
+  { action: 'approve', next: 'Notice' },
+  { action: 'submit', next: 'KitGeneration' },
+  { action: 'submit', next: 'AssetDtlCapture' },
+  { action: 'submit', next: 'ValuationAgcAllocation' },
+  { action: 'submit', next: 'CaptureValDtl' },
+  { action: 'submit', next: 'ValuationCompletion' },
+  { action: 'approve', next: 'FprAllocation' },
+  { action: 'submit', next: 'DisposalIdentification' },
+  { action: 'approve', next: 'AuctionNotice' },
+  { action: 'submit', next: 'AllocateActionAgc' },
+  { action: 'submit', next: 'AssetAuctionDtl' },
+  { action: 'submit', next: 'AuctionApproval' },
+  { action: 'approve', next: 'AssetSaleNotice' },
+  { action: 'submit', next: 'AssetSale' },
+  { action: 'submit', next: 'AssetSaleApproval' },
+  { action: 'approve', next: 'Closure' },
+  { action: 'close', next: 'Closure' },
+];
+
+const SARF_PATH: readonly PathStep[] = [
+  { action: 'recommend', next: 'SarfInitiateApprove' },
+  { action: 'approve', next: 'NoticeCapture' },
+  { action: 'submit', next: 'NoticeApproval' },
+  { action: 'approve', next: 'NewspaperPublication' },
+  { action: 'submit', next: 'TypeIdentification' },
+  { action: 'submit', next: 'PreIntimationNotice' },
+  { action: 'submit', next: 'PossessionDtlCapture' },
+  { action: 'submit', next: 'AgencyAllocation' },
+  { action: 'submit', next: 'DmUpdate' },
+  { action: 'submit', next: 'OrderCapture' },
+  { action: 'submit', next: 'KitGeneration' },
+  { action: 'submit', next: 'AssetDtlCapture' },
+  { action: 'submit', next: 'ValAgencyAllocation' },
+  { action: 'submit', next: 'CaptureValDtl' },
+  { action: 'submit', next: 'ValCompletion' },
+  { action: 'approve', next: 'FprAllocation' },
+  { action: 'submit', next: 'PvrCapture' },
+  { action: 'submit', next: 'DisposalIdentification' },
+  { action: 'submit', next: 'BasePriceInitiate' },
+  { action: 'recommend', next: 'BasePriceApprove' },
+  { action: 'approve', next: 'BatchGen' },
+  { action: 'submit', next: 'AuctionNotice' },
+  { action: 'submit', next: 'UploadArtwork' },
+  { action: 'submit', next: 'ConfirmArtwork' },
+  { action: 'approve', next: 'PublicationUpload' },
+  { action: 'submit', next: 'AllocateAuctionAgency' },
+  { action: 'submit', next: 'AssetAuctionCapture' },
+  { action: 'submit', next: 'AuctionApproval' },
+  { action: 'approve', next: 'AssetSaleNotice' },
+  { action: 'submit', next: 'AssetSale' },
+  { action: 'submit', next: 'AssetSaleApproval' },
+  { action: 'approve', next: 'SarfClosure' },
+  { action: 'close', next: 'SarfClosure' },
+];
+
+/** A demo case: how many steps of its path it takes, and how many days before today the last one was taken. */
+type Story = { steps: number; ago: number };
+
+const REPO_STORIES: readonly Story[] = [
+  // the furthest first: with few accounts in the region, the initiations are the ones left out
+  { steps: 18, ago: 6 },
+  { steps: 16, ago: 1 },
+  { steps: 14, ago: 2 },
+  { steps: 9, ago: 1 },
+  { steps: 8, ago: 4 },
+  { steps: 5, ago: 2 },
+  { steps: 4, ago: 3 },
+  { steps: 3, ago: 1 },
+  { steps: 2, ago: 2 },
+  { steps: 1, ago: 1 },
+  { steps: 0, ago: 0 },
+];
+
+const SARF_STORIES: readonly Story[] = [
+  { steps: 33, ago: 9 },
+  { steps: 32, ago: 2 },
+  { steps: 26, ago: 1 },
+  { steps: 22, ago: 3 },
+  { steps: 12, ago: 2 },
+  { steps: 8, ago: 5 },
+  { steps: 7, ago: 1 },
+  { steps: 4, ago: 2 },
+  { steps: 2, ago: 3 },
+  { steps: 1, ago: 1 },
+  { steps: 0, ago: 0 },
+];
+
+type Workflow = {
+  code: 'REPOSSESSION' | 'SARFAESI';
+  officer: { username: string; unit: string };
+  approver: { username: string; unit: string };
+  products: readonly string[];
+  path: readonly PathStep[];
+  stories: readonly Story[];
+  sample: CaseFields;
+  /** the sample's values made the account's own */
+  valuesOf: (account: SecuredCandidate, serial: number) => CaseFields;
+};
+
+const digits = (serial: number, length: number) =>
+  String(100_000_000 + ((serial * 7_919_111) % 900_000_000)).slice(-length);
+
+const WORKFLOWS: readonly Workflow[] = [
+  {
+    code: 'REPOSSESSION',
+    officer: { username: 'repo.pune', unit: 'RG-PUN' },
+    approver: { username: 'repoappr.west', unit: 'ZN-W' },
+    products: ['AUTO', 'TWO_WHEELER'],
+    path: REPO_PATH,
+    stories: REPO_STORIES,
+    sample: REPOSSESSION_CASE,
+    valuesOf: (account, serial) => {
+      const registration = (account.registrationNo ?? '').replace(/[^A-Z0-9]/gi, '').toUpperCase();
+      return {
+        assetType: account.product === 'TWO_WHEELER' ? 'TWO_WHEELER' : 'CAR',
+        registrationNo: /^[A-Z0-9]{6,12}$/.test(registration) ? registration : `MH12DE${digits(serial, 4)}`,
+        chassisNo: `MA3EWDE1S00${digits(serial, 6)}`,
+        engineNo: `K12MN${digits(serial + 7, 7)}`,
+        overdueAmount: account.totalDueAmount,
+        trackingNumber: `EM${digits(serial, 9)}IN`,
+        authorisationLetterNo: `AUTH/PUN/${digits(serial, 4)}`,
+        paymentReference: `UTR${digits(serial, 9)}`,
+      };
+    },
+  },
+  {
+    code: 'SARFAESI',
+    officer: { username: 'sarf.mumbai', unit: 'RG-MUM' },
+    approver: { username: 'sarfappr.ho', unit: 'HO' },
+    products: ['HOME'],
+    path: SARF_PATH,
+    stories: SARF_STORIES,
+    sample: SARFAESI_CASE,
+    valuesOf: (account, serial) => {
+      const debt = toCents(account.principal) + toCents(account.interest) + toCents(account.charges);
+      return {
+        principalOutstanding: account.principal,
+        interestOutstanding: account.interest,
+        chargesOutstanding: account.charges,
+        securedDebtAmount: fromCents(debt),
+        demandAmount: fromCents(debt),
+        obligorCount: 1,
+        propertyDescription:
+          account.propertyAddress ?? account.collateral ?? `Residential flat mortgaged under loan ${account.accountNo}`,
+        cersaiAssetId: `2000${digits(serial, 8)}`,
+        trackingNumber: `RA${digits(serial, 9)}IN`,
+        auctionBatchNo: `AB${digits(serial, 7)}`,
+        portalReference: `MSTC/${digits(serial, 4)}`,
+        saleCertificateNo: `SC/MUM/${digits(serial, 4)}`,
+      };
+    },
+  },
+];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function shifted(fields: CaseFields, days: number): CaseFields {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [
+      name,
+      typeof value === 'string' && ISO_DATE.test(value) ? addDays(value, days) : value,
+    ]),
+  );
+}
+
+/** The fields of the stage's form that apply (their `when` holds on the case), from the case's values. */
+function formOf(definition: WorkflowDefinition, stageCode: string, values: CaseFields): Record<string, FieldValue> {
+  const form: Record<string, FieldValue> = {};
+  for (const field of findStage(definition, stageCode)?.fields ?? []) {
+    if (!matchesCondition(field.when, values)) continue;
+    const value = values[field.name];
+    if (value !== undefined) form[field.name] = value;
+  }
+  return form;
+}
+
+/** The latest past date (a notFuture field) of the stage's form: the day the step is taken. */
+function formDay(definition: WorkflowDefinition, stageCode: string, form: Record<string, FieldValue>) {
+  let latest: string | undefined;
+  for (const field of findStage(definition, stageCode)?.fields ?? []) {
+    const value = form[field.name];
+    if (!field.rules.some((rule) => rule.kind === 'notFuture') || typeof value !== 'string') continue;
+    if (!latest || value > latest) latest = value;
+  }
+  return latest;
+}
+
+type Plan = { stage: string; step: PathStep; form: Record<string, FieldValue> }[];
+
+/** The stages a story passes and the form of each step, on the sample's own dates. */
+function planOf(definition: WorkflowDefinition, workflow: Workflow, values: CaseFields, steps: number): Plan {
+  const plan: Plan = [];
+  let stage = definition.initialStage;
+  for (const step of workflow.path.slice(0, steps)) {
+    plan.push({ stage, step, form: formOf(definition, stage, values) });
+    stage = step.next;
+  }
+  return plan;
+}
+
+/**
+ * The day of each step and of the initiation: the sample's dates moved so that the story's last dated step falls
+ * `ago` days before today; a step without a past date of its own follows the one before it; the case is initiated
+ * two days before its first dated step. Days never go back and never pass today.
+ */
+function scheduleOf(definition: WorkflowDefinition, plan: Plan, businessDate: string, ago: number) {
+  const raw = plan.map((item) => formDay(definition, item.stage, item.form));
+  const known = raw.filter((day): day is string => day !== undefined);
+  const target = addDays(businessDate, -ago);
+  const shift = known.length === 0 ? 0 : daysBetween(known.at(-1)!, target);
+  const clamp = (day: string) => (day > businessDate ? businessDate : day);
+  const initiatedOn = clamp(known.length === 0 ? target : addDays(known[0]!, shift - 2));
+  const stepDays: string[] = [];
+  let previous = initiatedOn;
+  for (const day of raw) {
+    const moved = day === undefined ? previous : addDays(day, shift);
+    previous = clamp(moved < previous ? previous : moved);
+    stepDays.push(previous);
+  }
+  return { shift, initiatedOn, stepDays };
+}
+
+export type SeedSecuredAssetsResult = { repossession: number; sarfaesi: number };
+
+type Run = { tx: Transaction; deps: AppDeps; clock: ReplayClock; day: string };
+
+async function replayDay(run: Run, day: string): Promise<void> {
+  if (day !== run.day) await replayBusinessDateInTx(run.tx, day);
+  run.day = day;
+  run.clock.setDay(day);
+}
+
+function repoContext(ctx: UnitContext): UnitContext {
+  return { ...ctx, app: 'repoapp' };
+}
+
+/** Files a demo copy of a checklist document on the case, recorded as an upload is (event and audit row). */
+async function uploadDemoCopy(
+  run: Run,
+  ctx: UnitContext,
+  item: { caseId: number; caseNo: string; stage: string; status: string; version: number },
+  account: SecuredCandidate,
+  code: string,
+): Promise<void> {
+  const title = code.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/^./, (letter) => letter.toUpperCase());
+  const content = await renderDemoPdf({
+    issuer: DEMO_ORGANISATION_NAME,
+    title,
+    lines: [`Account no: ${account.accountNo}`, `Borrower: ${account.customerName}`, `Case: ${item.caseNo}`],
+    createdAt: run.deps.clock.now(),
+  });
+  const fileName = `${code}-${item.caseNo.replace(/\//g, '-')}.pdf`;
+  const { documentId } = await addGeneratedDocument(run.tx, run.deps, {
+    caseId: item.caseId,
+    code,
+    stage: item.stage,
+    fileName,
+    documentName: title,
+    mimeType: 'application/pdf',
+    content,
+    actorUserId: ctx.user.id,
+  });
+  await insertCaseEvent(run.tx, {
+    caseId: item.caseId,
+    action: 'DOCUMENT_ADDED',
+    actionLabelKey: null,
+    fromStage: item.stage,
+    fromStatus: item.status,
+    toStage: item.stage,
+    toStatus: item.status,
+    actorUserId: ctx.user.id,
+    actingUnitId: ctx.actingUnit.id,
+    businessDate: run.day,
+    remarks: null,
+    changes: [{ field: `documents.${code}`, from: null, to: fileName }],
+    effects: [],
+    caseVersion: item.version,
+    createdAt: run.deps.clock.now(),
+  });
+  await emitAudit(run.tx, ctx, {
+    action: 'case.document.add',
+    entity: 'case_document',
+    entityId: documentId,
+    after: { caseId: item.caseId, code, stage: item.stage, fileName, documentName: title, isGenerated: true },
+  });
+}
+
+/**
+ * Seeds the demo's repossession and SARFAESI cases once (none of either workflow exists yet); answers how many of
+ * each it made. Missing demo users or units, or too few accounts, make fewer cases, never a failure.
+ */
+export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredAssetsResult> {
+  const startedAt = Date.now();
+  const outcome = await withDocumentTransaction(deps.db, async (tx) => {
+    if ((await countSecuredCases(tx)) > 0) return null;
+    const businessDate = await requireBusinessDate(tx);
+    const clock = new ReplayClock(deps.clock);
+    const run: Run = {
+      tx,
+      deps: {
+        ...deps,
+        db: tx as unknown as Database,
+        clock,
+        mail: new MailService({ db: deps.db, transport: null, from: deps.config.mailFrom, clock, log: deps.log }),
+      },
+      clock,
+      day: businessDate,
+    };
+    const made: SeedSecuredAssetsResult = { repossession: 0, sarfaesi: 0 };
+    let serial = 0;
+    for (const workflow of WORKFLOWS) {
+      const users = await findUsersByUsername(tx, [workflow.officer.username, workflow.approver.username]);
+      const units = await findUnitsByCode(tx, [workflow.officer.unit, workflow.approver.unit]);
+      const person = (who: { username: string; unit: string }) => {
+        const user = users.find((row) => row.username === who.username);
+        const unit = units.find((row) => row.code === who.unit);
+        return user && unit ? repoContext(demoActorContext(user, unit, DEMO_SEED_REQUEST_ID)) : undefined;
+      };
+      const officer = person(workflow.officer);
+      const approver = person(workflow.approver);
+      if (!officer || !approver) {
+        deps.log.warn({ workflow: workflow.code }, 'demo secured-asset cases not created: demo users or units missing');
+        continue;
+      }
+      const officerAuthorities = new Set(await actorAuthorities(tx, officer, 'repoapp'));
+      const definition = await activeDefinition(tx, workflow.code);
+      const accounts = await listSecuredCandidates(tx, {
+        unitPath: officer.actingUnit.path,
+        products: workflow.products,
+        limit: workflow.stories.length,
+      });
+      for (const [index, story] of workflow.stories.entries()) {
+        const account = accounts[index];
+        if (!account) break;
+        serial += 1;
+        clock.startCase(serial);
+        const values: CaseFields = { ...workflow.sample, ...workflow.valuesOf(account, serial) };
+        // The sample's dates, moved so the story's last dated step falls `ago` days before today.
+        const { shift, initiatedOn, stepDays } = scheduleOf(
+          definition,
+          planOf(definition, workflow, values, story.steps),
+          businessDate,
+          story.ago,
+        );
+        const moved = shifted(values, shift);
+        const plan = planOf(definition, workflow, moved, story.steps);
+
+        await replayDay(run, initiatedOn);
+        const started = await startCaseInTx(tx, run.deps, officer, {
+          definitionCode: workflow.code,
+          accountId: account.accountId,
+          fields: {},
+        });
+        const state = {
+          caseId: started.caseId,
+          caseNo: started.caseNo,
+          stage: definition.initialStage,
+          status: definition.initialStatus as string,
+          version: started.version,
+        };
+        for (const [at, item] of plan.entries()) {
+          await replayDay(run, stepDays[at]!);
+          const stage = findStage(definition, item.stage)!;
+          const action = stage.actions.find((candidate) => candidate.name === item.step.action);
+          const authority = action?.authority ?? stage.authority;
+          // Checker steps are the approver's (the officer made the step they decide); the rest the officer's.
+          const ctx = action?.isCheckerAction || !officerAuthorities.has(authority) ? approver : officer;
+          const facts = { ...moved, ...item.form };
+          const needed = [
+            ...stage.documents.filter((doc) => doc.required && matchesCondition(doc.when, facts)).map((d) => d.code),
+            ...(action?.requiredDocuments ?? []),
+          ];
+          const present = await caseDocumentCodes(tx, state.caseId);
+          for (const code of new Set(needed)) {
+            if (!present.has(code)) await uploadDemoCopy(run, officer, state, account, code);
+          }
+          const applied = await applyCaseActionInTx(tx, run.deps, ctx, {
+            caseId: state.caseId,
+            input: {
+              action: item.step.action,
+              version: state.version,
+              expectedStage: state.stage,
+              ...(Object.keys(item.form).length > 0 ? { fields: item.form } : {}),
+            },
+          });
+          state.stage = applied.stage;
+          state.status = applied.status;
+          state.version = applied.version;
+        }
+        if (workflow.code === 'REPOSSESSION') made.repossession += 1;
+        else made.sarfaesi += 1;
+      }
+    }
+    await replayDay(run, businessDate);
+    return made;
+  });
+  if (!outcome) return { repossession: 0, sarfaesi: 0 };
+  deps.log.info({ ...outcome, ms: Date.now() - startedAt }, 'demo repossession and SARFAESI cases created');
+  return outcome;
+}

@@ -1,0 +1,6 @@
+// The secured-assets module's public surface (repossession and SARFAESI): what the wiring (app.ts,
+// workflow-effects.ts) and other modules (demo) may import.
+export { REPOSSESSION_CODE, SARFAESI_CODE } from './secured-assets-constants.ts';
+export { findRedemptionLock } from './redemption.repository.ts';
+export { registerSecuredAssetEffects } from './secured-assets-effects.ts';
+export { securedAssetsRoutes } from './secured-assets.routes.ts';

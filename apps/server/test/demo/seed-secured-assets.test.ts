@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
+import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { demoSeedDeps } from '../../src/modules/demo/services/seed-deps.ts';
+import { seedDemoSecuredAssets } from '../../src/modules/demo/services/seed-secured-assets.ts';
+import { queryRows } from '../factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// The demo's repossession and SARFAESI cases, made at first start through the engine: repo.pune and repoappr.west
+// walk Pune vehicle loans, sarf.mumbai and sarfappr.ho Mumbai home loans, each case to another stage, back-dated.
+
+describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', (kind) => {
+  let handle: DatabaseHandle;
+  let t: TestApp;
+  let seeded: { repossession: number; sarfaesi: number };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seedDemoOrganisation(handle.db, { businessDate: '2026-03-31', accounts: 1500 });
+    t = await createTestApp(handle.db, { config: { demoMode: true } });
+    seeded = await seedDemoSecuredAssets(demoSeedDeps({ config: t.config, db: handle.db, log: t.app.log }));
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+    await handle?.close();
+  });
+
+  it('walks cases of both workflows to several stages, through the real services, by the demo people', async () => {
+    // The test book (1,500 accounts) has ten NPA home loans in the Mumbai region: the last story, an initiation, waits.
+    expect(seeded.repossession).toBe(11);
+    expect(seeded.sarfaesi).toBeGreaterThanOrEqual(10);
+    const stages = await queryRows<{ code: string; stage: string; closed: boolean; unit: string }>(
+      handle.db,
+      sql`select k.definition_code as code, k.stage, k.is_closed as closed, u.unit_code as unit from cases k
+        join units u on k.unit_path like u.path || '%' and u.unit_code in ('RG-PUN', 'RG-MUM')
+        where k.definition_code in ('REPOSSESSION', 'SARFAESI') order by k.id`,
+    );
+    expect(stages.filter((row) => row.code === 'REPOSSESSION').every((row) => row.unit === 'RG-PUN')).toBe(true);
+    expect(stages.filter((row) => row.code === 'SARFAESI').every((row) => row.unit === 'RG-MUM')).toBe(true);
+    expect(new Set(stages.map((row) => `${row.code}:${row.stage}`)).size).toBeGreaterThanOrEqual(20);
+    expect(stages.filter((row) => row.closed).map((row) => row.code)).toEqual(['REPOSSESSION', 'SARFAESI']);
+
+    const actors = await queryRows<{ username: string }>(
+      handle.db,
+      sql`select distinct u.username from case_events e join users u on u.id = e.actor_user_id
+        join cases k on k.id = e.case_id where k.definition_code in ('REPOSSESSION', 'SARFAESI') order by 1`,
+    );
+    expect(actors.map((row) => row.username)).toEqual(['repo.pune', 'repoappr.west', 'sarf.mumbai', 'sarfappr.ho']);
+  });
+
+  it('generates the documents at their effects and locks redemption on a published auction', async () => {
+    const generated = await queryRows<{ code: string; n: number }>(
+      handle.db,
+      sql`select d.code, count(*)::int as n from case_documents d join cases k on k.id = d.case_id
+        where k.definition_code in ('REPOSSESSION', 'SARFAESI') and d.mime_type = 'application/pdf'
+          and exists (select 1 from audit_log l where l.action = 'secured_assets.document_generate'
+            and l.entity_id = k.id::text and (l.after ->> 'documentId')::bigint = d.id)
+        group by 1 order by 1`,
+    );
+    expect(generated.map((row) => row.code)).toEqual([
+      'authorisationLetter',
+      'demandNoticeCopy',
+      'noticeCopy',
+      'policeAssistanceLetter',
+      'policePostIntimation',
+      'policePreIntimation',
+      'possessionNotice',
+      'postRepoLetter',
+      'saleCertificate',
+      'saleNoticeCopy',
+    ]);
+    const [locks] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from redemption_locks`);
+    expect(locks!.n).toBe(3);
+  });
+
+  it('back-dates the history: every step on or before today, in order, the business date put back', async () => {
+    const [organisation] = await queryRows<{ businessDate: string }>(
+      handle.db,
+      sql`select business_date::text as "businessDate" from organisation where id = 1`,
+    );
+    expect(organisation!.businessDate).toBe('2026-03-31');
+    const events = await queryRows<{ caseId: number; day: string }>(
+      handle.db,
+      sql`select e.case_id as "caseId", e.business_date::text as day from case_events e join cases k on k.id = e.case_id
+        where k.definition_code in ('REPOSSESSION', 'SARFAESI') order by e.case_id, e.id`,
+    );
+    let previous = { caseId: 0, day: '' };
+    for (const event of events) {
+      expect(event.day <= '2026-03-31').toBe(true);
+      if (event.caseId === previous.caseId) expect(event.day >= previous.day).toBe(true);
+      previous = event;
+    }
+    const [oldest] = await queryRows<{ day: string }>(
+      handle.db,
+      sql`select min(e.business_date)::text as day from case_events e join cases k on k.id = e.case_id
+        where k.definition_code = 'SARFAESI'`,
+    );
+    expect(oldest!.day < '2025-12-01').toBe(true);
+  });
+});

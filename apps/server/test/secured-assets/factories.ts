@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Database } from '@recovery-desk/db/client.ts';
+import { accountObligors } from '@recovery-desk/db/secured-assets-schema.ts';
+import { matchesCondition, type CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
+import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
+import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
+import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
+import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
+import { allAuthorities } from '@recovery-desk/domain/workflow/testing.ts';
+import { withTransaction } from '../../src/db/transaction.ts';
+import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
+import { createAccount, createAddress, type Org, type TestAccount } from '../collections/factories.ts';
+import { createUser, type TestUnit, type TestUser } from '../factories.ts';
+import { pdfText } from '../legal/pdf-text.ts';
+import type { TestApp } from '../support/test-app.ts';
+import {
+  act,
+  apiAs,
+  caseView,
+  rows,
+  testDeps,
+  unitContextOf,
+  uploadDocument,
+  type Api,
+} from '../workflow/factories.ts';
+
+// Repossession and SARFAESI data for one test: staff of the repoapp (a maker in the branch and a checker in the zone,
+// each with every authority of both workflows), secured accounts with the borrower's address and co-obligors, cases
+// started through the engine, and a walker that fills each stage's form from a sample case and uploads the
+// documents the stage needs.
+
+export const DEFINITIONS: Record<string, WorkflowDefinition> = {
+  REPOSSESSION: REPOSSESSION_DEFINITION,
+  SARFAESI: SARFAESI_DEFINITION,
+};
+
+const ALL_AUTHORITIES = [
+  ...new Set([...allAuthorities(REPOSSESSION_DEFINITION), ...allAuthorities(SARFAESI_DEFINITION)]),
+];
+
+export async function createRepoStaff(
+  db: Database,
+  unit: TestUnit,
+  options: { fullName?: string; authorities?: readonly string[] } = {},
+): Promise<TestUser> {
+  return createUser(db, {
+    ...(options.fullName ? { fullName: options.fullName } : {}),
+    units: [
+      {
+        unit,
+        grants: { repoapp: (options.authorities ?? ALL_AUTHORITIES).map((code) => ({ system_auth: code, tabs: [] })) },
+      },
+    ],
+  });
+}
+
+export type Staff = { maker: TestUser; checker: TestUser; makerApi: Api; checkerApi: Api };
+
+export async function createStaff(t: TestApp, org: Org): Promise<Staff> {
+  const maker = await createRepoStaff(t.db, org.branch, { fullName: 'Rohan Maker' });
+  const checker = await createRepoStaff(t.db, org.zone, { fullName: 'Chitra Checker' });
+  return { maker, checker, makerApi: await apiAs(t, maker, org.branch), checkerApi: await apiAs(t, checker, org.zone) };
+}
+
+/** A secured NPA account of the unit with the borrower's residence address and, optionally, co-obligors. */
+export async function createSecuredAccount(
+  db: Database,
+  unit: TestUnit,
+  options: {
+    product?: 'AUTO' | 'HOME';
+    customerName?: string;
+    coObligors?: { role: 'CO_BORROWER' | 'GUARANTOR'; name: string; address?: string }[];
+  } = {},
+): Promise<TestAccount> {
+  const account = await createAccount(db, {
+    unit,
+    dpd: 120,
+    totalDue: '45000.00',
+    product: options.product ?? 'AUTO',
+    ...(options.customerName ? { customerName: options.customerName } : {}),
+  });
+  await createAddress(db, account.customerId);
+  for (const obligor of options.coObligors ?? []) {
+    await db.insert(accountObligors).values({ accountId: account.id, ...obligor });
+  }
+  return account;
+}
+
+/** Starts a case of the workflow on the account, as the maker. */
+export async function startCase(
+  t: TestApp,
+  maker: TestUser,
+  unit: TestUnit,
+  definitionCode: 'REPOSSESSION' | 'SARFAESI',
+  accountId: number,
+): Promise<{ caseId: number; caseNo: string }> {
+  return withTransaction(t.db, (tx) =>
+    startCaseInTx(
+      tx,
+      testDeps(t),
+      { ...unitContextOf(maker, unit), app: 'repoapp' },
+      {
+        definitionCode,
+        accountId,
+        fields: {},
+      },
+    ),
+  );
+}
+
+const CHECKER_ACTIONS = new Set<ActionName>(['approve', 'reject', 'pushback']);
+
+/** The values of the stage's form fields that apply, taken from `sample`. */
+export function formOf(definition: WorkflowDefinition, stageCode: string, sample: CaseFields, current: CaseFields) {
+  const stage = findStage(definition, stageCode)!;
+  const merged = { ...current, ...sample };
+  const values: Record<string, string | number | boolean | null> = {};
+  for (const field of stage.fields) {
+    if (!matchesCondition(field.when, merged)) continue;
+    const value = sample[field.name];
+    if (value !== undefined) values[field.name] = value as string | number | boolean | null;
+  }
+  return values;
+}
+
+/** Uploads the stage's required documents that apply and are not on the case yet (generated ones count). */
+export async function uploadMissing(api: Api, view: CaseView, definition: WorkflowDefinition, fields: CaseFields) {
+  const stage = findStage(definition, view.case.stage)!;
+  const needed = [
+    ...stage.documents.filter((doc) => doc.required && matchesCondition(doc.when, fields)).map((doc) => doc.code),
+    ...stage.actions.flatMap((action) => action.requiredDocuments),
+  ];
+  for (const code of new Set(needed)) {
+    if (view.documents.some((document) => document.code === code)) continue;
+    const response = await uploadDocument(api, view.case.caseId, code);
+    if (response.statusCode !== 200) throw new Error(`upload of ${code} failed: ${response.body}`);
+  }
+}
+
+/**
+ * One step: the maker (or, for approve/reject/pushback, the checker) applies `action` at the case's stage with the
+ * stage's form from `sample`, after uploading what the stage needs; answers the reply.
+ */
+export async function step(
+  staff: Staff,
+  caseId: number,
+  action: ActionName,
+  sample: CaseFields,
+): Promise<LightMyRequestResponse> {
+  const api = CHECKER_ACTIONS.has(action) ? staff.checkerApi : staff.makerApi;
+  const view = await caseView(staff.makerApi, caseId);
+  const definition = DEFINITIONS[view.case.definitionCode]!;
+  const fields = formOf(definition, view.case.stage, sample, view.case.fields);
+  await uploadMissing(staff.makerApi, view, definition, { ...view.case.fields, ...fields });
+  return act(api, caseId, action, Object.keys(fields).length > 0 ? { fields } : {});
+}
+
+/** As step(), and the case must then be at `expected`. */
+export async function stepOk(
+  staff: Staff,
+  caseId: number,
+  action: ActionName,
+  expected: string,
+  sample: CaseFields,
+): Promise<CaseView> {
+  const response = await step(staff, caseId, action, sample);
+  if (response.statusCode !== 200) throw new Error(`${action}: ${response.statusCode} ${response.body}`);
+  const view = response.json<CaseView>();
+  if (view.case.stage !== expected) throw new Error(`${action} led to ${view.case.stage}, expected ${expected}`);
+  return view;
+}
+
+export type GeneratedDocument = { id: number; code: string; stage: string; documentName: string; text: string };
+
+/** The generated documents of a case, oldest first, with the text their PDF shows (line breaks as spaces). */
+export async function generatedDocuments(db: Database, caseId: number): Promise<GeneratedDocument[]> {
+  const found = await rows<{ id: number; code: string; stage: string; documentName: string; content: Uint8Array }>(
+    db,
+    sql`select id, code, stage, document_name as "documentName", content from case_documents
+      where case_id = ${caseId} and is_generated order by id`,
+  );
+  return Promise.all(
+    found.map(async ({ content, ...document }) => ({
+      ...document,
+      text: (await pdfText(content)).replace(/\s*\n\s*/g, ' '),
+    })),
+  );
+}
