@@ -3,10 +3,11 @@ import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { securedTemplatesReplySchema } from '@recovery-desk/domain/secured-assets/document-templates.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
 import { BUSINESS_DATE, createUser, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import { apiAs, caseView, errorOf, rows, setBusinessDate } from '../workflow/factories.ts';
+import { act, apiAs, caseView, errorOf, rows, setBusinessDate } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
@@ -363,6 +364,32 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       'SARF_SALE_NOTICE',
       'SARF_SALE_CERTIFICATE',
     ]);
+  });
+
+  it('refuses a redemption request on a case whose redemption is locked (§13(8)), writing nothing', async () => {
+    const account = await createSecuredAccount(handle.db, org.branch, { product: 'HOME', customerName: 'Rekha Iyer' });
+    const { caseId } = await startCase(t, staff.maker, org.branch, 'SARFAESI', account.id);
+    await stepOk(staff, caseId, 'recommend', 'SarfInitiateApprove', SARFAESI_CASE);
+    await stepOk(staff, caseId, 'approve', 'NoticeCapture', SARFAESI_CASE);
+    // as a case back at base price after a failed auction: its first publication locked redemption
+    await handle.db.execute(
+      sql`insert into redemption_locks (case_id, locked_on, publication_date, locked_by_user_id, acting_unit_id)
+        values (${caseId}, '2026-03-20', '2026-03-18', ${staff.maker.id}, ${org.branch.id})`,
+    );
+    const before = await caseView(staff.makerApi, caseId);
+    const refused = await act(staff.makerApi, caseId, 'requestRelease', { remarks: 'Borrower offers full dues' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ detail: string }>().detail).toContain(
+      'the auction notice was published on 18-03-2026 (SARFAESI §13(8))',
+    );
+    const after = await caseView(staff.makerApi, caseId);
+    expect([after.case.stage, after.history.length]).toEqual([before.case.stage, before.history.length]);
+
+    // without the lock the same request opens the release
+    await handle.db.execute(sql`delete from redemption_locks where case_id = ${caseId}`);
+    const opened = await act(staff.makerApi, caseId, 'requestRelease', { remarks: 'Borrower offers full dues' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<CaseView>().case.stage).toBe('AssetReleaseRequest');
   });
 
   it('renders documents from the templates edited in Repossession Settings (REPO_SETTINGS_SAUTH)', async () => {

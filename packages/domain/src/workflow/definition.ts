@@ -83,6 +83,8 @@ export const WORKFLOW_EFFECTS = [
   'scheduleHearingReminder',
   /** §13(8): full-dues redemption is no longer accepted once the auction notice is published */
   'lockRedemption',
+  /** §13(8): refuses a redemption request on a case whose redemption is locked (a re-auction does not reopen it) */
+  'requireRedeemable',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -3,7 +3,8 @@ import { isIsoDate } from '@recovery-desk/domain/workflow/dates.ts';
 import type { WorkflowEffect } from '@recovery-desk/domain/workflow/definition.ts';
 import { emitAudit } from '../../audit/emit-audit.ts';
 import type { EffectRegistry, EffectRun } from '../workflow/index.ts';
-import { insertRedemptionLock } from './redemption.repository.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findRedemptionLock, insertRedemptionLock } from './redemption.repository.ts';
 import { REPOSSESSION_CODE, SARFAESI_CODE } from './secured-assets-constants.ts';
 import { createSecuredDocument } from './services/secured-documents.ts';
 
@@ -76,6 +77,23 @@ async function lockRedemption(run: EffectRun): Promise<void> {
   });
 }
 
+/**
+ * §13(8): once the auction notice is published the borrower can no longer redeem, and a case back at base price after
+ * a failed auction stays locked (the first publication ended it). The request is refused (409), and the step rolls
+ * back whole.
+ */
+async function requireRedeemable(run: EffectRun): Promise<void> {
+  const lock = await findRedemptionLock(run.tx, run.caseId);
+  if (!lock) return;
+  const published = lock.publicationDate ?? lock.lockedOn;
+  const shown = published.split('-').reverse().join('-');
+  throw new AppError(
+    'ACTION_NOT_ALLOWED',
+    `Redemption is closed for case ${run.caseNo}: the auction notice was published on ${shown} (SARFAESI §13(8)). ` +
+      'Take the payment as a partial payment, or recover the dues from the sale.',
+  );
+}
+
 export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   for (const effect of [
     'generateRepoNotice',
@@ -88,4 +106,5 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
     registry.register(effect, documentEffect(effect));
   }
   registry.register('lockRedemption', lockRedemption);
+  registry.register('requireRedeemable', requireRedeemable);
 }

@@ -117,6 +117,8 @@ const requestRelease: ActionInput = {
   name: 'requestRelease',
   labelKey: 'RequestAssetRelease',
   to: { stage: 'AssetReleaseRequest' },
+  // a case back at base price after a failed auction is still locked (the first publication ended redemption)
+  effects: ['requireRedeemable'],
   status: 'Initiated',
   remarksRequired: true,
   maker: 'actor',
@@ -963,8 +965,9 @@ function stages(t: SarfaesiTimelines): StageInput[] {
 /**
  * The built-in version of the SARFAESI workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
+ * 3: a redemption request is refused once redemption is locked (`requireRedeemable`).
  */
-export const SARFAESI_BUILT_IN_VERSION = 2;
+export const SARFAESI_BUILT_IN_VERSION = 3;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
