@@ -2,11 +2,14 @@ import { z } from 'zod';
 import type { RepossessionTimelines } from '../workflow/definitions/repossession.ts';
 import type { SarfaesiTimelines } from '../workflow/definitions/sarfaesi.ts';
 import { workflowDashboardSchema } from '../workflow/dashboard-contracts.ts';
+import { caseFieldsSchema } from '../workflow/contracts.ts';
 
 // The repossession app's own routes beyond the generic workflow routes (issue 15):
 //   GET /api/repo/dashboard            DASH_REPO_SAUTH      REPOSSESSION and SARFAESI work of the acting unit's subtree
 //   GET /api/repo/settings             REPO_SETTINGS_SAUTH  the timelines of both workflows, their active versions
 //   PUT /api/repo/settings/:code       REPO_SETTINGS_SAUTH  new timelines of one workflow: publishes a new version
+//   GET  /api/repo/:code/candidates    the initial stage's  accounts in scope past due with no open case of the code
+//   POST /api/repo/:code/accounts/:accountId/cases  (REPO_INITIATE_SAUTH / SARF_INIT_SAUTH)  starts a case
 
 export const REPO_WORKFLOW_CODES = ['REPOSSESSION', 'SARFAESI'] as const;
 export type RepoWorkflowCode = (typeof REPO_WORKFLOW_CODES)[number];
@@ -81,3 +84,22 @@ export const repoSettingsInputSchema = z
   })
   .strict();
 export type RepoSettingsInput = z.infer<typeof repoSettingsInputSchema>;
+
+/** An account that may be initiated: in the acting unit's subtree, past due, with no open case of the workflow. */
+export const initiationCandidateSchema = z.object({
+  accountId: z.number(),
+  accountNo: z.string(),
+  customerName: z.string(),
+  product: z.string(),
+  dpd: z.number(),
+  unitCode: z.string(),
+});
+export const initiationCandidatesSchema = z.object({ data: z.array(initiationCandidateSchema) });
+export type InitiationCandidate = z.infer<typeof initiationCandidateSchema>;
+export const initiationCandidatesQuerySchema = z.object({
+  q: z.string().trim().max(60).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const startCaseInputSchema = z.object({ fields: caseFieldsSchema.default({}) }).strict();
+export const startCaseReplySchema = z.object({ caseId: z.number(), caseNo: z.string(), version: z.number() });

@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  initiationCandidatesQuerySchema,
+  initiationCandidatesSchema,
+  REPO_WORKFLOW_CODES,
   repoDashboardSchema,
   repoSettingsInputSchema,
   repoSettingsParamsSchema,
   repoSettingsSchema,
+  startCaseInputSchema,
+  startCaseReplySchema,
 } from '@recovery-desk/domain/repo/contracts.ts';
+import { accountIdParam } from '@recovery-desk/domain/workflow/contracts.ts';
+import { findBuiltInDefinition } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { getRepoDashboard } from './services/get-dashboard.ts';
+import { listCandidates, startRepoCase } from './services/initiation.ts';
 import { getRepoSettings, updateRepoSettings } from './services/settings.ts';
 
 const security = [{ bearer: [] }];
@@ -65,5 +73,47 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       (request) =>
         updateRepoSettings(deps, { ctx: unitContext(request.ctx), code: request.params.code, input: request.body }),
     );
+
+    // Initiation (Repossession Initiate, Sarfaesi Initiate): the initial stage's authority.
+    for (const code of REPO_WORKFLOW_CODES) {
+      const definition = findBuiltInDefinition(code)!;
+      const initial = definition.stages.find((stage) => stage.code === definition.initialStage)!;
+      const config = repo(initial.authority as AuthorityCode);
+      app.get(
+        `/api/repo/${code}/candidates`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `Accounts that may start a ${code} case: past due in the acting unit's subtree, none open`,
+            security,
+            querystring: initiationCandidatesQuerySchema,
+            response: { 200: initiationCandidatesSchema },
+          },
+        },
+        (request) => listCandidates(deps, { ctx: unitContext(request.ctx), code, query: request.query }),
+      );
+      app.post(
+        `/api/repo/${code}/accounts/:accountId/cases`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `Start a ${code} case on an account (at ${initial.code}; 409 when one is open)`,
+            security,
+            params: accountIdParam,
+            body: startCaseInputSchema,
+            response: { 200: startCaseReplySchema },
+          },
+        },
+        (request) =>
+          startRepoCase(deps, {
+            ctx: unitContext(request.ctx),
+            code,
+            accountId: request.params.accountId,
+            fields: request.body.fields,
+          }),
+      );
+    }
   };
 }
