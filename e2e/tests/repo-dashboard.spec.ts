@@ -58,3 +58,25 @@ test('repo.pune: the dashboard counts a new case, links to its tray, and the tra
   await expectNoAxeViolations(caseTab);
   await caseTab.close();
 });
+
+test('repoappr.west: Repossession Settings shows both workflows’ timelines and refuses an invalid one', async ({
+  page,
+}) => {
+  const selector = await signIn(page, 'repoappr.west');
+  await selector.chooseUnit('ZN-W');
+  await selector.chooseApp('Repossession and Sarfaesi');
+  await selector.continue();
+  await expect(page).toHaveURL(/\/Reposition$/);
+  await page.goto('/Repo/Settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Repossession Settings' })).toBeVisible();
+  const sarfaesi = page.getByTestId('settings-SARFAESI');
+  await expect(sarfaesi.getByLabel(/§13\(2\) notice period/)).toHaveValue('60');
+  await expect(page.getByTestId('settings-REPOSSESSION').getByLabel(/Valuation after yard-in/)).toHaveValue('7');
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await sarfaesi.getByLabel(/§13\(2\) notice period/).fill('0');
+  await sarfaesi.getByRole('button', { name: 'Save timelines' }).click();
+  await expect(sarfaesi.getByText('Enter a whole number from 1 to 365')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
