@@ -5,8 +5,14 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { repoSettingsSchema, type RepoSettings } from '@recovery-desk/domain/repo/contracts.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { DEFAULT_REPOSSESSION_TIMELINES } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
-import { DEFAULT_SARFAESI_TIMELINES } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
-import { ensureOrganisation } from '../factories.ts';
+import {
+  DEFAULT_SARFAESI_TIMELINES,
+  SARFAESI_BUILT_IN_VERSION,
+  SARFAESI_DEFINITION,
+} from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
+import { BUILT_IN_WORKFLOWS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
+import { ensureReferenceData } from '@recovery-desk/db/reference-data.ts';
+import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { apiAs, createOrg, errorOf, type Api, type Org } from '../collections/factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import { rows } from '../workflow/factories.ts';
@@ -107,6 +113,25 @@ describe.each(testDatabaseKinds())('repossession settings (%s)', (kind) => {
       definitionVersion: oldVersion + 1,
       version: 2,
     });
+  });
+
+  it('keeps the stored timelines when an upgrade publishes a new built-in version at start', async () => {
+    const before = await activeDefinition('SARFAESI');
+    expect(before.dateRules.find((rule) => rule.name === 'SARF_13_2_NOTICE_PERIOD')?.offsetDays).toBe(75);
+    const upgraded = BUILT_IN_WORKFLOWS.map((workflow) =>
+      workflow.definition.code === 'SARFAESI'
+        ? { definition: { ...SARFAESI_DEFINITION, version: SARFAESI_BUILT_IN_VERSION + 1 } }
+        : workflow,
+    );
+    await ensureReferenceData(handle.db, {
+      organisationName: 'Test Lender Ltd',
+      businessDate: BUSINESS_DATE,
+      builtInWorkflows: upgraded,
+    });
+    const after = await activeDefinition('SARFAESI');
+    expect(after.version).toBe(before.version + 1);
+    expect(after.dateRules.find((rule) => rule.name === 'SARF_13_2_NOTICE_PERIOD')?.offsetDays).toBe(75);
+    expect((await settings()).workflows[1]!.definitionVersion).toBe(after.version);
   });
 
   it('refuses a stale version (409) and bad timelines (400 naming the field)', async () => {
