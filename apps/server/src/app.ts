@@ -50,6 +50,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { securedAssetsRoutes } from './modules/secured-assets/index.ts';
+import { repoAppsRoutes } from './modules/repo-apps/index.ts';
 import { listsRoutes } from './modules/lists/index.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import {
@@ -188,6 +189,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(workflowRoutes(deps, options.builtInDefinitions));
   app.register(legalRoutes(deps));
   app.register(securedAssetsRoutes(deps));
+  app.register(repoAppsRoutes(deps));
   app.register(settlementRoutes(deps));
   app.register(jobsRoutes(deps));
   app.register(adminRoutes(deps));

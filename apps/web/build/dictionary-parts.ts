@@ -20,7 +20,7 @@ export const DICTIONARY_AREAS = {
   collections: ['collections'],
   legal: ['legal-definition', 'legal-ui', 'workflow'],
   // the repossession and SARFAESI definitions' words (both apps of repoapp; their stage screens also load `legal`)
-  repo: ['repo-definition', 'sarfaesi-definition'],
+  repo: ['repo-definition', 'sarfaesi-definition', 'repo-ui'],
   money: ['receipts', 'settlements', 'payments'],
   daystart: ['daystart'],
   processes: ['processes'],

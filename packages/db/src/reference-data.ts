@@ -6,10 +6,14 @@ import { DEFAULT_NOTICE_TEMPLATES } from '@recovery-desk/domain/legal/notice-tem
 import { legalTimelinesSchema } from '@recovery-desk/domain/legal/contracts.ts';
 import { BUILT_IN_WORKFLOWS, type BuiltInWorkflow } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import { DEFAULT_LEGAL_TIMELINES, type LegalTimelines } from '@recovery-desk/domain/workflow/definitions/legal.ts';
+import { repossessionTimelinesSchema, sarfaesiTimelinesSchema } from '@recovery-desk/domain/repo/contracts.ts';
+import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
+import { buildRepossessionDefinition } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
+import { buildSarfaesiDefinition } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
 import { dispositions } from './collections-schema.ts';
 import type { Database } from './client.ts';
 import { apps, auditLog, organisation, users } from './schema.ts';
-import { legalSettings, noticeTemplates, workflowDefinitions } from './workflow-schema.ts';
+import { legalSettings, noticeTemplates, workflowDefinitions, workflowSettings } from './workflow-schema.ts';
 
 const REFERENCE_DATA_LOCK_KEY = 7_310_002;
 
@@ -65,13 +69,41 @@ export async function ensureReferenceData(
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
+ * The workflows whose timelines live in workflow_settings (Repossession Settings): the code's built-in rebuilt under
+ * the stored timelines, or null when they do not parse (the built-in's defaults then hold).
+ */
+const STORED_TIMELINES: Record<string, (timelines: unknown) => WorkflowDefinition | null> = {
+  REPOSSESSION: (timelines) => {
+    const parsed = repossessionTimelinesSchema.safeParse(timelines);
+    return parsed.success ? buildRepossessionDefinition(parsed.data) : null;
+  },
+  SARFAESI: (timelines) => {
+    const parsed = sarfaesiTimelinesSchema.safeParse(timelines);
+    return parsed.success ? buildSarfaesiDefinition(parsed.data) : null;
+  },
+};
+
+/** The built-in shaped by the installation's stored timelines (legal_settings, workflow_settings), if any. */
+async function shapedBuiltIn(tx: Tx, workflow: BuiltInWorkflow, legalTimelines: LegalTimelines) {
+  if (workflow.withLegalTimelines) return workflow.withLegalTimelines(legalTimelines);
+  const rebuild = STORED_TIMELINES[workflow.definition.code];
+  if (!rebuild) return workflow.definition;
+  const [row] = await tx
+    .select({ timelines: workflowSettings.timelines })
+    .from(workflowSettings)
+    .where(sql`${workflowSettings.definitionCode} = ${workflow.definition.code}`);
+  return (row ? rebuild(row.timelines) : null) ?? workflow.definition;
+}
+
+/**
  * Publishes a built-in version the database lacks, as the code's next stored version, and makes it ACTIVE (the
  * previous ACTIVE version is DEACTIVATED; its open cases keep running on it). "Lacks" means no stored version was
  * built from this built-in version or a newer one (`built_in_version`), so:
  * - a new installation stores each built-in as its version 1;
  * - an upgrade with a changed built-in (a stage added in code) publishes it once, at the first start;
- * - an administrator's later publication (a legal timelines change, built from the same built-in version) stays
- *   ACTIVE across restarts, and an upgrade rebuilds the new built-in under the stored timelines, so they survive;
+ * - an administrator's later publication (a timelines change, built from the same built-in version) stays ACTIVE
+ *   across restarts, and an upgrade rebuilds the new built-in under the stored timelines (legal_settings, or
+ *   workflow_settings for repossession and SARFAESI), so they survive;
  * - a database already holding a newer built-in version (an older server started on it) is left as it is.
  * Serialised per code with the advisory lock the server's publications take, so parallel starts publish once.
  */
@@ -88,7 +120,7 @@ async function publishBuiltInVersion(tx: Tx, workflow: BuiltInWorkflow, timeline
   const storedBuiltIn = stored?.builtIn === null || stored?.builtIn === undefined ? null : Number(stored.builtIn);
   if (storedBuiltIn !== null && storedBuiltIn >= builtIn.version) return;
   const version = (stored?.latest ?? 0) + 1;
-  const shaped = workflow.withLegalTimelines ? workflow.withLegalTimelines(timelines) : builtIn;
+  const shaped = await shapedBuiltIn(tx, workflow, timelines);
   const definition = { ...shaped, version, status: 'ACTIVE' as const };
   const previous = await tx
     .update(workflowDefinitions)

@@ -202,6 +202,19 @@ export const legalSettings = pgTable('legal_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The configurable numbers of a workflow other than LEGAL (whose are in legal_settings): the repossession and
+ * SARFAESI timelines its active definition version was built from. No row = the built-in defaults; the first change
+ * inserts it (Repossession Settings). Optimistic `version`.
+ */
+export const workflowSettings = pgTable('workflow_settings', {
+  definitionCode: text('definition_code').primaryKey(),
+  timelines: jsonb('timelines').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Notice templates, one per case type (and language); placeholders {{name}}. */
 export const noticeTemplates = pgTable(
   'notice_templates',

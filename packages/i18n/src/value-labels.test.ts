@@ -120,6 +120,9 @@ const NOT_SHOWN: Record<string, string> = {
   PROPERTY_CONDITIONS: 'shown as PvrCondition*',
   PVR_REVIEW_DECISIONS: 'API verbs; the buttons carry PvrApprove / PvrSendBack',
   HEAT_LAYERS: 'shown as HeatAwaiting / HeatVisits',
+  // Repossession dashboard and settings (issue 15).
+  AGEING_BUCKETS: 'shown as RepoAgeing* (days at the stage)',
+  REPO_WORKFLOW_CODES: 'workflow codes, shown by their definition labelKey',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

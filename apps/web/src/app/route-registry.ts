@@ -3,6 +3,7 @@ import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { createElement, type ComponentType } from 'react';
 import { jobsScreens } from '../features/jobs/screens.ts';
 import { legalDashboardScreen, legalScreens } from '../features/legal/screens.ts';
+import { repoDashboardScreen, repoScreens } from '../features/repo/screens.ts';
 import { settlementScreens } from '../features/settlements/screens.ts';
 import { paymentsScreens } from '../features/payments/screens.ts';
 import { receiptsScreens } from '../features/receipts/screens.ts';
@@ -143,12 +144,14 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   collappDashboard: collectionsDashboardPage,
   legalRoot: legalDashboardScreen,
   legalDashboard: legalDashboardScreen,
-  repoDashboard: appDashboardPage,
+  // The repossession dashboard draws charts: their words are the `reports` part.
+  repoDashboard: withReportWords(repoDashboardScreen),
   cmdCenterDashboard: appDashboardPage,
   dashCmdCenter: appDashboardPage,
   ...collectionsScreens(),
   ...workflowScreens(),
   ...legalScreens(),
+  ...repoScreens(),
   ...Object.fromEntries(
     Object.entries({ ...jobsScreens(), ...collUploadScreens() }).map(([name, load]) => [name, withUploadWords(load)]),
   ),

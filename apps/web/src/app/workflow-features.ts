@@ -1,4 +1,5 @@
 import { registerLegalWorkflow } from '../features/legal/workflow/register.ts';
+import { registerRepoWorkflows } from '../features/repo/workflow/register.ts';
 
 /**
  * The features that plug into the workflow screens (definitions they offer, stage widgets they register). Called
@@ -6,4 +7,5 @@ import { registerLegalWorkflow } from '../features/legal/workflow/register.ts';
  */
 export function registerWorkflowFeatures(): void {
   registerLegalWorkflow();
+  registerRepoWorkflows();
 }

@@ -4,6 +4,7 @@ import { legalDefinitionAr } from './legal-definition-ar.ts';
 import { repoDefinitionAr } from './repo-definition-ar.ts';
 import { sarfaesiDefinitionAr } from './sarfaesi-definition-ar.ts';
 import { legalUiAr } from './legal-ui-ar.ts';
+import { repoUiAr } from './repo-ui-ar.ts';
 import { errorsAr } from './errors-ar.ts';
 import { hardeningAr } from './hardening-ar.ts';
 import { jobsAr } from './jobs-ar.ts';
@@ -420,6 +421,7 @@ export const ar: Dictionary = {
   ...repoDefinitionAr,
   ...sarfaesiDefinitionAr,
   ...legalUiAr,
+  ...repoUiAr,
   ...errorsAr,
   // Hardening (a security test's findings)
   ...hardeningAr,

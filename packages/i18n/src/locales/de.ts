@@ -4,6 +4,7 @@ import { legalDefinitionDe } from './legal-definition-de.ts';
 import { repoDefinitionDe } from './repo-definition-de.ts';
 import { sarfaesiDefinitionDe } from './sarfaesi-definition-de.ts';
 import { legalUiDe } from './legal-ui-de.ts';
+import { repoUiDe } from './repo-ui-de.ts';
 import { errorsDe } from './errors-de.ts';
 import { hardeningDe } from './hardening-de.ts';
 import { jobsDe } from './jobs-de.ts';
@@ -435,6 +436,7 @@ export const de: Dictionary = {
   ...repoDefinitionDe,
   ...sarfaesiDefinitionDe,
   ...legalUiDe,
+  ...repoUiDe,
   ...errorsDe,
   // Hardening (a security test's findings)
   ...hardeningDe,

@@ -4,6 +4,7 @@ import { legalDefinitionEn } from './legal-definition-en.ts';
 import { repoDefinitionEn } from './repo-definition-en.ts';
 import { sarfaesiDefinitionEn } from './sarfaesi-definition-en.ts';
 import { legalUiEn } from './legal-ui-en.ts';
+import { repoUiEn } from './repo-ui-en.ts';
 import { errorsEn } from './errors-en.ts';
 import { hardeningEn } from './hardening-en.ts';
 import { jobsEn } from './jobs-en.ts';
@@ -441,6 +442,7 @@ export const en = {
   ...repoDefinitionEn,
   ...sarfaesiDefinitionEn,
   ...legalUiEn,
+  ...repoUiEn,
   ...errorsEn,
   // Hardening (a security test's findings)
   ...hardeningEn,

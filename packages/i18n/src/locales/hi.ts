@@ -4,6 +4,7 @@ import { legalDefinitionHi } from './legal-definition-hi.ts';
 import { repoDefinitionHi } from './repo-definition-hi.ts';
 import { sarfaesiDefinitionHi } from './sarfaesi-definition-hi.ts';
 import { legalUiHi } from './legal-ui-hi.ts';
+import { repoUiHi } from './repo-ui-hi.ts';
 import { errorsHi } from './errors-hi.ts';
 import { hardeningHi } from './hardening-hi.ts';
 import { jobsHi } from './jobs-hi.ts';
@@ -421,6 +422,7 @@ export const hi: Dictionary = {
   ...repoDefinitionHi,
   ...sarfaesiDefinitionHi,
   ...legalUiHi,
+  ...repoUiHi,
   ...errorsHi,
   // Hardening (a security test's findings)
   ...hardeningHi,

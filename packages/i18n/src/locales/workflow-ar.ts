@@ -5,6 +5,7 @@ export const workflowAr: Record<WorkflowKey, string> = {
   WorkflowCaseTabs: 'علامات تبويب القضايا',
   WorkflowSearchCases: 'رقم القضية أو رقم الحساب أو اسم العميل',
   WorkflowOverdueOnly: 'المتأخرة فقط',
+  WorkflowRowOverdue: 'متأخرة',
   WorkflowNoCasesMatch: 'لا توجد قضايا تطابق عوامل التصفية هذه',
   WorkflowNoCasesInTab: 'لا توجد قضايا في علامة التبويب هذه.',
   WorkflowOpenCase: 'فتح القضية {{caseNo}}',

@@ -5,6 +5,7 @@ export const workflowDe: Record<WorkflowKey, string> = {
   WorkflowCaseTabs: 'Fall-Reiter',
   WorkflowSearchCases: 'Fallnummer, Kontonummer oder Kundenname',
   WorkflowOverdueOnly: 'Nur überfällige',
+  WorkflowRowOverdue: 'Überfällig',
   WorkflowNoCasesMatch: 'Keine Fälle entsprechen diesen Filtern',
   WorkflowNoCasesInTab: 'In diesem Reiter gibt es keine Fälle.',
   WorkflowOpenCase: 'Fall {{caseNo}} öffnen',

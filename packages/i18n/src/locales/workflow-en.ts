@@ -5,6 +5,7 @@ export const workflowEn = {
   WorkflowCaseTabs: 'Case tabs',
   WorkflowSearchCases: 'Case no, account no or customer name',
   WorkflowOverdueOnly: 'Overdue only',
+  WorkflowRowOverdue: 'Overdue',
   WorkflowNoCasesMatch: 'No cases match these filters',
   WorkflowNoCasesInTab: 'There are no cases in this tab.',
   WorkflowOpenCase: 'Open case {{caseNo}}',

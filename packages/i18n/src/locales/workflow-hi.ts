@@ -5,6 +5,7 @@ export const workflowHi: Record<WorkflowKey, string> = {
   WorkflowCaseTabs: 'केस टैब',
   WorkflowSearchCases: 'केस संख्या, खाता संख्या या ग्राहक का नाम',
   WorkflowOverdueOnly: 'केवल अतिदेय',
+  WorkflowRowOverdue: 'अतिदेय',
   WorkflowNoCasesMatch: 'इन फ़िल्टरों से कोई केस मेल नहीं खाता',
   WorkflowNoCasesInTab: 'इस टैब में कोई केस नहीं है।',
   WorkflowOpenCase: 'केस {{caseNo}} खोलें',

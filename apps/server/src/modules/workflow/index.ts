@@ -9,3 +9,6 @@ export { saveCaseFields } from './services/save-fields.ts';
 export { startCaseInTx } from './services/start-case.ts';
 // Background job kinds (listed in src/jobs/registry.ts).
 export { stageExportJob } from './services/export-stage-tray.ts';
+// Dashboards and timelines settings of any workflow (the repossession app's; legal keeps its own settings row).
+export { workflowDashboard } from './services/dashboard.ts';
+export { loadTimelines, updateTimelines, type TimelinesWorkflow } from './services/timelines.ts';

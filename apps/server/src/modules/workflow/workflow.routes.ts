@@ -18,7 +18,9 @@ import {
 import { BUILT_IN_DEFINITIONS } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { unitContext } from '../../http/request-context.ts';
+import { unitContext, type UnitContext } from '../../http/request-context.ts';
+import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
+import { actorAuthorities, requireAppAuthority } from './services/case-access.ts';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { applyCaseAction } from './services/apply-action.ts';
@@ -89,7 +91,15 @@ export function workflowRoutes(
       );
 
       for (const stage of definition.stages) {
-        const auth = { app: definition.app, authority: stage.authority as AuthorityCode };
+        // A stage whose list route the spec gives no permission (SARFAESI's Auction Batch): anyone holding some
+        // authority of the app in the acting unit sees its tray; its case screen and actions keep the stage's.
+        const openList = findRouteByName(stage.routeSlug)?.authority === null;
+        const auth = openList
+          ? ('actingUnit' as const)
+          : { app: definition.app, authority: stage.authority as AuthorityCode };
+        const requireOpenListAuthority = async (ctx: UnitContext) => {
+          if (openList) requireAppAuthority(definition, await actorAuthorities(deps.db, ctx, definition.app));
+        };
         const base = `/api/workflow/${definition.code}/stages/${stage.code}/cases`;
         app.get(
           base,
@@ -103,13 +113,16 @@ export function workflowRoutes(
               response: { 200: stageTrayPageSchema },
             },
           },
-          (request) =>
-            listStageTray(deps, {
-              ctx: unitContext(request.ctx),
+          async (request) => {
+            const ctx = unitContext(request.ctx);
+            await requireOpenListAuthority(ctx);
+            return listStageTray(deps, {
+              ctx,
               definitionCode: definition.code,
               stageCode: stage.code,
               query: request.query,
-            }),
+            });
+          },
         );
 
         app.get(
@@ -125,8 +138,10 @@ export function workflowRoutes(
           },
           async (request, reply) => {
             const { format, ...query } = request.query;
+            const ctx = unitContext(request.ctx);
+            await requireOpenListAuthority(ctx);
             const exported = await exportStageTray(deps, {
-              ctx: unitContext(request.ctx),
+              ctx,
               definitionCode: definition.code,
               stageCode: stage.code,
               query,

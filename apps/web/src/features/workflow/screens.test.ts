@@ -6,7 +6,8 @@ import { detailPathOf, stageRouteOfDetail, stageRouteOfList } from './stage-rout
 
 describe('workflow screens in the route registry', () => {
   it('registers each legal stage tray except the pool, and its detail routes', () => {
-    expect(Object.keys(workflowScreens()).sort()).toEqual(
+    const legal = Object.keys(workflowScreens()).filter((name) => findRouteByName(name)?.module === 'legal');
+    expect(legal.sort()).toEqual(
       [
         'initiateLegal',
         'initiateLegalDetail',

@@ -48,10 +48,21 @@ export function CaseCell({
   switch (column.type) {
     case 'money':
       return <span style={{ whiteSpace: 'nowrap' }}>{money(String(value), row.currency)}</span>;
-    case 'date':
-      return (
-        <span style={{ whiteSpace: 'nowrap' }}>{formatBusinessDate(String(value).slice(0, 10), i18n.language)}</span>
-      );
+    case 'date': {
+      const date = formatBusinessDate(String(value).slice(0, 10), i18n.language);
+      // The stage's due date of a case past it is flagged (the date rules' overdue, as the "Overdue only" filter).
+      if (column.key === 'dueOn' && column.source === 'case' && row.isOverdue) {
+        return (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {date}{' '}
+            <Badge color="red.9" variant="filled" radius="sm" data-testid="case-overdue">
+              {String(t('WorkflowRowOverdue'))}
+            </Badge>
+          </span>
+        );
+      }
+      return <span style={{ whiteSpace: 'nowrap' }}>{date}</span>;
+    }
     case 'status':
       return <StatusBadge status={String(value)} />;
     case 'number':

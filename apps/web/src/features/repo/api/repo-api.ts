@@ -1,0 +1,40 @@
+import {
+  repoDashboardSchema,
+  repoSettingsSchema,
+  type RepoDashboard,
+  type RepoSettings,
+  type RepoWorkflowCode,
+} from '@recovery-desk/domain/repo/contracts.ts';
+import { apiClient } from '../../../lib/http-client.ts';
+
+// The repossession app's own endpoints (packages/domain/src/repo/contracts.ts), parsed by the shared contract.
+
+const BASE = '/api/repo';
+
+type Unit = number | null;
+
+export const repoKeys = {
+  all: () => ['repo'] as const,
+  dashboard: (actingUnit: Unit) => ['repo', 'dashboard', actingUnit] as const,
+  settings: () => ['repo', 'settings'] as const,
+  settingsOf: (actingUnit: Unit) => ['repo', 'settings', actingUnit] as const,
+};
+
+export async function fetchRepoDashboard(signal?: AbortSignal): Promise<RepoDashboard> {
+  return repoDashboardSchema.parse(await apiClient.get<unknown>(`${BASE}/dashboard`, { signal }));
+}
+
+export async function fetchRepoSettings(signal?: AbortSignal): Promise<RepoSettings> {
+  return repoSettingsSchema.parse(await apiClient.get<unknown>(`${BASE}/settings`, { signal }));
+}
+
+export type RepoSettingsInput = {
+  code: RepoWorkflowCode;
+  timelines: Record<string, number | string>;
+  version: number;
+};
+
+export async function saveRepoSettings({ code, ...body }: RepoSettingsInput): Promise<RepoSettings> {
+  const reply = await apiClient.request<unknown>('PUT', `${BASE}/settings/${code}`, { body });
+  return repoSettingsSchema.parse(reply);
+}

@@ -1,0 +1,15 @@
+import type { ComponentType } from 'react';
+
+// The repossession app's own screens (route-catalogue name → lazily loaded screen). The REPOSSESSION and SARFAESI
+// stage trays and case screens are the workflow feature's (workflow/register.ts).
+type RepoScreenLoader = () => Promise<{ Component: ComponentType }>;
+
+/** /Reposition (/RepoHome redirects to it). */
+export const repoDashboardScreen: RepoScreenLoader = () =>
+  import('./dashboard/repo-dashboard-page.tsx').then((m) => ({ Component: m.RepoDashboardPage }));
+
+export function repoScreens(): Record<string, RepoScreenLoader> {
+  return {
+    repoSettings: () => import('./settings/repo-settings-page.tsx').then((m) => ({ Component: m.RepoSettingsPage })),
+  };
+}
