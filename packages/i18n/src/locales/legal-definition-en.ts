@@ -225,6 +225,7 @@ export const legalDefinitionEn = {
   EffectNotifyMaker: 'Maker notified',
   EffectScheduleHearingReminder: 'Hearing reminder scheduled',
   EffectLockRedemption: 'Redemption closed (§13(8) SARFAESI Act)',
+  EffectRequireRedeemable: 'Redemption request checked (§13(8) SARFAESI Act)',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'The asset class of the account is not one the pool rule accepts.',

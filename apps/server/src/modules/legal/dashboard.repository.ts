@@ -8,7 +8,7 @@ import {
   listOverdueCases as listWorkflowOverdueCases,
   type OverdueCase,
   type StageCounts,
-} from '../workflow/dashboard.repository.ts';
+} from '../workflow/index.ts';
 import { LEGAL_CODE } from './legal-constants.ts';
 
 // The legal dashboard's counts over LEGAL cases of the acting unit's subtree: the workflow dashboard's counts

@@ -11,4 +11,11 @@ export { startCaseInTx } from './services/start-case.ts';
 export { stageExportJob } from './services/export-stage-tray.ts';
 // Dashboards and timelines settings of any workflow (the repossession app's; legal keeps its own settings row).
 export { workflowDashboard } from './services/dashboard.ts';
+export {
+  countByStage,
+  countTotals,
+  listOverdueCases,
+  type OverdueCase,
+  type StageCounts,
+} from './dashboard.repository.ts';
 export { loadTimelines, updateTimelines, type TimelinesWorkflow } from './services/timelines.ts';
