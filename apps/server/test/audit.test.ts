@@ -29,6 +29,7 @@ import { reportsAuditCases } from './reports/audit-cases.ts';
 import { collectionUploadsAuditCases } from './collection-uploads/audit-cases.ts';
 import { fieldWorkAuditCases } from './field-work/audit-cases.ts';
 import { securedAssetsAuditCases } from './secured-assets/audit-cases.ts';
+import { repoAppsAuditCases } from './repo-apps/audit-cases.ts';
 import {
   auditChainIntact,
   bearer,
@@ -379,6 +380,7 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(fieldWorkAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
   for (const [route, run] of Object.entries(securedAssetsAuditCases(() => ({ t, db: handle.db }))))
     mutations[route] = run;
+  for (const [route, run] of Object.entries(repoAppsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
 
   it('writes at least one audit row for every state-changing route', async () => {
     // The demo identity provider (demo mode only) keeps its protocol state in memory; its one step that acts, the
