@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { LegalDashboard } from '@recovery-desk/domain/legal/contracts.ts';
 import { matchRoute } from '@recovery-desk/domain/route-catalogue.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +12,8 @@ import { isScreenRegistered } from '../../../lib/screen-registry.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fetchLegalDashboard } from '../api/legal-api.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../components/load-state.tsx';
-import { openInTab, routePath } from '../components/screen-helpers.ts';
+import { OverdueCasesTable } from '../components/overdue-cases-table.tsx';
+import { routePath } from '../components/screen-helpers.ts';
 import { stageLabel } from '../labels.ts';
 import { legalKeys } from '../api/query-keys.ts';
 
@@ -247,56 +236,20 @@ function StageTile({ stage, format }: { stage: Stage; format: (value: number) =>
 }
 
 function OverdueTable({ rows, canOpenStage }: { rows: OverdueCase[]; canOpenStage: Map<string, boolean> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (rows.length === 0) return <EmptyBlock text={String(t('LegalNoOverdue'))} testId="overdue-empty" />;
   return (
-    <Table.ScrollContainer minWidth={700}>
-      <Table withTableBorder striped highlightOnHover fz="sm" data-testid="overdue-table">
-        <caption className="visually-hidden">{String(t('LegalOverdueSlas'))}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{String(t('LegalCaseNo'))}</Table.Th>
-            <Table.Th scope="col">{String(t('AccountNo'))}</Table.Th>
-            <Table.Th scope="col">{String(t('CustomerName'))}</Table.Th>
-            <Table.Th scope="col">{String(t('LegalStage'))}</Table.Th>
-            <Table.Th scope="col">{String(t('LegalDueOn'))}</Table.Th>
-            <Table.Th scope="col">{String(t('LegalDaysOverdue'))}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const path =
-              canOpenStage.get(row.routeSlug) === false
-                ? null
-                : caseDetailPath(row.routeSlug, row.caseId, row.accountId);
-            return (
-              <Table.Tr key={row.caseId}>
-                <Table.Td>
-                  {path ? (
-                    <UnstyledButton
-                      c="blue.9"
-                      td="underline"
-                      fz="sm"
-                      onClick={() => openInTab(t, row.routeSlug, path, 'legal/dashboard')}
-                      aria-label={String(t('LegalOpenCaseNamed', { caseNo: row.caseNo }))}
-                      data-testid="open-overdue-case"
-                    >
-                      {row.caseNo}
-                    </UnstyledButton>
-                  ) : (
-                    row.caseNo
-                  )}
-                </Table.Td>
-                <Table.Td>{row.accountNo}</Table.Td>
-                <Table.Td>{row.customerName}</Table.Td>
-                <Table.Td>{stageLabel(t, row.stage, row.stageLabelKey)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBusinessDate(row.dueOn, i18n.language)}</Table.Td>
-                <Table.Td>{row.daysOverdue}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <OverdueCasesTable
+      rows={rows}
+      detailPath={(row) =>
+        canOpenStage.get(row.routeSlug) === false ? null : caseDetailPath(row.routeSlug, row.caseId, row.accountId)
+      }
+      stageText={(row) => stageLabel(t, row.stage, row.stageLabelKey)}
+      from="legal/dashboard"
+      minWidth={700}
+      caption={String(t('LegalOverdueSlas'))}
+      highlightOnHover
+      testId="overdue-table"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { RepoDashboard } from '@recovery-desk/domain/repo/contracts.ts';
 import { AGEING_BUCKETS, type WorkflowDashboard } from '@recovery-desk/domain/workflow/dashboard-contracts.ts';
 import type { CaseTab } from '@recovery-desk/domain/workflow/contracts.ts';
@@ -13,7 +13,8 @@ import { translateKey } from '../../../lib/i18n/dynamic-key.ts';
 import { isScreenRegistered } from '../../../lib/screen-registry.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../../legal/components/load-state.tsx';
-import { openInTab, routePath, useRouteTitle } from '../../legal/components/screen-helpers.ts';
+import { OverdueCasesTable } from '../../legal/components/overdue-cases-table.tsx';
+import { routePath, useRouteTitle } from '../../legal/components/screen-helpers.ts';
 import { fetchRepoDashboard, repoKeys } from '../api/repo-api.ts';
 
 type Stage = WorkflowDashboard['stages'][number];
@@ -277,7 +278,7 @@ function StageTable({ workflow, format }: { workflow: WorkflowDashboard; format:
 }
 
 function OverdueTable({ workflow }: { workflow: WorkflowDashboard }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = `${workflow.code}-overdue`;
   const canOpen = new Map(workflow.stages.map((stage) => [stage.routeSlug, stage.canOpen]));
   const rows: OverdueCase[] = workflow.overdueCases;
@@ -289,57 +290,20 @@ function OverdueTable({ workflow }: { workflow: WorkflowDashboard }) {
       {rows.length === 0 ? (
         <EmptyBlock text={String(t('RepoNoOverdue'))} testId={`${workflow.code}-overdue-empty`} />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table withTableBorder striped fz="sm" aria-labelledby={id} data-testid={`${workflow.code}-overdue-table`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{String(t('LegalCaseNo'))}</Table.Th>
-                <Table.Th scope="col">{String(t('AccountNo'))}</Table.Th>
-                <Table.Th scope="col">{String(t('CustomerName'))}</Table.Th>
-                <Table.Th scope="col">{String(t('LegalStage'))}</Table.Th>
-                <Table.Th scope="col">{String(t('RepoDateRule'))}</Table.Th>
-                <Table.Th scope="col">{String(t('LegalDueOn'))}</Table.Th>
-                <Table.Th scope="col">{String(t('LegalDaysOverdue'))}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => {
-                const path =
-                  canOpen.get(row.routeSlug) === false
-                    ? null
-                    : routePath(`${row.routeSlug}Detail`, { caseid: row.caseId, accountid: row.accountId });
-                return (
-                  <Table.Tr key={row.caseId}>
-                    <Table.Td>
-                      {path ? (
-                        <UnstyledButton
-                          c="blue.9"
-                          td="underline"
-                          fz="sm"
-                          onClick={() => openInTab(t, row.routeSlug, path, 'repo/dashboard')}
-                          aria-label={String(t('LegalOpenCaseNamed', { caseNo: row.caseNo }))}
-                          data-testid="open-overdue-case"
-                        >
-                          {row.caseNo}
-                        </UnstyledButton>
-                      ) : (
-                        row.caseNo
-                      )}
-                    </Table.Td>
-                    <Table.Td>{row.accountNo}</Table.Td>
-                    <Table.Td>{row.customerName}</Table.Td>
-                    <Table.Td>{translateKey(t, row.stageLabelKey, row.stage)}</Table.Td>
-                    <Table.Td>
-                      {row.rules.map((rule) => translateKey(t, rule.labelKey, rule.label)).join('; ')}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatBusinessDate(row.dueOn, i18n.language)}</Table.Td>
-                    <Table.Td>{row.daysOverdue}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <OverdueCasesTable
+          rows={rows}
+          detailPath={(row) =>
+            canOpen.get(row.routeSlug) === false
+              ? null
+              : routePath(`${row.routeSlug}Detail`, { caseid: row.caseId, accountid: row.accountId })
+          }
+          stageText={(row) => translateKey(t, row.stageLabelKey, row.stage)}
+          from="repo/dashboard"
+          showRules
+          minWidth={760}
+          labelledBy={id}
+          testId={`${workflow.code}-overdue-table`}
+        />
       )}
     </div>
   );
