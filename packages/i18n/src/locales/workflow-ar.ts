@@ -23,6 +23,9 @@ export const workflowAr: Record<WorkflowKey, string> = {
   WorkflowCaseNotInScope: 'هذه القضية ليست ضمن نطاق وحدتك العاملة، أو أنها غير موجودة.',
   WorkflowNoOpenCase:
     'لا توجد قضية قانونية مفتوحة لهذا الحساب. ابدأ قضية من مجموعة الحسابات المؤهلة قانونيًا، أو تحقّق من رقم الحساب.',
+  WorkflowNoOpenCaseStart: 'لا توجد لهذا الحساب قضية مفتوحة في هذا المسار. ابدأ قضية للعمل عليها هنا.',
+  WorkflowStartCase: 'بدء قضية',
+  WorkflowCaseStarted: 'تم بدء القضية {{caseNo}}.',
   WorkflowCaseScreenTabs: 'تفاصيل القضية',
   WorkflowTabCase: 'القضية',
   WorkflowTabBounceCheque: 'تفاصيل الشيك المرتجع',

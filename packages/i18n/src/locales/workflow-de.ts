@@ -24,6 +24,10 @@ export const workflowDe: Record<WorkflowKey, string> = {
   WorkflowCaseNotInScope: 'Dieser Fall liegt nicht im Bereich Ihrer handelnden Einheit oder existiert nicht.',
   WorkflowNoOpenCase:
     'Für dieses Konto gibt es keinen offenen Rechtsfall. Starten Sie einen aus dem Pool rechtsfähiger Konten oder prüfen Sie die Kontonummer.',
+  WorkflowNoOpenCaseStart:
+    'Für dieses Konto ist in diesem Ablauf kein Fall offen. Eröffnen Sie einen, um ihn hier zu bearbeiten.',
+  WorkflowStartCase: 'Fall eröffnen',
+  WorkflowCaseStarted: 'Fall {{caseNo}} eröffnet.',
   WorkflowCaseScreenTabs: 'Falldetails',
   WorkflowTabCase: 'Fall',
   WorkflowTabBounceCheque: 'Angaben zum geplatzten Scheck',

@@ -24,6 +24,9 @@ export const workflowEn = {
   WorkflowCaseNotInScope: 'This case is not in the scope of your acting unit, or it does not exist.',
   WorkflowNoOpenCase:
     'This account has no open legal case. Start one from the Legal Eligible Pool, or check the account number.',
+  WorkflowNoOpenCaseStart: 'This account has no open case of this workflow. Initiate one to work it here.',
+  WorkflowStartCase: 'Start a case',
+  WorkflowCaseStarted: 'Case {{caseNo}} initiated.',
   WorkflowCaseScreenTabs: 'Case details',
   WorkflowTabCase: 'Case',
   WorkflowTabBounceCheque: 'Bounce Cheque Details',

@@ -151,3 +151,20 @@ export function offeredStageRoutes(): { listRoute: RouteEntry; detailRoutes: Rou
       : [],
   );
 }
+
+/** How a feature starts a case of its workflow on an account (the initiate screens' `/account/{accountid}`). */
+export type CaseStarter = (accountId: string) => Promise<{ caseId: number; caseNo: string }>;
+
+const caseStarters = new Map<string, CaseStarter>();
+
+/**
+ * A workflow whose case starts on the account's own screen (repossession, SARFAESI) registers how; an account with
+ * no open case then offers Initiate there. Legal starts its cases from the Legal Eligible Pool instead.
+ */
+export function registerCaseStarter(definitionCode: string, start: CaseStarter): void {
+  caseStarters.set(definitionCode, start);
+}
+
+export function caseStarterOf(definitionCode: string): CaseStarter | undefined {
+  return caseStarters.get(definitionCode);
+}

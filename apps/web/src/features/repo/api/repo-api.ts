@@ -1,6 +1,7 @@
 import {
   repoDashboardSchema,
   repoSettingsSchema,
+  startCaseReplySchema,
   type RepoDashboard,
   type RepoSettings,
   type RepoWorkflowCode,
@@ -37,4 +38,16 @@ export type RepoSettingsInput = {
 export async function saveRepoSettings({ code, ...body }: RepoSettingsInput): Promise<RepoSettings> {
   const reply = await apiClient.request<unknown>('PUT', `${BASE}/settings/${code}`, { body });
   return repoSettingsSchema.parse(reply);
+}
+
+/** Starts a case of the workflow on the account (its initial stage's authority; 409 when one is open). */
+export async function startRepoCase(code: RepoWorkflowCode, accountId: string) {
+  const reply = await apiClient.request<unknown>(
+    'POST',
+    `${BASE}/${code}/accounts/${encodeURIComponent(accountId)}/cases`,
+    {
+      body: {},
+    },
+  );
+  return startCaseReplySchema.parse(reply);
 }

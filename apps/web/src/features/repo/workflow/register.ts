@@ -1,4 +1,5 @@
-import { registerWorkflowScreens } from '../../workflow/screen-offers.ts';
+import { registerCaseStarter, registerWorkflowScreens } from '../../workflow/screen-offers.ts';
+import { startRepoCase } from '../api/repo-api.ts';
 
 // What the repossession and SARFAESI apps add to the workflow screens: the stage trays and case screens of the
 // REPOSSESSION and SARFAESI definitions (their dictionaries are repo-definition-* and sarfaesi-definition-*, the
@@ -9,5 +10,9 @@ import { registerWorkflowScreens } from '../../workflow/screen-offers.ts';
 export const REPO_WORKFLOW_CODES = ['REPOSSESSION', 'SARFAESI'] as const;
 
 export function registerRepoWorkflows(): void {
-  for (const code of REPO_WORKFLOW_CODES) registerWorkflowScreens(code);
+  for (const code of REPO_WORKFLOW_CODES) {
+    registerWorkflowScreens(code);
+    // an account with no open case offers Initiate on its initiate screen
+    registerCaseStarter(code, (accountId) => startRepoCase(code, accountId));
+  }
 }

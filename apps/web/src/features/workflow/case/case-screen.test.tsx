@@ -7,6 +7,8 @@ import { toastStore } from '../../../lib/toast-store.ts';
 import { jsonResponse, signedInSession } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { caseView, definitionRoute, pdfResponse, stubApi, type CaseSetup } from '../test/workflow-fixtures.ts';
+import { HttpError } from '../../../lib/http-client.ts';
+import { registerCaseStarter, type CaseStarter } from '../screen-offers.ts';
 import { CaseOfAccountScreen, CaseScreen } from './case-screen.tsx';
 
 const LEGAL_AUTHORITIES = [
@@ -106,6 +108,40 @@ describe('CaseScreen', () => {
     unmount();
     renderWithProviders(<CaseOfAccountScreen definitionCode="LEGAL" accountId="542" title="Initiate Legal Account" />);
     expect(await screen.findByText(/This account has no open legal case/)).toBeTruthy();
+  });
+
+  it('an initiate screen of a workflow that starts on the account offers Initiate, then opens the new case', async () => {
+    let open = false;
+    serveCase({ stage: 'INITIATE', status: 'Initiated', fields: { caseType: 'S138' } }, [
+      {
+        match: /\/api\/workflow\/TESTFLOW\/accounts\/543\/open-case$/,
+        reply: () =>
+          open
+            ? jsonResponse(200, { caseId: 41, caseNo: 'REP/2026/000041', stage: 'INITIATE', definitionVersion: 1 })
+            : jsonResponse(404, { error_code: 'NOT_FOUND', detail: 'No open case' }),
+      },
+    ]);
+    const start = vi
+      .fn<CaseStarter>()
+      .mockRejectedValueOnce(
+        new HttpError(403, { error_code: 'AUTHORITY_MISSING', detail: 'You need the Repossession Initiate screen' }),
+      )
+      .mockImplementationOnce(async () => {
+        open = true;
+        return { caseId: 41, caseNo: 'REP/2026/000041' };
+      });
+    registerCaseStarter('TESTFLOW', start);
+    renderWithProviders(
+      <CaseOfAccountScreen definitionCode="TESTFLOW" accountId="543" title="Repossession Initiate" />,
+    );
+    expect(await screen.findByText(/has no open case of this workflow/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start a case' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(start).toHaveBeenCalledWith('543');
+    fireEvent.click(screen.getByRole('button', { name: 'Start a case' }));
+    expect(await screen.findByTestId('case-header')).toBeTruthy();
+    expect(start).toHaveBeenCalledTimes(2);
+    expect(toastStore.get().toasts.map((toast) => toast.message)).toContain('Case REP/2026/000041 initiated.');
   });
 
   it('a case outside the acting unit answers 404 and the screen says so', async () => {

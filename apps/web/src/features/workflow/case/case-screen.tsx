@@ -1,15 +1,17 @@
 import { Alert, Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { findStage } from '@recovery-desk/domain/workflow/definition.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../../lib/http-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError } from '../api/describe-error.ts';
 import { fetchOpenCaseOfAccount } from '../api/workflow-api.ts';
 import { tr } from '../labels.ts';
+import { caseStarterOf, type CaseStarter } from '../screen-offers.ts';
 import { widgetsOf, type StageWidget } from '../widgets.ts';
 import { useCaseUpdated, useCaseView, useDefinition, retryServerErrors } from './case-queries.ts';
 import { CaseHeader } from './case-header.tsx';
@@ -89,6 +91,10 @@ export function CaseOfAccountScreen({
   if (query.isPending) return <Loading title={title} />;
   if (query.isError) {
     const isNotFound = query.error instanceof HttpError && query.error.status === 404;
+    const starter = caseStarterOf(definitionCode);
+    if (isNotFound && starter) {
+      return <StartCase title={title} accountId={accountId} start={starter} onStarted={() => void query.refetch()} />;
+    }
     return (
       <LoadError
         title={title}
@@ -98,6 +104,57 @@ export function CaseOfAccountScreen({
     );
   }
   return <CaseScreen caseId={query.data.caseId} title={title} />;
+}
+
+/**
+ * An account with no open case of a workflow that starts on the account's own screen (repossession, SARFAESI): the
+ * officer initiates it here (the server checks the initial stage's authority, the scope and that no case is open),
+ * then the case screen opens.
+ */
+function StartCase({
+  title,
+  accountId,
+  start,
+  onStarted,
+}: {
+  title: string;
+  accountId: string;
+  start: CaseStarter;
+  onStarted: () => void;
+}) {
+  const { t } = useTranslation();
+  const started = useMutation({
+    mutationFn: () => start(accountId),
+    onSuccess: (reply) => {
+      addToast({
+        title: String(t('Done')),
+        message: String(t('WorkflowCaseStarted', { caseNo: reply.caseNo })),
+        type: 'success',
+        from: 'workflow',
+      });
+      onStarted();
+    },
+  });
+  return (
+    <Stack gap="md" data-testid="start-case">
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      <Alert color="blue.9" variant="light">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{String(t('WorkflowNoOpenCaseStart'))}</Text>
+          {started.isError ? (
+            <Text size="sm" c="red.9" role="alert">
+              {describeWorkflowError(t, started.error)}
+            </Text>
+          ) : null}
+          <Button size="sm" loading={started.isPending} onClick={() => started.mutate()}>
+            {String(t('WorkflowStartCase'))}
+          </Button>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
 }
 
 /**
