@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
 import { signIn } from '../support/session.ts';
 
-// Issue 15 (web): repo.pune (Pune region) starts a repossession case through the API, then finds it on the
+// Issue 15 (web): repo.pune (Pune region) starts a repossession case on the account's initiate screen, then finds it on the
 // repossession dashboard, opens its stage tray from the dashboard and the case from the tray. Axe on each screen.
 
 type Candidates = { data: { accountId: number; accountNo: string }[] };
@@ -20,17 +20,26 @@ test('repo.pune: the dashboard counts a new case, links to its tray, and the tra
   await expect(page.getByRole('heading', { level: 1, name: 'Repossession Dashboard' })).toBeVisible();
   await expect(page.getByTestId('REPOSSESSION-totals')).toBeVisible();
 
-  // A case on a past-due account of the region, started as the officer would from Repossession Initiate.
+  // A past-due account of the region with no open case: its Repossession Initiate screen offers to start one.
   const candidates = await callApi<Candidates>(page, 'GET', '/api/repo/REPOSSESSION/candidates?limit=1');
   expect(candidates.status).toBe(200);
   const account = candidates.body.data[0]!;
-  const started = await callApi<Started>(page, 'POST', `/api/repo/REPOSSESSION/accounts/${account.accountId}/cases`, {
-    fields: {},
-  });
+  await page.goto(`/Repo/RepoInitiate/account/${account.accountId}`);
+  const start = page.getByTestId('start-case');
+  await expect(start).toContainText('has no open case of this workflow');
+  await expectNoAxeViolations(page);
+  await start.getByRole('button', { name: 'Start a case' }).click();
+  await expect(page.getByTestId('toast-container')).toContainText('initiated');
+  const started = await callApi<Started>(
+    page,
+    'GET',
+    `/api/workflow/REPOSSESSION/accounts/${account.accountId}/open-case`,
+  );
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const { caseNo } = started.body;
+  await new LegalCasePage(page).expectAt(caseNo, 'Repossession Initiate');
 
-  await page.reload();
+  await page.goto('/Reposition');
   const initiate = page.getByTestId('stage-RepoInitiate');
   await expect(initiate).toBeVisible();
   await expect(initiate.getByRole('cell').first()).not.toHaveText('0');

@@ -1,5 +1,4 @@
 import { registerCaseStarter, registerWorkflowScreens } from '../../workflow/screen-offers.ts';
-import { startRepoCase } from '../api/repo-api.ts';
 
 // What the repossession and SARFAESI apps add to the workflow screens: the stage trays and case screens of the
 // REPOSSESSION and SARFAESI definitions (their dictionaries are repo-definition-* and sarfaesi-definition-*, the
@@ -13,6 +12,7 @@ export function registerRepoWorkflows(): void {
   for (const code of REPO_WORKFLOW_CODES) {
     registerWorkflowScreens(code);
     // an account with no open case offers Initiate on its initiate screen
-    registerCaseStarter(code, (accountId) => startRepoCase(code, accountId));
+    // (the API module is loaded when it is used: registration runs at start, on the login page too)
+    registerCaseStarter(code, async (accountId) => (await import('../api/repo-api.ts')).startRepoCase(code, accountId));
   }
 }

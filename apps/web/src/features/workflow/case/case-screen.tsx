@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { findStage } from '@recovery-desk/domain/workflow/definition.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -140,7 +140,7 @@ function StartCase({
       <Title order={1} size="h3">
         {title}
       </Title>
-      <Alert color="blue.9" variant="light">
+      <Paper withBorder p="md" radius="md">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{String(t('WorkflowNoOpenCaseStart'))}</Text>
           {started.isError ? (
@@ -152,7 +152,7 @@ function StartCase({
             {String(t('WorkflowStartCase'))}
           </Button>
         </Stack>
-      </Alert>
+      </Paper>
     </Stack>
   );
 }
