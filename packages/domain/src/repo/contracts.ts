@@ -3,6 +3,7 @@ import type { RepossessionTimelines } from '../workflow/definitions/repossession
 import type { SarfaesiTimelines } from '../workflow/definitions/sarfaesi.ts';
 import { workflowDashboardSchema } from '../workflow/dashboard-contracts.ts';
 import { caseFieldsSchema } from '../workflow/contracts.ts';
+import { wholeNumberParam } from '../numeric-params.ts';
 
 // The repossession app's own routes beyond the generic workflow routes (issue 15):
 //   GET /api/repo/dashboard            DASH_REPO_SAUTH      REPOSSESSION and SARFAESI work of the acting unit's subtree
@@ -98,7 +99,7 @@ export const initiationCandidatesSchema = z.object({ data: z.array(initiationCan
 export type InitiationCandidate = z.infer<typeof initiationCandidateSchema>;
 export const initiationCandidatesQuerySchema = z.object({
   q: z.string().trim().max(60).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: wholeNumberParam(1, 100).default(20),
 });
 
 export const startCaseInputSchema = z.object({ fields: caseFieldsSchema.default({}) }).strict();
