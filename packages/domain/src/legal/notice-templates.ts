@@ -168,3 +168,32 @@ export function unknownPlaceholders(text: string, placeholders: readonly string[
   const names = [...text.matchAll(/\{\{\s*([A-Za-z]+)\s*\}\}/g)].map((m) => m[1]!);
   return [...new Set(names.filter((name) => !placeholders.includes(name)))];
 }
+
+/**
+ * The problems of edited templates (legal notices, secured-asset documents): a template listed twice (by `key`) and
+ * unknown placeholders in a title or body, each naming its field (`templates.<i>.<key|title|body>`).
+ */
+export function templateProblems<T extends { title: string; body: string }>(
+  templates: readonly T[],
+  key: keyof T & string,
+  placeholders: readonly string[] = NOTICE_PLACEHOLDERS,
+): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const seen = new Set<unknown>();
+  templates.forEach((template, index) => {
+    if (seen.has(template[key])) {
+      problems.push({ field: `templates.${index}.${key}`, message: `${String(template[key])} is listed twice` });
+    }
+    seen.add(template[key]);
+    for (const part of ['title', 'body'] as const) {
+      const unknown = unknownPlaceholders(template[part], placeholders);
+      if (unknown.length > 0) {
+        problems.push({
+          field: `templates.${index}.${part}`,
+          message: `unknown placeholders: ${unknown.map((name) => `{{${name}}}`).join(', ')}`,
+        });
+      }
+    }
+  });
+  return problems;
+}

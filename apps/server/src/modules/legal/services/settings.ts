@@ -5,7 +5,7 @@ import {
   type legalSettingsInputSchema,
   type LegalSettings,
 } from '@recovery-desk/domain/legal/contracts.ts';
-import { NOTICE_PLACEHOLDERS, unknownPlaceholders } from '@recovery-desk/domain/legal/notice-templates.ts';
+import { NOTICE_PLACEHOLDERS, templateProblems } from '@recovery-desk/domain/legal/notice-templates.ts';
 import { legalPoolRuleSchema, type LegalPoolRule } from '@recovery-desk/domain/legal/pool-rule.ts';
 import {
   buildLegalDefinition,
@@ -16,7 +16,7 @@ import {
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { AppError, type FieldError } from '../../../http/app-error.ts';
+import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { activeDefinition, publishDefinitionVersion } from '../../workflow/index.ts';
 import { LEGAL_CODE } from '../legal-constants.ts';
@@ -75,23 +75,7 @@ export async function getLegalSettings(deps: AppDeps): Promise<LegalSettings> {
 
 /** Placeholder and duplicate checks of the templates: 400 naming `templates.<i>.body` (or title, caseType). */
 function checkTemplates(templates: NonNullable<LegalSettingsInput['templates']>): void {
-  const errors: FieldError[] = [];
-  const seen = new Set<string>();
-  templates.forEach((template, index) => {
-    if (seen.has(template.caseType)) {
-      errors.push({ field: `templates.${index}.caseType`, message: `${template.caseType} is listed twice` });
-    }
-    seen.add(template.caseType);
-    for (const part of ['title', 'body'] as const) {
-      const unknown = unknownPlaceholders(template[part]);
-      if (unknown.length > 0) {
-        errors.push({
-          field: `templates.${index}.${part}`,
-          message: `unknown placeholders: ${unknown.map((name) => `{{${name}}}`).join(', ')}`,
-        });
-      }
-    }
-  });
+  const errors = templateProblems(templates, 'caseType');
   if (errors.length > 0) {
     throw new AppError('VALIDATION', `${errors[0]!.field}: ${errors[0]!.message}`, { fields: errors });
   }

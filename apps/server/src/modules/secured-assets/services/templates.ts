@@ -6,11 +6,11 @@ import {
   type securedTemplatesInputSchema,
   type SecuredTemplatesReply,
 } from '@recovery-desk/domain/secured-assets/document-templates.ts';
-import { unknownPlaceholders } from '@recovery-desk/domain/legal/notice-templates.ts';
+import { templateProblems } from '@recovery-desk/domain/legal/notice-templates.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withTransaction, type Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { AppError, type FieldError } from '../../../http/app-error.ts';
+import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { listNoticeTemplatesOf, upsertNoticeTemplate } from '../../legal/index.ts';
 
@@ -40,22 +40,7 @@ export function getSecuredTemplates(deps: AppDeps): Promise<SecuredTemplatesRepl
 
 /** Placeholder and duplicate checks: 400 naming `templates.<i>.body` (or title, kind). */
 function checkTemplates(templates: SecuredTemplatesInput['templates']): void {
-  const errors: FieldError[] = [];
-  const seen = new Set<string>();
-  templates.forEach((template, index) => {
-    if (seen.has(template.kind))
-      errors.push({ field: `templates.${index}.kind`, message: `${template.kind} is listed twice` });
-    seen.add(template.kind);
-    for (const part of ['title', 'body'] as const) {
-      const unknown = unknownPlaceholders(template[part], SECURED_PLACEHOLDERS);
-      if (unknown.length > 0) {
-        errors.push({
-          field: `templates.${index}.${part}`,
-          message: `unknown placeholders: ${unknown.map((name) => `{{${name}}}`).join(', ')}`,
-        });
-      }
-    }
-  });
+  const errors = templateProblems(templates, 'kind', SECURED_PLACEHOLDERS);
   if (errors.length > 0) {
     throw new AppError('VALIDATION', `${errors[0]!.field}: ${errors[0]!.message}`, { fields: errors });
   }
