@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadChatWidget, resetChatWidgetForTests } from './chat-widget.ts';
 
 describe('chat assistant widget loader', () => {
+  // Web test files share one module graph per worker: another file's shell may have started the widget already.
+  beforeEach(() => resetChatWidgetForTests());
   afterEach(() => {
     resetChatWidgetForTests();
     vi.restoreAllMocks();
