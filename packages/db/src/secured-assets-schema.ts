@@ -1,5 +1,6 @@
 import { bigint, bigserial, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts } from './collections-schema.ts';
+import { receipts } from './receipts-schema.ts';
 import { cases } from './workflow-schema.ts';
 import { units, users } from './schema.ts';
 import { createdAt } from './columns.ts';
@@ -40,6 +41,46 @@ export const redemptionLocks = pgTable('redemption_locks', {
   /** the publication date captured on the case (salePublicationDate), when it was given */
   publicationDate: date('publication_date'),
   lockedByUserId: integer('locked_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  actingUnitId: integer('acting_unit_id')
+    .notNull()
+    .references(() => units.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * §13(7) and rule 15: how a repossession or SARFAESI case closed against its account. One row per case, written by the
+ * settleClosure effect in the closing step's transaction: the outstanding before, the sale proceeds and the expenses
+ * recovered from them (minor units of the account's currency), what was posted to the account as a receipt, the
+ * shortfall left on the account (still recoverable) and the surplus owed back to the borrower (a refund, DUE until
+ * someone records it PAID).
+ */
+export const securedClosures = pgTable('secured_closures', {
+  caseId: bigint('case_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => cases.id),
+  accountId: bigint('account_id', { mode: 'number' })
+    .notNull()
+    .references(() => accounts.id),
+  closureType: text('closure_type').notNull(),
+  currency: text('currency').notNull(),
+  outstandingMinor: bigint('outstanding_minor', { mode: 'bigint' }).notNull(),
+  proceedsMinor: bigint('proceeds_minor', { mode: 'bigint' }).notNull(),
+  expensesMinor: bigint('expenses_minor', { mode: 'bigint' }).notNull(),
+  appliedMinor: bigint('applied_minor', { mode: 'bigint' }).notNull(),
+  shortfallMinor: bigint('shortfall_minor', { mode: 'bigint' }).notNull(),
+  surplusMinor: bigint('surplus_minor', { mode: 'bigint' }).notNull(),
+  /** the receipt the applied proceeds were posted as (none when nothing was applied) */
+  receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
+  /** NONE (no surplus) | DUE | PAID */
+  refundStatus: text('refund_status').notNull(),
+  refundPaidOn: date('refund_paid_on'),
+  refundReference: text('refund_reference'),
+  refundRecordedByUserId: integer('refund_recorded_by_user_id').references(() => users.id),
+  /** the business date of the closing step */
+  closedOn: date('closed_on').notNull(),
+  closedByUserId: integer('closed_by_user_id')
     .notNull()
     .references(() => users.id),
   actingUnitId: integer('acting_unit_id')

@@ -76,6 +76,8 @@ const NOT_SHOWN: Record<string, string> = {
   TEMPLATE_FORMATS: 'file formats, shown as XLSX and CSV on the template buttons',
   NOTICE_PLACEHOLDERS: 'placeholder syntax of notice templates, shown to the template author as syntax',
   SECURED_PLACEHOLDERS: 'placeholder syntax of the repossession and SARFAESI document templates, shown as syntax',
+  CLOSURE_TYPES_WITH_PROCEEDS: "closure type values, shown by the definitions' option labels (ClosureSold)",
+  REFUND_STATUSES: "shown as the closure statement's sentences (ClosureRefundDue, ClosureRefundPaid)",
   SECURED_DOCUMENT_KINDS: 'template keys of the secured-asset documents; a template is shown by its own title',
   CURRENCIES: 'ISO 4217 codes, shown inside formatted amounts',
   CASE_TABS: 'URL names of tabs; the tabs show CaseTab* labels',

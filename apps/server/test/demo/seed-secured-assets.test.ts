@@ -75,6 +75,30 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
     expect(locks!.n).toBe(3);
   });
 
+  it('closes the repossession case with a recoverable shortfall and the SARFAESI case with a surplus refund due', async () => {
+    const closures = await queryRows<{
+      code: string;
+      applied: string;
+      shortfall: string;
+      surplus: string;
+      refund: string;
+      source: string;
+    }>(
+      handle.db,
+      sql`select k.definition_code as code, c.applied_minor::text as applied, c.shortfall_minor::text as shortfall,
+            c.surplus_minor::text as surplus, c.refund_status as refund, r.source
+          from secured_closures c join cases k on k.id = c.case_id join receipts r on r.id = c.receipt_id
+          order by k.definition_code`,
+    );
+    expect(closures.map((row) => [row.code, row.refund, row.source])).toEqual([
+      ['REPOSSESSION', 'NONE', 'SECURED_SALE'],
+      ['SARFAESI', 'DUE', 'SECURED_SALE'],
+    ]);
+    const [repo, sarf] = closures;
+    expect(BigInt(repo!.applied) > 0n && BigInt(repo!.shortfall) > 0n && repo!.surplus === '0').toBe(true);
+    expect(BigInt(sarf!.applied) > 0n && sarf!.shortfall === '0' && BigInt(sarf!.surplus) > 0n).toBe(true);
+  });
+
   it('back-dates the history: every step on or before today, in order, the business date put back', async () => {
     const [organisation] = await queryRows<{ businessDate: string }>(
       handle.db,

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { createOrg } from '../collections/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiAs } from '../workflow/factories.ts';
-import { createRepoStaff } from './factories.ts';
+import { createRepoStaff, createSecuredAccount, startCase } from './factories.ts';
 
 // One successful call per state-changing secured-assets route, for the audit trail test (apps/server/test/audit.test.ts):
 // each returns the reply's status code; the test checks it is 200 and that the call wrote an audit row.
@@ -25,6 +26,30 @@ export function securedAssetsAuditCases(
         payload: {
           templates: [{ kind: 'REPO_SALE_NOTICE', title: 'Final chance', body: 'Pay {{totalDueAmount}} now.' }],
         },
+      });
+      return response.statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/closure/refund': async () => {
+      const { t, db } = env();
+      const org = await createOrg(db);
+      const officer = await createRepoStaff(db, org.branch, { authorities: ['SARF_ASSET_CLOSE_SAUTH'] });
+      const account = await createSecuredAccount(db, org.branch, { product: 'HOME' });
+      const { caseId } = await startCase(t, officer, org.branch, 'SARFAESI', account.id);
+      // A case closed by its sale with a surplus (the closing step itself is walked in closure.test.ts).
+      await db.execute(
+        sql`update cases set is_closed = true, status = 'Closed', closed_on = '2026-01-15' where id = ${caseId}`,
+      );
+      await db.execute(sql`
+        insert into secured_closures (case_id, account_id, closure_type, currency, outstanding_minor, proceeds_minor,
+          expenses_minor, applied_minor, shortfall_minor, surplus_minor, refund_status, closed_on, closed_by_user_id,
+          acting_unit_id)
+        values (${caseId}, ${account.id}, 'SOLD', 'INR', 100000, 150000, 0, 100000, 0, 50000, 'DUE', '2026-01-15',
+          ${officer.id}, ${org.branch.id})`);
+      const api = await apiAs(t, officer, org.branch);
+      const response = await api.inject({
+        method: 'POST',
+        url: `/api/secured-assets/cases/${caseId}/closure/refund`,
+        payload: { paidOn: '2026-01-15', reference: 'UTR20260115001' },
       });
       return response.statusCode;
     },

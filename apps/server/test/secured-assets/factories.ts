@@ -70,6 +70,8 @@ export async function createSecuredAccount(
   options: {
     product?: 'AUTO' | 'HOME';
     customerName?: string;
+    /** the principal outstanding (interest 12,000.50 and charges 750.25 come with every test account) */
+    principal?: string;
     coObligors?: { role: 'CO_BORROWER' | 'GUARANTOR'; name: string; address?: string }[];
   } = {},
 ): Promise<TestAccount> {
@@ -79,6 +81,7 @@ export async function createSecuredAccount(
     totalDue: '45000.00',
     product: options.product ?? 'AUTO',
     ...(options.customerName ? { customerName: options.customerName } : {}),
+    ...(options.principal ? { principal: options.principal } : {}),
   });
   await createAddress(db, account.customerId);
   for (const obligor of options.coObligors ?? []) {

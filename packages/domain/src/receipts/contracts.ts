@@ -26,7 +26,8 @@ export const TRANSFER_MODES: readonly ReceiptMode[] = ['NEFT', 'RTGS', 'IMPS'];
 export const RECEIPT_STATUSES = ['PENDING_VERIFICATION', 'VERIFIED', 'CANCEL_REQUESTED', 'CANCELLED'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
-export const RECEIPT_SOURCES = ['MANUAL', 'UPI_COLLECT', 'IMPORT'] as const;
+/** SECURED_SALE: the net sale proceeds of a repossessed or SARFAESI asset, posted when its case closes. */
+export const RECEIPT_SOURCES = ['MANUAL', 'UPI_COLLECT', 'IMPORT', 'SECURED_SALE'] as const;
 export type ReceiptSource = (typeof RECEIPT_SOURCES)[number];
 
 /** Why a receipt is cancelled (receipt and payment cancellation, EFT receipt cancel). */

@@ -85,6 +85,8 @@ export const WORKFLOW_EFFECTS = [
   'lockRedemption',
   /** §13(8): refuses a redemption request on a case whose redemption is locked (a re-auction does not reopen it) */
   'requireRedeemable',
+  /** repossession / SARFAESI closure (§13(7)): the net sale proceeds posted to the account; shortfall and surplus recorded */
+  'settleClosure',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -226,6 +226,7 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectScheduleHearingReminder: 'Erinnerung an den Verhandlungstermin geplant',
   EffectLockRedemption: 'Ablösung ausgeschlossen (§13(8) SARFAESI Act)',
   EffectRequireRedeemable: 'Ablöseantrag geprüft (§13(8) SARFAESI Act)',
+  EffectSettleClosure: 'Verkaufserlös dem Konto gutgeschrieben; Fehlbetrag oder Mehrerlös erfasst',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'Die Forderungsklasse des Kontos wird von der Pool-Regel nicht zugelassen.',

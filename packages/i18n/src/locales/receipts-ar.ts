@@ -21,6 +21,7 @@ export const receiptsAr: Record<ReceiptsKey, string> = {
   ReceiptSourceManual: 'مسجَّل',
   ReceiptSourceUpiCollect: 'تحصيل UPI',
   ReceiptSourceImport: 'مستورد',
+  ReceiptSourceSecuredSale: 'بيع الأصل المضمون',
   ReceiptKindBook: 'دفتر إيصالات (نقد، شيك، حوالة)',
   ReceiptKindElectronic: 'إلكتروني (NEFT، RTGS، IMPS، UPI)',
   CancelReasonChequeBounced: 'شيك مرتجع',

@@ -22,6 +22,7 @@ export const receiptsDe: Record<ReceiptsKey, string> = {
   ReceiptSourceManual: 'Erfasst',
   ReceiptSourceUpiCollect: 'UPI-Einzug',
   ReceiptSourceImport: 'Importiert',
+  ReceiptSourceSecuredSale: 'Verkauf des Sicherungsguts',
   ReceiptKindBook: 'Quittungsblock (Bargeld, Scheck, Bankwechsel)',
   ReceiptKindElectronic: 'Elektronisch (NEFT, RTGS, IMPS, UPI)',
   CancelReasonChequeBounced: 'Scheck geplatzt',

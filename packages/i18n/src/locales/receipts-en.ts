@@ -21,6 +21,7 @@ export const receiptsEn = {
   ReceiptSourceManual: 'Captured',
   ReceiptSourceUpiCollect: 'UPI collect',
   ReceiptSourceImport: 'Imported',
+  ReceiptSourceSecuredSale: 'Sale of the secured asset',
   ReceiptKindBook: 'Receipt book (cash, cheque, DD)',
   ReceiptKindElectronic: 'Electronic (NEFT, RTGS, IMPS, UPI)',
   CancelReasonChequeBounced: 'Cheque bounced',

@@ -21,6 +21,7 @@ export const receiptsHi: Record<ReceiptsKey, string> = {
   ReceiptSourceManual: 'दर्ज की गई',
   ReceiptSourceUpiCollect: 'UPI कलेक्ट',
   ReceiptSourceImport: 'आयातित',
+  ReceiptSourceSecuredSale: 'प्रतिभूत संपत्ति की बिक्री',
   ReceiptKindBook: 'रसीद बुक (नकद, चेक, DD)',
   ReceiptKindElectronic: 'इलेक्ट्रॉनिक (NEFT, RTGS, IMPS, UPI)',
   CancelReasonChequeBounced: 'चेक बाउंस',

@@ -116,8 +116,7 @@ export const repoDefinitionAr: Record<RepoDefinitionKey, string> = {
   ClosureWrittenOff: 'تم الشطب',
   PaymentRealisedDate: 'تاريخ تحصيل الدفعة',
   ReleaseDate: 'تاريخ الإفراج',
-  ShortfallAmount: 'مبلغ العجز',
-  SurplusRefunded: 'الفائض المردود',
+  SaleExpensesRecovered: 'مصاريف البيع المستردة من العائدات',
   ReleaseLetter: 'خطاب الإفراج',
 
   // Date rules

@@ -116,8 +116,7 @@ export const repoDefinitionDe: Record<RepoDefinitionKey, string> = {
   ClosureWrittenOff: 'Abgeschrieben',
   PaymentRealisedDate: 'Zahlung eingegangen am',
   ReleaseDate: 'Freigabedatum',
-  ShortfallAmount: 'Fehlbetrag',
-  SurplusRefunded: 'Erstatteter Mehrerlös',
+  SaleExpensesRecovered: 'Aus dem Erlös gedeckte Verwertungskosten',
   ReleaseLetter: 'Freigabeschreiben',
 
   // Date rules

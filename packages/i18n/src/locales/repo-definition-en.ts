@@ -119,8 +119,7 @@ export const repoDefinitionEn = {
   ClosureWrittenOff: 'Written off',
   PaymentRealisedDate: 'Payment realised on',
   ReleaseDate: 'Release date',
-  ShortfallAmount: 'Shortfall amount',
-  SurplusRefunded: 'Surplus refunded',
+  SaleExpensesRecovered: 'Sale expenses recovered from the proceeds',
   ReleaseLetter: 'Release letter',
 
   // Date rules

@@ -116,8 +116,7 @@ export const repoDefinitionHi: Record<RepoDefinitionKey, string> = {
   ClosureWrittenOff: 'बट्टे खाते में डाला गया',
   PaymentRealisedDate: 'भुगतान वसूल होने की तिथि',
   ReleaseDate: 'मुक्ति की तिथि',
-  ShortfallAmount: 'कमी की राशि',
-  SurplusRefunded: 'लौटाया गया अधिशेष',
+  SaleExpensesRecovered: 'बिक्री आय से वसूले गए बिक्री व्यय',
   ReleaseLetter: 'मुक्ति पत्र',
 
   // Date rules

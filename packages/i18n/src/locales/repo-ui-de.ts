@@ -51,4 +51,32 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   RepoTimelineResaleNoticeDays: 'Verkaufsmitteilung für einen weiteren Verkauf (Tage)',
   RepoTimelineBalancePaymentDays: 'Restzahlung von 75 % nach der Bestätigung, Regel 9(4) (Tage)',
   RepoTimelineNbfcMinimumDebt: 'Mindestbetrag der besicherten Forderung für eine NBFC',
+  // Closure statement (closureStatement widget)
+  ShortfallAmount: 'Fehlbetrag',
+  SurplusRefunded: 'Erstatteter Mehrerlös',
+  ClosureStatementTab: 'Abschlussrechnung',
+  ClosureStatementTitle: 'Verkaufserlös, Fehlbetrag und Mehrerlös',
+  ClosureLoading: 'Abschlussrechnung wird geladen…',
+  ClosureLoadFailed: 'Die Abschlussrechnung konnte nicht geladen werden',
+  ClosurePreviewNote:
+    'Vorschau: was ein Abschluss jetzt dem Konto gutschreiben würde, aus Verkaufsbetrag und Kosten im Formular und dem heutigen Obligo.',
+  ClosureRecordedNote: 'Erfasst beim Abschluss des Falls am {{date}}.',
+  ClosureCannotCompute: 'Der Abschluss kann noch nicht berechnet werden',
+  ClosureExpensesAboveSale:
+    'Die Verwertungskosten übersteigen den Verkaufsbetrag. Korrigieren Sie sie im Reiter Fall: Kosten werden aus dem Verkaufsbetrag gedeckt.',
+  ClosureOutstandingBefore: 'Obligo vor dem Verkauf',
+  ClosureSaleAmount: 'Verkaufsbetrag',
+  ClosureExpenses: 'Gedeckte Kosten',
+  ClosureNetProceeds: 'Nettoerlös',
+  ClosurePostedToAccount: 'Dem Konto gutgeschrieben',
+  ClosurePostedAsReceipt: '{{amount}} (Beleg {{receiptNo}})',
+  ClosureSurplus: 'Mehrerlös (Erstattung an den Kreditnehmer)',
+  ClosureShortfallNote:
+    'Der Fehlbetrag bleibt auf dem Konto und ist vom Kreditnehmer und den Bürgen weiter einziehbar.',
+  ClosureSurplusNote: 'Der Mehrerlös steht dem Kreditnehmer zu: Mit dem Abschluss wird er zur Erstattung.',
+  ClosureRefundDue: 'Der Mehrerlös ist noch nicht erstattet. Erfassen Sie die Erstattung, sobald sie gezahlt ist.',
+  ClosureRefundPaid: 'Mehrerlös am {{date}} erstattet (UTR {{reference}}).',
+  ClosureRecordRefund: 'Erstattung erfassen',
+  ClosureRefundPaidOn: 'Erstattet am',
+  ClosureRefundRecorded: 'Die Erstattung des Mehrerlöses ist erfasst.',
 };

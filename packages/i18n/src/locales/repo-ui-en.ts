@@ -53,6 +53,33 @@ export const repoUiEn = {
   RepoTimelineResaleNoticeDays: 'Sale notice for a subsequent sale (days)',
   RepoTimelineBalancePaymentDays: 'Balance 75% after confirmation, Rule 9(4) (days)',
   RepoTimelineNbfcMinimumDebt: 'Minimum secured debt for an NBFC',
+  // Closure statement (closureStatement widget)
+  ShortfallAmount: 'Shortfall amount',
+  SurplusRefunded: 'Surplus refunded',
+  ClosureStatementTab: 'Closure statement',
+  ClosureStatementTitle: 'Sale proceeds, shortfall and surplus',
+  ClosureLoading: 'Loading the closure statement…',
+  ClosureLoadFailed: 'The closure statement could not be loaded',
+  ClosurePreviewNote:
+    'Preview: what closing the case now would post to the account, from the sale amount and expenses on the form and the account’s outstanding today.',
+  ClosureRecordedNote: 'Recorded when the case closed on {{date}}.',
+  ClosureCannotCompute: 'The closure cannot be computed yet',
+  ClosureExpensesAboveSale:
+    'The sale expenses are more than the sale amount. Correct them on the Case tab: expenses are recovered from the sale amount.',
+  ClosureOutstandingBefore: 'Outstanding before the sale',
+  ClosureSaleAmount: 'Sale amount',
+  ClosureExpenses: 'Expenses recovered',
+  ClosureNetProceeds: 'Net proceeds',
+  ClosurePostedToAccount: 'Posted to the account',
+  ClosurePostedAsReceipt: '{{amount}} (receipt {{receiptNo}})',
+  ClosureSurplus: 'Surplus (refund to the borrower)',
+  ClosureShortfallNote: 'The shortfall stays on the account and remains recoverable from the borrower and guarantors.',
+  ClosureSurplusNote: 'The surplus is owed to the borrower: it becomes a refund when the case closes.',
+  ClosureRefundDue: 'The surplus has not been refunded yet. Record the refund once it is paid.',
+  ClosureRefundPaid: 'Surplus refunded on {{date}} (UTR {{reference}}).',
+  ClosureRecordRefund: 'Record the refund',
+  ClosureRefundPaidOn: 'Refunded on',
+  ClosureRefundRecorded: 'The refund of the surplus is recorded.',
 } as const;
 
 export type RepoUiKey = keyof typeof repoUiEn;

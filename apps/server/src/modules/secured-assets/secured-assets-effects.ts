@@ -6,6 +6,7 @@ import type { EffectRegistry, EffectRun } from '../workflow/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findRedemptionLock, insertRedemptionLock } from './redemption.repository.ts';
 import { REPOSSESSION_CODE, SARFAESI_CODE } from './secured-assets-constants.ts';
+import { settleClosure } from './services/closure.ts';
 import { createSecuredDocument } from './services/secured-documents.ts';
 
 // The effects the REPOSSESSION and SARFAESI workflows name, registered with the engine when the app is wired
@@ -107,4 +108,5 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   }
   registry.register('lockRedemption', lockRedemption);
   registry.register('requireRedeemable', requireRedeemable);
+  registry.register('settleClosure', settleClosure);
 }

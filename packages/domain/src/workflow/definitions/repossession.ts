@@ -129,8 +129,9 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
 /**
  * The built-in version of the REPOSSESSION workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
+ * 4: closure computes the shortfall or surplus and posts the sale proceeds (settleClosure, closureStatement).
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 3;
+export const REPOSSESSION_BUILT_IN_VERSION = 4;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -535,11 +536,13 @@ export function buildRepossessionDefinition(
             when: { field: 'disposalMode', in: ['RELEASE'] },
             rules: [{ kind: 'onOrAfterField', field: 'paymentRealisedDate' }],
           }),
-          field('shortfallAmount', 'ShortfallAmount', 'amount'),
-          field('surplusRefunded', 'SurplusRefunded', 'amount'),
+          // The expenses of taking, keeping and selling the vehicle, recovered from the sale amount. The shortfall or
+          // surplus is computed at closing (settleClosure), never typed.
+          field('saleExpenses', 'SaleExpensesRecovered', 'amount', { when: { field: 'closureType', in: ['SOLD'] } }),
         ],
         documents: [document('releaseLetter', 'ReleaseLetter', { when: { field: 'disposalMode', in: ['RELEASE'] } })],
-        actions: [close()],
+        widgets: ['closureStatement'],
+        actions: [close({ effects: effects('settleClosure') })],
       },
     ],
     dateRules: [

@@ -98,7 +98,7 @@ export const REPOSSESSION_CASE: CaseFields = {
   saleAmount: '395000.00',
   paymentReference: 'UTR2026052500001',
   closureType: 'SOLD',
-  shortfallAmount: '12000.00',
+  saleExpenses: '18500.00',
 };
 
 // A bank's housing loan: NPA on 10 Jan 2026, §13(2) notice of 1 Feb served on 5 Feb, symbolic possession on
@@ -191,6 +191,7 @@ export const SARFAESI_CASE: CaseFields = {
   closureType: 'SOLD',
   closureDate: '2026-09-20',
   saleCertificateNo: 'SC/2026/41',
+  saleExpenses: '45000.00',
 };
 
 /** The sample case of each built-in definition, by definition code. */

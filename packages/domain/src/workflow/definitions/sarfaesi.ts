@@ -896,15 +896,16 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           required: true,
           when: { field: 'closureType', in: ['SOLD'] },
         }),
-        // §13(7): proceeds appropriated; any shortfall recovered, any surplus refunded.
-        field('shortfallAmount', 'ShortfallAmount', 'amount'),
-        field('surplusAmount', 'SurplusRefunded', 'amount'),
+        // §13(7), rule 15: the expenses of enforcement are recovered from the proceeds; the rest is appropriated to the
+        // dues, any shortfall stays recoverable and any surplus is refunded (settleClosure computes both).
+        field('saleExpenses', 'SaleExpensesRecovered', 'amount', { when: { field: 'closureType', in: ['SOLD'] } }),
       ],
       documents: [
         document('saleCertificate', 'SaleCertificateAppendixV', { when: { field: 'closureType', in: ['SOLD'] } }),
         document('appropriationStatement', 'AppropriationStatement'),
       ],
-      actions: [close()],
+      widgets: ['closureStatement'],
+      actions: [close({ effects: effects('settleClosure') })],
     },
     {
       code: 'AssetReleaseRequest',
@@ -966,8 +967,9 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * The built-in version of the SARFAESI workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  * 3: a redemption request is refused once redemption is locked (`requireRedeemable`).
+ * 4: closure computes the shortfall or surplus and posts the sale proceeds (settleClosure, closureStatement).
  */
-export const SARFAESI_BUILT_IN_VERSION = 3;
+export const SARFAESI_BUILT_IN_VERSION = 4;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

@@ -158,7 +158,11 @@ const WORKFLOWS: readonly Workflow[] = [
     sample: REPOSSESSION_CASE,
     valuesOf: (account, serial) => {
       const registration = (account.registrationNo ?? '').replace(/[^A-Z0-9]/gi, '').toUpperCase();
+      const debt = toCents(account.principal) + toCents(account.interest) + toCents(account.charges);
       return {
+        // Valuation, reserve, bids and sale in the sample's proportion to the debt: the sale recovers about three
+        // quarters of it, so the closed case shows a shortfall that stays recoverable.
+        ...scaledAmounts(REPOSSESSION_CASE, REPO_SAMPLE_DEBT_MINOR, debt, REPO_SALE_AMOUNTS),
         assetType: account.product === 'TWO_WHEELER' ? 'TWO_WHEELER' : 'CAR',
         registrationNo: /^[A-Z0-9]{6,12}$/.test(registration) ? registration : `MH12DE${digits(serial, 4)}`,
         chassisNo: `MA3EWDE1S00${digits(serial, 6)}`,
@@ -181,6 +185,9 @@ const WORKFLOWS: readonly Workflow[] = [
     valuesOf: (account, serial) => {
       const debt = toCents(account.principal) + toCents(account.interest) + toCents(account.charges);
       return {
+        // The valuation, reserve and sale in the sample's proportion to the debt: each home sells above its dues, so
+        // the closed case shows a surplus refund (the closed repossession case, below its dues, a shortfall).
+        ...scaledSale(SARFAESI_CASE, debt),
         principalOutstanding: account.principal,
         interestOutstanding: account.interest,
         chargesOutstanding: account.charges,
@@ -200,6 +207,51 @@ const WORKFLOWS: readonly Workflow[] = [
 ];
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The SARFAESI sample's amounts that follow the size of the debt (its own debt: securedDebtAmount). */
+const SARF_SALE_AMOUNTS = [
+  'fairMarketValue',
+  'realisableValue',
+  'distressValue',
+  'reservePrice',
+  'emdAmount',
+  'bidIncrement',
+  'saleAmount',
+  'saleExpenses',
+] as const;
+
+/** The repossession sample's amounts that follow the size of the debt. */
+const REPO_SALE_AMOUNTS = [
+  'valuationAmount',
+  'distressValue',
+  'reservePrice',
+  'highestBid',
+  'saleOfferAmount',
+  'saleAmount',
+  'waiverAmount',
+  'saleExpenses',
+] as const;
+/** The debt the repossession sample's amounts are for: its sale (3,95,000) recovers about three quarters of it. */
+const REPO_SAMPLE_DEBT_MINOR = 52_000_000n;
+
+/** The sample's amounts scaled from `sampleDebtMinor` to `debtMinor`, in whole rupees. */
+function scaledAmounts(
+  sample: CaseFields,
+  sampleDebtMinor: bigint,
+  debtMinor: bigint,
+  names: readonly string[],
+): CaseFields {
+  const scale = (value: unknown) => ((toCents(String(value)) * debtMinor) / sampleDebtMinor / 100n) * 100n;
+  return Object.fromEntries(names.map((name) => [name, fromCents(scale(sample[name]))]));
+}
+
+/** As scaledAmounts, with the 25% deposit and the 75% balance of the scaled sale (SARFAESI rule 9(3), 9(4)). */
+function scaledSale(sample: CaseFields, debtMinor: bigint): CaseFields {
+  const values = scaledAmounts(sample, toCents(String(sample.securedDebtAmount)), debtMinor, SARF_SALE_AMOUNTS);
+  const sale = toCents(String(values.saleAmount));
+  const deposit = ((sale * 25n) / 100n / 100n) * 100n;
+  return { ...values, depositAmount: fromCents(deposit), balanceAmount: fromCents(sale - deposit) };
+}
 
 function shifted(fields: CaseFields, days: number): CaseFields {
   return Object.fromEntries(

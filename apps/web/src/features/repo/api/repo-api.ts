@@ -6,6 +6,11 @@ import {
   type RepoSettings,
   type RepoWorkflowCode,
 } from '@recovery-desk/domain/repo/contracts.ts';
+import {
+  closureStatementSchema,
+  type ClosureStatement,
+  type RefundPaidInput,
+} from '@recovery-desk/domain/secured-assets/closure.ts';
 import { apiClient } from '../../../lib/http-client.ts';
 
 // The repossession app's own endpoints (packages/domain/src/repo/contracts.ts), parsed by the shared contract.
@@ -19,6 +24,7 @@ export const repoKeys = {
   dashboard: (actingUnit: Unit) => ['repo', 'dashboard', actingUnit] as const,
   settings: () => ['repo', 'settings'] as const,
   settingsOf: (actingUnit: Unit) => ['repo', 'settings', actingUnit] as const,
+  closure: (caseId: number, version: number) => ['repo', 'closure', caseId, version] as const,
 };
 
 export async function fetchRepoDashboard(signal?: AbortSignal): Promise<RepoDashboard> {
@@ -50,4 +56,19 @@ export async function startRepoCase(code: RepoWorkflowCode, accountId: string) {
     },
   );
   return startCaseReplySchema.parse(reply);
+}
+
+/** A case's closure: the recorded one once closed, else a preview of what closing now would post. */
+export async function fetchClosureStatement(caseId: number, signal?: AbortSignal): Promise<ClosureStatement> {
+  return closureStatementSchema.parse(
+    await apiClient.get<unknown>(`/api/secured-assets/cases/${caseId}/closure`, { signal }),
+  );
+}
+
+/** Records the surplus of a closed case as refunded to the borrower. */
+export async function recordClosureRefund(caseId: number, body: RefundPaidInput): Promise<ClosureStatement> {
+  const reply = await apiClient.request<unknown>('POST', `/api/secured-assets/cases/${caseId}/closure/refund`, {
+    body,
+  });
+  return closureStatementSchema.parse(reply);
 }

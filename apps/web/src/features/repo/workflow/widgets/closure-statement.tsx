@@ -1,0 +1,173 @@
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { minorToDecimal } from '@recovery-desk/domain/receipts/posting.ts';
+import {
+  refundPaidInputSchema,
+  type ClosureStatement,
+  type RefundPaidInput,
+} from '@recovery-desk/domain/secured-assets/closure.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  DateField,
+  FormErrors,
+  SubmitButton,
+  TextField,
+  useZodForm,
+  ZodForm,
+} from '../../../../components/form/index.ts';
+import { describeError } from '../../../../lib/describe-error.ts';
+import { formatAmount, formatBusinessDate } from '../../../../lib/format.ts';
+import { addToast } from '../../../../lib/toast-store.ts';
+import { SummaryList } from '../../../workflow/case/case-header.tsx';
+import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
+import { fetchClosureStatement, recordClosureRefund, repoKeys } from '../../api/repo-api.ts';
+
+// The `closureStatement` widget of the repossession and SARFAESI closure stages (§13(7), rule 15): a case tab with the
+// account's outstanding, the sale amount and the expenses recovered from it, what is (or was) posted to the account,
+// the shortfall that stays recoverable and the surplus refunded to the borrower. While the case is open it previews
+// what closing would post; once closed it shows what was recorded, and records the refund of a surplus.
+
+function Figures({ statement }: { statement: ClosureStatement }) {
+  const { t, i18n } = useTranslation();
+  const money = (minor: string) => formatAmount(minorToDecimal(BigInt(minor)), statement.currency, i18n.language);
+  const sold = statement.closureType === 'SOLD';
+  return (
+    <SummaryList
+      testId="closure-figures"
+      items={[
+        {
+          label: String(t('ClosureOutstandingBefore')),
+          value: money(statement.outstandingMinor),
+          testId: 'closure-outstanding',
+        },
+        ...(sold
+          ? [
+              { label: String(t('ClosureSaleAmount')), value: money(statement.proceedsMinor) },
+              { label: String(t('ClosureExpenses')), value: money(statement.expensesMinor) },
+              { label: String(t('ClosureNetProceeds')), value: money(statement.netProceedsMinor) },
+            ]
+          : []),
+        {
+          label: String(t('ClosurePostedToAccount')),
+          value: statement.receiptNo
+            ? String(
+                t('ClosurePostedAsReceipt', { amount: money(statement.appliedMinor), receiptNo: statement.receiptNo }),
+              )
+            : money(statement.appliedMinor),
+          testId: 'closure-applied',
+        },
+        { label: String(t('ShortfallAmount')), value: money(statement.shortfallMinor), testId: 'closure-shortfall' },
+        { label: String(t('ClosureSurplus')), value: money(statement.surplusMinor), testId: 'closure-surplus' },
+      ]}
+    />
+  );
+}
+
+function RefundForm({ caseId, onRecorded }: { caseId: number; onRecorded: (statement: ClosureStatement) => void }) {
+  const { t } = useTranslation();
+  const form = useZodForm(refundPaidInputSchema, { paidOn: '', reference: '' });
+  const record = useMutation({
+    mutationFn: (input: RefundPaidInput) => recordClosureRefund(caseId, input),
+    onSuccess: (statement) => {
+      addToast({
+        title: String(t('Saved')),
+        message: String(t('ClosureRefundRecorded')),
+        type: 'success',
+        from: 'repo/closure',
+      });
+      onRecorded(statement);
+    },
+  });
+  return (
+    <ZodForm form={form} onSubmit={(input) => record.mutateAsync(input)} aria-labelledby="closure-refund-title">
+      <Stack gap="sm">
+        <Title order={4} size="h5" id="closure-refund-title">
+          {String(t('ClosureRecordRefund'))}
+        </Title>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <DateField name="paidOn" label={String(t('ClosureRefundPaidOn'))} />
+          <TextField name="reference" label={String(t('PaymentReferenceUtr'))} />
+        </Group>
+        <FormErrors />
+        <Group>
+          <SubmitButton>{String(t('ClosureRecordRefund'))}</SubmitButton>
+        </Group>
+      </Stack>
+    </ZodForm>
+  );
+}
+
+export function ClosureStatementTab({ view }: CaseWidgetProps) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const caseId = view.case.caseId;
+  const key = repoKeys.closure(caseId, view.case.version);
+  const statement = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchClosureStatement(caseId, signal) });
+
+  if (statement.isPending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm">{String(t('ClosureLoading'))}</Text>
+      </Group>
+    );
+  }
+  if (statement.isError) {
+    return (
+      <Alert color="red" title={String(t('ClosureLoadFailed'))} role="alert">
+        {describeError(statement.error, t)}
+      </Alert>
+    );
+  }
+  const data = statement.data;
+  const date = (iso: string | null) => formatBusinessDate(iso, i18n.language);
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby="closure-title"
+      data-testid="closure-statement"
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h5" id="closure-title">
+          {String(t('ClosureStatementTitle'))}
+        </Title>
+        <Text size="sm" c="dark.6">
+          {data.state === 'PREVIEW'
+            ? String(t('ClosurePreviewNote'))
+            : String(t('ClosureRecordedNote', { date: date(data.closedOn) }))}
+        </Text>
+        {data.problem ? (
+          <Alert color="orange" role="alert" title={String(t('ClosureCannotCompute'))}>
+            {String(t('ClosureExpensesAboveSale'))}
+          </Alert>
+        ) : null}
+        <Figures statement={data} />
+        {BigInt(data.shortfallMinor) > 0n ? <Text size="sm">{String(t('ClosureShortfallNote'))}</Text> : null}
+        {data.refundStatus === 'DUE' && data.state === 'PREVIEW' ? (
+          <Text size="sm">{String(t('ClosureSurplusNote'))}</Text>
+        ) : null}
+        {data.refundStatus === 'PAID' ? (
+          <Text size="sm" data-testid="closure-refund-paid">
+            {String(t('ClosureRefundPaid', { date: date(data.refundPaidOn), reference: data.refundReference ?? '' }))}
+          </Text>
+        ) : null}
+        {data.refundStatus === 'DUE' && data.state === 'RECORDED' ? (
+          <>
+            <Text size="sm" data-testid="closure-refund-due">
+              {String(t('ClosureRefundDue'))}
+            </Text>
+            <RefundForm caseId={caseId} onRecorded={(updated) => queryClient.setQueryData(key, updated)} />
+          </>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export const stageWidget: StageWidget = {
+  name: 'closureStatement',
+  caseTab: { labelKey: 'ClosureStatementTab', Component: ClosureStatementTab },
+};
