@@ -4,6 +4,7 @@ import type { SarfaesiTimelines } from '../workflow/definitions/sarfaesi.ts';
 import { workflowDashboardSchema } from '../workflow/dashboard-contracts.ts';
 import { caseFieldsSchema } from '../workflow/contracts.ts';
 import { wholeNumberParam } from '../numeric-params.ts';
+import { CURRENCIES } from '../money.ts';
 
 // The repossession app's own routes beyond the generic workflow routes (issue 15):
 //   GET /api/repo/dashboard            DASH_REPO_SAUTH      REPOSSESSION and SARFAESI work of the acting unit's subtree
@@ -104,3 +105,56 @@ export const initiationCandidatesQuerySchema = z.object({
 
 export const startCaseInputSchema = z.object({ fields: caseFieldsSchema.default({}) }).strict();
 export const startCaseReplySchema = z.object({ caseId: z.number(), caseNo: z.string(), version: z.number() });
+
+//   GET /api/repo/accounts/:accountId/linked  Link_Lan_AccDtl_SAUTH  the borrower's loan accounts and their exposure
+
+const linkedCaseSchema = z.object({
+  caseId: z.number(),
+  caseNo: z.string(),
+  definitionCode: z.string(),
+  stage: z.string(),
+  /** the stage's label key and route slug in the active definition (null for a stage it no longer has) */
+  stageLabelKey: z.string().nullable(),
+  routeSlug: z.string().nullable(),
+});
+
+export const linkedAccountSchema = z.object({
+  accountId: z.number(),
+  accountNo: z.string(),
+  product: z.string(),
+  currency: z.enum(CURRENCIES),
+  unitCode: z.string(),
+  branchName: z.string(),
+  dpd: z.number(),
+  assetClass: z.string(),
+  principalOutstanding: z.string(),
+  interestOutstanding: z.string(),
+  chargesOutstanding: z.string(),
+  /** principal + interest + charges */
+  totalOutstanding: z.string(),
+  totalDueAmount: z.string(),
+  settlementStatus: z.string().nullable(),
+  /** the account the screen was opened for */
+  isThisAccount: z.boolean(),
+  openCases: z.array(linkedCaseSchema),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
+export const linkedAccountsSchema = z.object({
+  accountId: z.number(),
+  customerId: z.number(),
+  customerName: z.string(),
+  accounts: z.array(linkedAccountSchema),
+  /** the exposure per currency: the accounts shown, their outstanding and their overdue */
+  exposure: z.array(
+    z.object({
+      currency: z.enum(CURRENCIES),
+      accounts: z.number(),
+      totalOutstanding: z.string(),
+      totalDue: z.string(),
+    }),
+  ),
+  /** the borrower's accounts in units outside the acting unit's subtree: counted, not shown */
+  outsideScope: z.number(),
+});
+export type LinkedAccounts = z.infer<typeof linkedAccountsSchema>;

@@ -4,6 +4,12 @@ import type { PluralBase } from './plurals-en.ts';
 export const pluralsDe: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
   SelectedCount_one: '{{count}} ausgewählt',
   SelectedCount_other: '{{count}} ausgewählt',
+  LinkedAccountsCount_one: '{{count}} Konto',
+  LinkedAccountsCount_other: '{{count}} Konten',
+  LinkedOutsideScope_one:
+    'Der Kreditnehmer hat {{count}} weiteres Kreditkonto in anderen Einheiten, hier nicht gezeigt.',
+  LinkedOutsideScope_other:
+    'Der Kreditnehmer hat {{count}} weitere Kreditkonten in anderen Einheiten, hier nicht gezeigt.',
   AllocationDone_one: '{{count}} Konto zugewiesen.',
   AllocationDone_other: '{{count}} Konten zugewiesen.',
   ReallocationSummary_one: '{{count}} Konto ausgewählt. Der Antrag geht zur Genehmigung an einen Prüfer.',

@@ -4,6 +4,10 @@
 export const pluralsEn = {
   SelectedCount_one: '{{count}} selected',
   SelectedCount_other: '{{count}} selected',
+  LinkedAccountsCount_one: '{{count}} account',
+  LinkedAccountsCount_other: '{{count}} accounts',
+  LinkedOutsideScope_one: 'The borrower has {{count}} more loan account in other units, not shown here.',
+  LinkedOutsideScope_other: 'The borrower has {{count}} more loan accounts in other units, not shown here.',
   AllocationDone_one: '{{count}} account allocated.',
   AllocationDone_other: '{{count}} accounts allocated.',
   ReallocationSummary_one: '{{count}} account selected. The request goes to a checker for approval.',

@@ -4,6 +4,10 @@ import type { PluralBase } from './plurals-en.ts';
 export const pluralsHi: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
   SelectedCount_one: '{{count}} चुना गया',
   SelectedCount_other: '{{count}} चुने गए',
+  LinkedAccountsCount_one: '{{count}} खाता',
+  LinkedAccountsCount_other: '{{count}} खाते',
+  LinkedOutsideScope_one: 'उधारकर्ता का {{count}} और ऋण खाता अन्य इकाइयों में है, जो यहाँ नहीं दिखाया गया।',
+  LinkedOutsideScope_other: 'उधारकर्ता के {{count}} और ऋण खाते अन्य इकाइयों में हैं, जो यहाँ नहीं दिखाए गए।',
   AllocationDone_one: '{{count}} खाता आवंटित किया गया।',
   AllocationDone_other: '{{count}} खाते आवंटित किए गए।',
   ReallocationSummary_one: '{{count}} खाता चुना गया। अनुरोध अनुमोदन के लिए चेकर के पास जाएगा।',

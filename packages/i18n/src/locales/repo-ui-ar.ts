@@ -76,4 +76,18 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'تسجيل الرد',
   ClosureRefundPaidOn: 'تاريخ الرد',
   ClosureRefundRecorded: 'تم تسجيل رد الفائض.',
+  // Linked Account Details (/Repo/linkLanVueAccount)
+  LinkedAccountsLoading: 'جارٍ تحميل الحسابات المرتبطة…',
+  LinkedAccountsLoadFailed: 'تعذر تحميل الحسابات المرتبطة',
+  LinkedAccountsBorrower: 'المقترض: {{name}}',
+  LinkedExposure: 'التعرض ({{currency}})',
+  LinkedOverdue: 'المتأخر: {{amount}}',
+  LinkedNoAccounts: 'لا يوجد حساب قرض لهذا المقترض في وحدتك.',
+  LinkedBranch: 'الفرع',
+  LinkedAssetClass: 'تصنيف الأصل',
+  LinkedPrincipal: 'أصل الدين المستحق',
+  LinkedTotalOutstanding: 'إجمالي المستحق',
+  LinkedOpenCases: 'القضايا المفتوحة',
+  LinkedThisAccount: 'هذا الحساب',
+  LinkedNoOpenCase: 'لا شيء',
 };

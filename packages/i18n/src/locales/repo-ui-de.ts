@@ -79,4 +79,18 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'Erstattung erfassen',
   ClosureRefundPaidOn: 'Erstattet am',
   ClosureRefundRecorded: 'Die Erstattung des Mehrerlöses ist erfasst.',
+  // Linked Account Details (/Repo/linkLanVueAccount)
+  LinkedAccountsLoading: 'Verbundene Konten werden geladen…',
+  LinkedAccountsLoadFailed: 'Die verbundenen Konten konnten nicht geladen werden',
+  LinkedAccountsBorrower: 'Kreditnehmer: {{name}}',
+  LinkedExposure: 'Obligo ({{currency}})',
+  LinkedOverdue: 'Überfällig: {{amount}}',
+  LinkedNoAccounts: 'Kein Kreditkonto dieses Kreditnehmers liegt in Ihrer Einheit.',
+  LinkedBranch: 'Filiale',
+  LinkedAssetClass: 'Forderungsklasse',
+  LinkedPrincipal: 'Offenes Kapital',
+  LinkedTotalOutstanding: 'Gesamtobligo',
+  LinkedOpenCases: 'Offene Fälle',
+  LinkedThisAccount: 'Dieses Konto',
+  LinkedNoOpenCase: 'Keine',
 };

@@ -80,6 +80,20 @@ export const repoUiEn = {
   ClosureRecordRefund: 'Record the refund',
   ClosureRefundPaidOn: 'Refunded on',
   ClosureRefundRecorded: 'The refund of the surplus is recorded.',
+  // Linked Account Details (/Repo/linkLanVueAccount)
+  LinkedAccountsLoading: 'Loading the linked accounts…',
+  LinkedAccountsLoadFailed: 'The linked accounts could not be loaded',
+  LinkedAccountsBorrower: 'Borrower: {{name}}',
+  LinkedExposure: 'Exposure ({{currency}})',
+  LinkedOverdue: 'Overdue: {{amount}}',
+  LinkedNoAccounts: 'No loan account of this borrower is in your unit.',
+  LinkedBranch: 'Branch',
+  LinkedAssetClass: 'Asset class',
+  LinkedPrincipal: 'Principal outstanding',
+  LinkedTotalOutstanding: 'Total outstanding',
+  LinkedOpenCases: 'Open cases',
+  LinkedThisAccount: 'This account',
+  LinkedNoOpenCase: 'None',
 } as const;
 
 export type RepoUiKey = keyof typeof repoUiEn;

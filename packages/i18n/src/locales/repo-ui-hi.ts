@@ -76,4 +76,18 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'वापसी दर्ज करें',
   ClosureRefundPaidOn: 'वापसी की तिथि',
   ClosureRefundRecorded: 'अधिशेष की वापसी दर्ज हो गई।',
+  // Linked Account Details (/Repo/linkLanVueAccount)
+  LinkedAccountsLoading: 'जुड़े खाते लोड हो रहे हैं…',
+  LinkedAccountsLoadFailed: 'जुड़े खाते लोड नहीं हो सके',
+  LinkedAccountsBorrower: 'उधारकर्ता: {{name}}',
+  LinkedExposure: 'एक्सपोज़र ({{currency}})',
+  LinkedOverdue: 'अतिदेय: {{amount}}',
+  LinkedNoAccounts: 'इस उधारकर्ता का कोई ऋण खाता आपकी इकाई में नहीं है।',
+  LinkedBranch: 'शाखा',
+  LinkedAssetClass: 'आस्ति वर्ग',
+  LinkedPrincipal: 'बकाया मूलधन',
+  LinkedTotalOutstanding: 'कुल बकाया',
+  LinkedOpenCases: 'खुले केस',
+  LinkedThisAccount: 'यह खाता',
+  LinkedNoOpenCase: 'कोई नहीं',
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   initiationCandidatesQuerySchema,
   initiationCandidatesSchema,
+  linkedAccountsSchema,
   REPO_WORKFLOW_CODES,
   repoDashboardSchema,
   repoSettingsInputSchema,
@@ -17,6 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { getRepoDashboard } from './services/get-dashboard.ts';
 import { listCandidates, startRepoCase } from './services/initiation.ts';
+import { getLinkedAccounts } from './services/linked-accounts.ts';
 import { getRepoSettings, updateRepoSettings } from './services/settings.ts';
 
 const security = [{ bearer: [] }];
@@ -29,6 +31,22 @@ const repo = (authority: AuthorityCode) => ({ auth: { app: 'repoapp', authority 
  */
 export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/repo/accounts/:accountId/linked',
+      {
+        config: repo('Link_Lan_AccDtl_SAUTH'),
+        schema: {
+          tags,
+          summary:
+            "Linked Account Details: the borrower's loan accounts in the unit subtree, their exposure and open cases",
+          security,
+          params: accountIdParam,
+          response: { 200: linkedAccountsSchema },
+        },
+      },
+      (request) => getLinkedAccounts(deps, { ctx: unitContext(request.ctx), accountId: request.params.accountId }),
+    );
+
     app.get(
       '/api/repo/dashboard',
       {

@@ -11,5 +11,7 @@ export const repoDashboardScreen: RepoScreenLoader = () =>
 export function repoScreens(): Record<string, RepoScreenLoader> {
   return {
     repoSettings: () => import('./settings/repo-settings-page.tsx').then((m) => ({ Component: m.RepoSettingsPage })),
+    linkLanVueAccount: () =>
+      import('./linked/linked-accounts-page.tsx').then((m) => ({ Component: m.LinkedAccountsPage })),
   };
 }

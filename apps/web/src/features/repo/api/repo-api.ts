@@ -1,4 +1,6 @@
 import {
+  linkedAccountsSchema,
+  type LinkedAccounts,
   repoDashboardSchema,
   repoSettingsSchema,
   startCaseReplySchema,
@@ -25,6 +27,7 @@ export const repoKeys = {
   settings: () => ['repo', 'settings'] as const,
   settingsOf: (actingUnit: Unit) => ['repo', 'settings', actingUnit] as const,
   closure: (caseId: number, version: number) => ['repo', 'closure', caseId, version] as const,
+  linked: (actingUnit: Unit, accountId: string) => ['repo', 'linked', actingUnit, accountId] as const,
 };
 
 export async function fetchRepoDashboard(signal?: AbortSignal): Promise<RepoDashboard> {
@@ -71,4 +74,11 @@ export async function recordClosureRefund(caseId: number, body: RefundPaidInput)
     body,
   });
   return closureStatementSchema.parse(reply);
+}
+
+/** Linked Account Details: the borrower's loan accounts in the unit subtree and their exposure. */
+export async function fetchLinkedAccounts(accountId: string, signal?: AbortSignal): Promise<LinkedAccounts> {
+  return linkedAccountsSchema.parse(
+    await apiClient.get<unknown>(`${BASE}/accounts/${encodeURIComponent(accountId)}/linked`, { signal }),
+  );
 }
