@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './collections-schema.ts';
 import { cases } from './workflow-schema.ts';
 import { units, users } from './schema.ts';
@@ -47,3 +47,37 @@ export const redemptionLocks = pgTable('redemption_locks', {
     .references(() => units.id),
   createdAt: createdAt(),
 });
+
+/**
+ * Auction bids of a repossession or SARFAESI case (issue 15), entered at the auction stage. Amounts in integer minor
+ * units (paise) with the currency. ACTIVE bids count for the current auction; WITHDRAWN ones were taken back; LAPSED
+ * ones belonged to an auction that failed (the case went to a reduced reserve and a re-auction).
+ */
+export const auctionBids = pgTable(
+  'auction_bids',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    bidderName: text('bidder_name').notNull(),
+    /** PAN or another identity document number */
+    bidderIdNo: text('bidder_id_no'),
+    emdAmountMinor: bigint('emd_amount_minor', { mode: 'bigint' }).notNull(),
+    /** the EMD's bank reference (UTR) */
+    emdReference: text('emd_reference'),
+    emdReceivedOn: date('emd_received_on'),
+    bidAmountMinor: bigint('bid_amount_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    qualified: boolean('qualified').notNull(),
+    remarks: text('remarks'),
+    /** ACTIVE | WITHDRAWN | LAPSED */
+    status: text('status').notNull().default('ACTIVE'),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auction_bids_case_idx').on(t.caseId, t.id)],
+);

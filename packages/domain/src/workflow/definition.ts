@@ -85,6 +85,12 @@ export const WORKFLOW_EFFECTS = [
   'lockRedemption',
   /** §13(8): refuses a redemption request on a case whose redemption is locked (a re-auction does not reopen it) */
   'requireRedeemable',
+  /** refuses approving a sale whose H1 bid (the auction bids) is missing or below the reserve price */
+  'requireReserveMet',
+  /** a failed auction: the reserve price is kept as `previousReservePrice` and the auction's bids lapse */
+  'reopenAuction',
+  /** a re-auction's reserve price must be below the previous one (`previousReservePrice`) */
+  'requireReducedReserve',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

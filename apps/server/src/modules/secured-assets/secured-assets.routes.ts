@@ -10,6 +10,8 @@ import { redemptionStateSchema } from './secured-assets.schemas.ts';
 import { getRedemptionState } from './services/redemption.ts';
 import { getSecuredTemplates, updateSecuredTemplates } from './services/templates.ts';
 import { REPO_APP } from './secured-assets-constants.ts';
+import { bidIdParams, bidInputSchema, bidsReplySchema } from '@recovery-desk/domain/secured-assets/auction.ts';
+import { addBid, editBid, getBids, withdrawCaseBid } from './services/auction-bids.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['secured-assets'];
@@ -63,6 +65,81 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => getRedemptionState(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    // Auction bids: read with any repoapp authority; changed with the auction stage's authority, at that stage only
+    // (the service checks both, since the stage and its authority depend on the case's workflow).
+    app.get(
+      '/api/secured-assets/cases/:caseId/bids',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'The auction bids of a repossession or SARFAESI case, with H1 against the reserve price',
+          security,
+          params: caseIdParam,
+          response: { 200: bidsReplySchema },
+        },
+      },
+      (request) => getBids(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    app.post(
+      '/api/secured-assets/cases/:caseId/bids',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Add a bid (auction stage, its authority); H1 and the stage fields follow',
+          security,
+          params: caseIdParam,
+          body: bidInputSchema,
+          response: { 200: bidsReplySchema },
+        },
+      },
+      (request) => addBid(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId, input: request.body }),
+    );
+
+    app.put(
+      '/api/secured-assets/cases/:caseId/bids/:bidId',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Change an active bid (auction stage, its authority)',
+          security,
+          params: bidIdParams,
+          body: bidInputSchema,
+          response: { 200: bidsReplySchema },
+        },
+      },
+      (request) =>
+        editBid(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          bidId: request.params.bidId,
+          input: request.body,
+        }),
+    );
+
+    app.post(
+      '/api/secured-assets/cases/:caseId/bids/:bidId/withdraw',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Withdraw an active bid (kept, no longer counted)',
+          security,
+          params: bidIdParams,
+          response: { 200: bidsReplySchema },
+        },
+      },
+      (request) =>
+        withdrawCaseBid(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          bidId: request.params.bidId,
+        }),
     );
   };
 }

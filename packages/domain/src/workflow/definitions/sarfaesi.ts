@@ -590,7 +590,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('emdAmount', 'EmdAmount', 'amount', { required: true }),
         field('bidIncrement', 'BidIncrement', 'amount'),
       ],
-      actions: [recommend('BasePriceApprove')],
+      // After a failed auction the reserve is reduced: below the previous one (requireReducedReserve).
+      actions: [recommend('BasePriceApprove', { effects: effects('requireReducedReserve') })],
     },
     {
       code: 'BasePriceApprove',
@@ -756,10 +757,15 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         }),
       ],
       documents: [document('auctionReport', 'AuctionReport')],
+      widgets: ['auctionBids'],
       actions: [
         submit('AuctionApproval', { when: { field: 'auctionResult', in: ['SUCCESSFUL'] } }),
         // A failed auction goes back to a (reduced) reserve price and a fresh sale notice.
-        submit('BasePriceInitiate', { when: { field: 'auctionResult', in: ['NO_BIDS'] }, labelKey: 'AuctionFailed' }),
+        submit('BasePriceInitiate', {
+          when: { field: 'auctionResult', in: ['NO_BIDS'] },
+          labelKey: 'AuctionFailed',
+          effects: effects('reopenAuction'),
+        }),
       ],
     },
     {
@@ -768,9 +774,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfAuctionApproval',
       authority: 'SARF_AUC_APP_SAUTH',
       trayColumns: [...AUCTIONED, 'saleAmount', 'makerUserId'],
+      widgets: ['auctionBids'],
       actions: [
-        approve('WaiverRequest', { when: WAIVER, labelKey: 'ConfirmSale' }),
-        approve('AssetSaleNotice', { when: NO_WAIVER, labelKey: 'ConfirmSale' }),
+        approve('WaiverRequest', { when: WAIVER, labelKey: 'ConfirmSale', effects: effects('requireReserveMet') }),
+        approve('AssetSaleNotice', { when: NO_WAIVER, labelKey: 'ConfirmSale', effects: effects('requireReserveMet') }),
         pushback('AssetAuctionCapture'),
         reject('BasePriceInitiate', { labelKey: 'RejectBid' }),
       ],
@@ -966,8 +973,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * The built-in version of the SARFAESI workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  * 3: a redemption request is refused once redemption is locked (`requireRedeemable`).
+ * 4: auction bids (the `auctionBids` widget; a sale below the reserve price is refused); a failed auction keeps the
+ * reserve as `previousReservePrice` and the next one must be lower.
  */
-export const SARFAESI_BUILT_IN_VERSION = 3;
+export const SARFAESI_BUILT_IN_VERSION = 4;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
