@@ -80,6 +80,8 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   AuctionAddBid: 'إضافة عطاء',
   AuctionEditBid: 'تعديل عطاء {{name}}',
   AuctionWithdrawBid: 'سحب عطاء {{name}}',
+  AuctionWithdraw: 'سحب',
+  AuctionEdit: 'تعديل',
   AuctionSaveBid: 'حفظ العطاء',
   AuctionBidSaved: 'حُفظ العطاء وتم تحديث H1.',
   AuctionBidWithdrawn: 'تم سحب العطاء.',

@@ -81,6 +81,8 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   AuctionAddBid: 'Gebot hinzufügen',
   AuctionEditBid: 'Gebot von {{name}} bearbeiten',
   AuctionWithdrawBid: 'Gebot von {{name}} zurückziehen',
+  AuctionWithdraw: 'Zurückziehen',
+  AuctionEdit: 'Bearbeiten',
   AuctionSaveBid: 'Gebot speichern',
   AuctionBidSaved: 'Das Gebot ist gespeichert und H1 aktualisiert.',
   AuctionBidWithdrawn: 'Das Gebot ist zurückgezogen.',

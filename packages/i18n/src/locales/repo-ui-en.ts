@@ -83,6 +83,8 @@ export const repoUiEn = {
   AuctionAddBid: 'Add bid',
   AuctionEditBid: 'Edit bid of {{name}}',
   AuctionWithdrawBid: 'Withdraw bid of {{name}}',
+  AuctionWithdraw: 'Withdraw',
+  AuctionEdit: 'Edit',
   AuctionSaveBid: 'Save bid',
   AuctionBidSaved: 'The bid is saved and H1 updated.',
   AuctionBidWithdrawn: 'The bid is withdrawn.',

@@ -80,6 +80,8 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   AuctionAddBid: 'बोली जोड़ें',
   AuctionEditBid: '{{name}} की बोली बदलें',
   AuctionWithdrawBid: '{{name}} की बोली वापस लें',
+  AuctionWithdraw: 'वापस लें',
+  AuctionEdit: 'बदलें',
   AuctionSaveBid: 'बोली सहेजें',
   AuctionBidSaved: 'बोली सहेजी गई और H1 अद्यतन किया गया।',
   AuctionBidWithdrawn: 'बोली वापस ली गई।',

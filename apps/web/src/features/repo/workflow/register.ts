@@ -1,10 +1,14 @@
-import { registerCaseStarter, registerWorkflowScreens } from '../../workflow/screen-offers.ts';
+import {
+  registerCaseStarter,
+  registerStageWidgetLoader,
+  registerWorkflowScreens,
+} from '../../workflow/screen-offers.ts';
 
 // What the repossession and SARFAESI apps add to the workflow screens: the stage trays and case screens of the
 // REPOSSESSION and SARFAESI definitions (their dictionaries are repo-definition-* and sarfaesi-definition-*, the
 // `repo` dictionary part). Every stage list route of the catalogue is served by the generic tray, every detail route
 // (the initiate screens' `/account/{accountid}` included) by the generic case screen. The widgets their stages name
-// are registered by the module that builds them (registerStageWidgetLoader), not here.
+// (widgets/*.tsx) are registered by register-widgets.ts, loaded with the workflow screens.
 
 export const REPO_WORKFLOW_CODES = ['REPOSSESSION', 'SARFAESI'] as const;
 
@@ -15,4 +19,5 @@ export function registerRepoWorkflows(): void {
     // (the API module is loaded when it is used: registration runs at start, on the login page too)
     registerCaseStarter(code, async (accountId) => (await import('../api/repo-api.ts')).startRepoCase(code, accountId));
   }
+  registerStageWidgetLoader(() => import('./register-widgets.ts').then((m) => m.registerRepoWidgets()));
 }
