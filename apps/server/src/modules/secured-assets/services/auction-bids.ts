@@ -188,25 +188,32 @@ export async function addBid(
   deps: AppDeps,
   { ctx, caseId, input }: { ctx: UnitContext; caseId: number; input: BidInput },
 ): Promise<BidsReply> {
-  return withTransaction(deps.db, async (tx) => {
-    const record = await requireBidStage(tx, ctx, caseId);
-    await checkEmdDate(tx, input);
-    const bidId = await insertBid(tx, {
-      ...valuesOf(input),
-      caseId,
-      currency: await caseCurrency(tx, record.accountId),
-      createdByUserId: ctx.user.id,
-      at: deps.clock.now(),
-    });
-    await emitAudit(tx, ctx, {
-      action: 'secured_assets.bid_add',
-      entity: 'auction_bid',
-      entityId: bidId,
-      after: { caseId, caseNo: record.caseNo, ...auditOf(input) },
-    });
-    await writeH1Fields(tx, deps, ctx, record);
-    return bidsReply(tx, await requireCaseInScope(tx, ctx, caseId), true);
+  return withTransaction(deps.db, (tx) => addBidInTx(tx, deps, { ctx, caseId, input }));
+}
+
+/** addBid inside the caller's transaction (the demo seed enters its auctions' bids so). */
+export async function addBidInTx(
+  tx: Transaction,
+  deps: AppDeps,
+  { ctx, caseId, input }: { ctx: UnitContext; caseId: number; input: BidInput },
+): Promise<BidsReply> {
+  const record = await requireBidStage(tx, ctx, caseId);
+  await checkEmdDate(tx, input);
+  const bidId = await insertBid(tx, {
+    ...valuesOf(input),
+    caseId,
+    currency: await caseCurrency(tx, record.accountId),
+    createdByUserId: ctx.user.id,
+    at: deps.clock.now(),
   });
+  await emitAudit(tx, ctx, {
+    action: 'secured_assets.bid_add',
+    entity: 'auction_bid',
+    entityId: bidId,
+    after: { caseId, caseNo: record.caseNo, ...auditOf(input) },
+  });
+  await writeH1Fields(tx, deps, ctx, record);
+  return bidsReply(tx, await requireCaseInScope(tx, ctx, caseId), true);
 }
 
 /** PUT /api/secured-assets/cases/:caseId/bids/:bidId — changes an active bid. */
