@@ -1,4 +1,15 @@
-import { bigint, bigserial, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './collections-schema.ts';
 import { cases } from './workflow-schema.ts';
 import { units, users } from './schema.ts';
@@ -80,4 +91,57 @@ export const auctionBids = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('auction_bids_case_idx').on(t.caseId, t.id)],
+);
+
+/**
+ * An auction batch (issue 15): several assets sold in one auction event. OPEN while lots are added, PUBLISHED once the
+ * sale notice is out, COMPLETED after the auction. Scoped to the unit that built it (and the units above it).
+ */
+export const auctionBatches = pgTable(
+  'auction_batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchNo: text('batch_no').notNull(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    unitPath: text('unit_path').notNull(),
+    auctionDate: date('auction_date').notNull(),
+    emdLastDate: date('emd_last_date').notNull(),
+    inspectionDate1: date('inspection_date1'),
+    inspectionDate2: date('inspection_date2'),
+    /** the auction agency or e-auction portal */
+    auctionAgency: text('auction_agency').notNull(),
+    /** OPEN | PUBLISHED | COMPLETED */
+    status: text('status').notNull().default('OPEN'),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auction_batches_batch_no_key').on(t.batchNo), index('auction_batches_unit_idx').on(t.unitPath)],
+);
+
+/** A lot of a batch: one case, its lot number (1, 2, … in the order added) and its reserve price in minor units. */
+export const auctionLots = pgTable(
+  'auction_lots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => auctionBatches.id),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    lotNo: integer('lot_no').notNull(),
+    reservePriceMinor: bigint('reserve_price_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('auction_lots_batch_lot_key').on(t.batchId, t.lotNo),
+    uniqueIndex('auction_lots_batch_case_key').on(t.batchId, t.caseId),
+    index('auction_lots_case_idx').on(t.caseId),
+  ],
 );

@@ -50,3 +50,15 @@ export async function bidsOf(api: Api, caseId: number): Promise<BidsReply> {
   if (response.statusCode !== 200) throw new Error(`bids failed: ${response.statusCode} ${response.body}`);
   return response.json<BidsReply>();
 }
+
+/** An auction batch's details (its cases are added by the caller). */
+export function batchBody(batchNo: string) {
+  return {
+    batchNo,
+    auctionDate: '2026-10-20',
+    emdLastDate: '2026-10-18',
+    inspectionDate1: '2026-10-10',
+    inspectionDate2: null,
+    auctionAgency: 'MSTC e-auction',
+  };
+}

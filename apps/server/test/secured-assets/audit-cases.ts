@@ -3,7 +3,7 @@ import { createOrg } from '../collections/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiAs } from '../workflow/factories.ts';
 import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
-import { addBid, bid, caseAtStage } from './auction-factories.ts';
+import { addBid, batchBody, bid, caseAtStage } from './auction-factories.ts';
 import { createRepoStaff } from './factories.ts';
 
 // One successful call per state-changing secured-assets route, for the audit trail test (apps/server/test/audit.test.ts):
@@ -50,7 +50,38 @@ function auctionCases(env: () => { t: TestApp; db: Database }): Record<string, (
     const response = await addBid(api, caseId, bid({ emdReceivedOn: null }));
     return { api, caseId, bidId: response.json<{ bids: { bidId: number }[] }>().bids[0]!.bidId };
   };
+  const batch = async () => {
+    const { t, db } = env();
+    const org = await createOrg(db);
+    const maker = await createRepoStaff(db, org.branch, { authorities: ['AUC_BATCH_GEN_SAUTH'] });
+    const api = await apiAs(t, maker, org.branch);
+    const lots = [];
+    for (let i = 0; i < 2; i += 1) {
+      lots.push(await caseAtStage(t, org, maker, 'SARFAESI', 'BatchGen', { reservePrice: '3800000.00' }));
+    }
+    const batchNo = `AB${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+    const created = await api.post('/api/secured-assets/auction-batches', {
+      ...batchBody(batchNo),
+      caseIds: [lots[0]!.caseId],
+    });
+    return { api, created, batchId: created.json<{ batchId: number }>().batchId, otherCaseId: lots[1]!.caseId };
+  };
   return {
+    'POST /api/secured-assets/auction-batches': async () => (await batch()).created.statusCode,
+    'POST /api/secured-assets/auction-batches/:batchId/lots': async () => {
+      const { api, batchId, otherCaseId } = await batch();
+      return (await api.post(`/api/secured-assets/auction-batches/${batchId}/lots`, { caseIds: [otherCaseId] }))
+        .statusCode;
+    },
+    'POST /api/secured-assets/auction-batches/:batchId/publish': async () => {
+      const { api, batchId } = await batch();
+      return (await api.post(`/api/secured-assets/auction-batches/${batchId}/publish`)).statusCode;
+    },
+    'POST /api/secured-assets/auction-batches/:batchId/complete': async () => {
+      const { api, batchId } = await batch();
+      await api.post(`/api/secured-assets/auction-batches/${batchId}/publish`);
+      return (await api.post(`/api/secured-assets/auction-batches/${batchId}/complete`)).statusCode;
+    },
     'POST /api/secured-assets/cases/:caseId/bids': async () => {
       const { api, caseId } = await atAuction();
       return (await addBid(api, caseId, bid({ emdReceivedOn: null }))).statusCode;

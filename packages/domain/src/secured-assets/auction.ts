@@ -164,3 +164,68 @@ export function fromMinor(minor: bigint | number | string): string {
   const abs = value < 0n ? -value : value;
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
+
+// ---- auction batches (/repoapp/auctionBatchGenTabs, AUC_BATCH_GEN_SAUTH) ----
+
+/** OPEN: lots being added; PUBLISHED: the sale notice is out; COMPLETED: the auction was held. */
+export const AUCTION_BATCH_STATUSES = ['OPEN', 'PUBLISHED', 'COMPLETED'] as const;
+export type AuctionBatchStatus = (typeof AUCTION_BATCH_STATUSES)[number];
+
+/** The stage whose cases are added to batches (its tray offers the `auctionBatch` widget). */
+export const BATCH_STAGE = { definitionCode: 'SARFAESI', stage: 'BatchGen' } as const;
+
+const caseIds = z.array(idParam).min(1, 'select at least one case').max(100);
+
+export const auctionBatchInputSchema = z
+  .object({
+    batchNo: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(20)
+      .regex(/^[A-Z0-9]+$/, 'must be capital letters and digits'),
+    auctionDate: isoDate,
+    emdLastDate: isoDate,
+    inspectionDate1: isoDate.nullable().default(null),
+    inspectionDate2: isoDate.nullable().default(null),
+    auctionAgency: z.string().trim().min(1, 'is required').max(120),
+    caseIds,
+  })
+  .strict();
+export type AuctionBatchInput = z.infer<typeof auctionBatchInputSchema>;
+
+export const addLotsInputSchema = z.object({ caseIds }).strict();
+export const batchIdParams = z.object({ batchId: idParam });
+export const batchListQuerySchema = z.object({ tab: z.enum(['open', 'published', 'completed']).default('open') });
+
+export const auctionLotSchema = z.object({
+  lotNo: z.number(),
+  caseId: z.number(),
+  caseNo: z.string(),
+  accountId: z.number(),
+  accountNo: z.string(),
+  customerName: z.string(),
+  stage: z.string(),
+  reservePrice: z.string(),
+  currency: z.enum(['INR', 'USD']),
+});
+export type AuctionLot = z.infer<typeof auctionLotSchema>;
+
+export const auctionBatchSchema = z.object({
+  batchId: z.number(),
+  batchNo: z.string(),
+  status: z.enum(AUCTION_BATCH_STATUSES),
+  auctionDate: z.string(),
+  emdLastDate: z.string(),
+  inspectionDate1: z.string().nullable(),
+  inspectionDate2: z.string().nullable(),
+  auctionAgency: z.string(),
+  unitName: z.string(),
+  lotCount: z.number(),
+  createdAt: z.string(),
+});
+export type AuctionBatch = z.infer<typeof auctionBatchSchema>;
+
+export const auctionBatchListSchema = z.object({ data: z.array(auctionBatchSchema) });
+export const auctionBatchDetailSchema = auctionBatchSchema.extend({ lots: z.array(auctionLotSchema) });
+export type AuctionBatchDetail = z.infer<typeof auctionBatchDetailSchema>;
