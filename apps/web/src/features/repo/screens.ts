@@ -11,5 +11,9 @@ export const repoDashboardScreen: RepoScreenLoader = () =>
 export function repoScreens(): Record<string, RepoScreenLoader> {
   return {
     repoSettings: () => import('./settings/repo-settings-page.tsx').then((m) => ({ Component: m.RepoSettingsPage })),
+    auctionBatchGenTabs: () =>
+      import('./auction/auction-batch-page.tsx').then((m) => ({ Component: m.AuctionBatchPage })),
+    auctionBatchGenTabsDetail: () =>
+      import('./auction/auction-batch-page.tsx').then((m) => ({ Component: m.AuctionBatchOfCasePage })),
   };
 }

@@ -620,6 +620,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           rules: [{ kind: 'upperAlphaNum' }, { kind: 'maxLength', length: 20 }],
         }),
       ],
+      // The tray's auctionBatch widget adds the selected cases to an auction batch (their auctionBatchNo).
+      widgets: ['auctionBatch'],
       actions: [submit('AuctionNotice', { labelKey: 'AddToBatch', effects: effects('generateSaleNotice') })],
     },
     {
@@ -974,7 +976,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  * 3: a redemption request is refused once redemption is locked (`requireRedeemable`).
  * 4: auction bids (the `auctionBids` widget; a sale below the reserve price is refused); a failed auction keeps the
- * reserve as `previousReservePrice` and the next one must be lower.
+ * reserve as `previousReservePrice` and the next one must be lower; BatchGen's tray adds cases to auction batches
+ * (`auctionBatch`).
  */
 export const SARFAESI_BUILT_IN_VERSION = 4;
 
