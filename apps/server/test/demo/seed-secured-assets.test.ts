@@ -107,6 +107,19 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
         where k.definition_code = 'SARFAESI'`,
     );
     expect(sarf[0]!.n).toBeGreaterThanOrEqual(3);
+
+    const lots = await queryRows<{ batchNo: string; status: string; lotNo: number; stage: string; batchField: string }>(
+      handle.db,
+      sql`select b.batch_no as "batchNo", b.status, l.lot_no as "lotNo", k.stage,
+          k.fields ->> 'auctionBatchNo' as "batchField"
+        from auction_lots l join auction_batches b on b.id = l.batch_id join cases k on k.id = l.case_id
+        order by l.lot_no`,
+    );
+    expect(lots.map((lot) => [lot.lotNo, lot.stage, lot.status])).toEqual([
+      [1, 'BatchGen', 'OPEN'],
+      [2, 'BatchGen', 'OPEN'],
+    ]);
+    expect(lots.every((lot) => lot.batchField === lot.batchNo)).toBe(true);
   });
 
   it('back-dates the history: every step on or before today, in order, the business date put back', async () => {

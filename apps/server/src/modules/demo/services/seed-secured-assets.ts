@@ -22,8 +22,13 @@ import {
   insertCaseEvent,
   startCaseInTx,
 } from '../../workflow/index.ts';
-import { addBidInTx } from '../../secured-assets/index.ts';
-import { AUCTION_BID_STAGES, AUCTION_H1_FIELDS, type BidInput } from '@recovery-desk/domain/secured-assets/auction.ts';
+import { addBidInTx, createBatchInTx } from '../../secured-assets/index.ts';
+import {
+  AUCTION_BID_STAGES,
+  AUCTION_H1_FIELDS,
+  BATCH_STAGE,
+  type BidInput,
+} from '@recovery-desk/domain/secured-assets/auction.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import {
   caseDocumentCodes,
@@ -144,6 +149,9 @@ const SARF_STORIES: readonly Story[] = [
   { steps: 33, ago: 9 },
   { steps: 32, ago: 2 },
   { steps: 26, ago: 1 },
+  // two cases at the auction batch stage: the demo's batch holds them as lots 1 and 2
+  { steps: 21, ago: 1 },
+  { steps: 21, ago: 2 },
   { steps: 22, ago: 3 },
   { steps: 12, ago: 2 },
   { steps: 8, ago: 5 },
@@ -457,6 +465,7 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
         continue;
       }
       const officerAuthorities = new Set(await actorAuthorities(tx, officer, 'repoapp'));
+      const atBatchStage: number[] = [];
       const definition = await activeDefinition(tx, workflow.code);
       const accounts = await listSecuredCandidates(tx, {
         unitPath: officer.actingUnit.path,
@@ -527,6 +536,26 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
         }
         if (workflow.code === 'REPOSSESSION') made.repossession += 1;
         else made.sarfaesi += 1;
+        if (state.stage === BATCH_STAGE.stage && workflow.code === BATCH_STAGE.definitionCode) {
+          atBatchStage.push(state.caseId);
+        }
+      }
+      // The SARFAESI cases at the batch stage become the lots of one open auction batch.
+      if (atBatchStage.length >= 2) {
+        await replayDay(run, businessDate);
+        const ctx = officerAuthorities.has('AUC_BATCH_GEN_SAUTH') ? officer : approver;
+        await createBatchInTx(tx, run.deps, {
+          ctx,
+          input: {
+            batchNo: `AB${businessDate.replace(/-/g, '')}01`,
+            auctionDate: addDays(businessDate, 30),
+            emdLastDate: addDays(businessDate, 28),
+            inspectionDate1: addDays(businessDate, 20),
+            inspectionDate2: addDays(businessDate, 21),
+            auctionAgency: 'MSTC e-auction',
+            caseIds: atBatchStage,
+          },
+        });
       }
     }
     await replayDay(run, businessDate);

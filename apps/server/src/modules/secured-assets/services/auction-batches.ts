@@ -171,38 +171,45 @@ export async function createBatch(
     const day = input[name];
     if (day && day > input.auctionDate) throw validationError(name, 'Inspection must be on or before the auction date');
   }
-  return withTransaction(deps.db, async (tx) => {
-    const [taken] = await selectRows<{ id: number }>(
-      tx,
-      sql`select id from auction_batches where batch_no = ${input.batchNo}`,
-    );
-    if (taken) throw validationError('batchNo', `Batch number ${input.batchNo} is already used`);
-    const [row] = await tx
-      .insert(auctionBatches)
-      .values({
-        batchNo: input.batchNo,
-        unitId: ctx.actingUnit.id,
-        unitPath: ctx.actingUnit.path,
-        auctionDate: input.auctionDate,
-        emdLastDate: input.emdLastDate,
-        inspectionDate1: input.inspectionDate1,
-        inspectionDate2: input.inspectionDate2,
-        auctionAgency: input.auctionAgency,
-        createdByUserId: ctx.user.id,
-        createdAt: deps.clock.now(),
-        updatedAt: deps.clock.now(),
-      })
-      .returning({ id: auctionBatches.id });
-    const batchId = row!.id;
-    await addLotsInTx(tx, deps, ctx, { batchId, batchNo: input.batchNo }, input.caseIds);
-    await emitAudit(tx, ctx, {
-      action: 'secured_assets.batch_create',
-      entity: 'auction_batch',
-      entityId: batchId,
-      after: { ...input },
-    });
-    return detailOf(tx, await findBatch(tx, ctx, batchId));
+  return withTransaction(deps.db, (tx) => createBatchInTx(tx, deps, { ctx, input }));
+}
+
+/** createBatch inside the caller's transaction (the demo seed builds its batch so). */
+export async function createBatchInTx(
+  tx: Transaction,
+  deps: AppDeps,
+  { ctx, input }: { ctx: UnitContext; input: AuctionBatchInput },
+): Promise<AuctionBatchDetail> {
+  const [taken] = await selectRows<{ id: number }>(
+    tx,
+    sql`select id from auction_batches where batch_no = ${input.batchNo}`,
+  );
+  if (taken) throw validationError('batchNo', `Batch number ${input.batchNo} is already used`);
+  const [row] = await tx
+    .insert(auctionBatches)
+    .values({
+      batchNo: input.batchNo,
+      unitId: ctx.actingUnit.id,
+      unitPath: ctx.actingUnit.path,
+      auctionDate: input.auctionDate,
+      emdLastDate: input.emdLastDate,
+      inspectionDate1: input.inspectionDate1,
+      inspectionDate2: input.inspectionDate2,
+      auctionAgency: input.auctionAgency,
+      createdByUserId: ctx.user.id,
+      createdAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
+    })
+    .returning({ id: auctionBatches.id });
+  const batchId = row!.id;
+  await addLotsInTx(tx, deps, ctx, { batchId, batchNo: input.batchNo }, input.caseIds);
+  await emitAudit(tx, ctx, {
+    action: 'secured_assets.batch_create',
+    entity: 'auction_batch',
+    entityId: batchId,
+    after: { ...input },
   });
+  return detailOf(tx, await findBatch(tx, ctx, batchId));
 }
 
 /** POST /api/secured-assets/auction-batches/:batchId/lots — more lots for an OPEN batch, numbered on. */
