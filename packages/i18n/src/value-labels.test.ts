@@ -79,6 +79,8 @@ const NOT_SHOWN: Record<string, string> = {
   CLOSURE_TYPES_WITH_PROCEEDS: "closure type values, shown by the definitions' option labels (ClosureSold)",
   REFUND_STATUSES: "shown as the closure statement's sentences (ClosureRefundDue, ClosureRefundPaid)",
   SECURED_DOCUMENT_KINDS: 'template keys of the secured-asset documents; a template is shown by its own title',
+  BID_STATUSES: 'the bids tab words a bid status with its own keys (AuctionBidStatus*, repo-ui)',
+  AUCTION_BATCH_STATUSES: 'the batch screen shows a status as its tab (AuctionBatchTab*, repo-ui)',
   CURRENCIES: 'ISO 4217 codes, shown inside formatted amounts',
   CASE_TABS: 'URL names of tabs; the tabs show CaseTab* labels',
   ACTION_NAMES: 'actions are shown by the definition’s labelKey',

@@ -87,6 +87,12 @@ export const WORKFLOW_EFFECTS = [
   'requireRedeemable',
   /** repossession / SARFAESI closure (§13(7)): the net sale proceeds posted to the account; shortfall and surplus recorded */
   'settleClosure',
+  /** refuses approving a sale whose H1 bid (the auction bids) is missing or below the reserve price */
+  'requireReserveMet',
+  /** a failed auction: the reserve price is kept as `previousReservePrice` and the auction's bids lapse */
+  'reopenAuction',
+  /** a re-auction's reserve price must be below the previous one (`previousReservePrice`) */
+  'requireReducedReserve',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

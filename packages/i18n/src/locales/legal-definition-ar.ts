@@ -223,6 +223,9 @@ export const legalDefinitionAr: Record<LegalDefinitionKey, string> = {
   EffectLockRedemption: 'أُغلق باب الاسترداد (المادة 13(8) من SARFAESI Act)',
   EffectRequireRedeemable: 'تم التحقق من طلب الاسترداد (المادة 13(8) من SARFAESI Act)',
   EffectSettleClosure: 'تم قيد عائدات البيع في الحساب وتسجيل العجز أو الفائض',
+  EffectRequireReserveMet: 'تم التحقق من البيع مقابل السعر الاحتياطي',
+  EffectReopenAuction: 'مزاد فاشل: حُفظ السعر الاحتياطي وسقطت العطاءات',
+  EffectRequireReducedReserve: 'تم التحقق من السعر الاحتياطي لإعادة المزاد (أقل من السابق)',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'فئة أصل الحساب ليست من الفئات التي تقبلها قاعدة المجموعة.',

@@ -227,6 +227,9 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectLockRedemption: 'Ablösung ausgeschlossen (§13(8) SARFAESI Act)',
   EffectRequireRedeemable: 'Ablöseantrag geprüft (§13(8) SARFAESI Act)',
   EffectSettleClosure: 'Verkaufserlös dem Konto gutgeschrieben; Fehlbetrag oder Mehrerlös erfasst',
+  EffectRequireReserveMet: 'Verkauf gegen den Mindestpreis geprüft',
+  EffectReopenAuction: 'Gescheiterte Auktion: Mindestpreis vermerkt, Gebote verfallen',
+  EffectRequireReducedReserve: 'Mindestpreis der erneuten Auktion geprüft (unter dem vorherigen)',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'Die Forderungsklasse des Kontos wird von der Pool-Regel nicht zugelassen.',

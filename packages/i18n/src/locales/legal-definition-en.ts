@@ -227,6 +227,9 @@ export const legalDefinitionEn = {
   EffectLockRedemption: 'Redemption closed (§13(8) SARFAESI Act)',
   EffectRequireRedeemable: 'Redemption request checked (§13(8) SARFAESI Act)',
   EffectSettleClosure: 'Sale proceeds posted to the account; shortfall or surplus recorded',
+  EffectRequireReserveMet: 'Sale checked against the reserve price',
+  EffectReopenAuction: 'Failed auction: reserve kept, bids lapsed',
+  EffectRequireReducedReserve: 'Re-auction reserve checked (below the previous one)',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'The asset class of the account is not one the pool rule accepts.',

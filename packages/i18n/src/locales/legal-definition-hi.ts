@@ -224,6 +224,9 @@ export const legalDefinitionHi: Record<LegalDefinitionKey, string> = {
   EffectLockRedemption: 'मोचन बंद किया गया (SARFAESI अधिनियम धारा 13(8))',
   EffectRequireRedeemable: 'मोचन अनुरोध की जाँच की गई (SARFAESI अधिनियम धारा 13(8))',
   EffectSettleClosure: 'बिक्री आय खाते में जमा की गई; कमी या अधिशेष दर्ज किया गया',
+  EffectRequireReserveMet: 'आरक्षित मूल्य के विरुद्ध बिक्री की जाँच की गई',
+  EffectReopenAuction: 'विफल नीलामी: आरक्षित मूल्य दर्ज, बोलियाँ व्यपगत',
+  EffectRequireReducedReserve: 'पुनः नीलामी का आरक्षित मूल्य जाँचा गया (पिछले से कम)',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'खाते का आस्ति वर्ग पूल नियम में स्वीकार्य नहीं है।',

@@ -128,4 +128,9 @@ export const repoDefinitionAr: Record<RepoDefinitionKey, string> = {
   AuctionNoticePeriodEnds: 'انتهاء مهلة إعلان المزاد',
   PreSaleNoticePeriodEnds: 'انتهاء مهلة الإشعار السابق للبيع (الفرصة الأخيرة للسداد)',
   ReleaseDue: 'موعد الإفراج',
+  // shared with SARFAESI: the auction result of a (failed) auction
+  AuctionResult: 'نتيجة المزاد',
+  AuctionSuccessful: 'ناجح (ورد أعلى عطاء H1)',
+  AuctionNoBids: 'فاشل (لا عطاءات)',
+  AuctionFailed: 'فشل المزاد',
 };

@@ -128,4 +128,9 @@ export const repoDefinitionDe: Record<RepoDefinitionKey, string> = {
   AuctionNoticePeriodEnds: 'Frist der Auktionsbekanntmachung endet',
   PreSaleNoticePeriodEnds: 'Frist der Mitteilung vor dem Verkauf endet (letzte Gelegenheit zur Zahlung)',
   ReleaseDue: 'Freigabe fällig',
+  // shared with SARFAESI: the auction result of a (failed) auction
+  AuctionResult: 'Auktionsergebnis',
+  AuctionSuccessful: 'Erfolgreich (H1-Gebot erhalten)',
+  AuctionNoBids: 'Gescheitert (keine Gebote)',
+  AuctionFailed: 'Auktion gescheitert',
 };

@@ -131,6 +131,11 @@ export const repoDefinitionEn = {
   AuctionNoticePeriodEnds: 'Auction notice period ends',
   PreSaleNoticePeriodEnds: 'Pre-sale notice period ends (final chance to repay)',
   ReleaseDue: 'Release due',
+  // shared with SARFAESI: the auction result of a (failed) auction
+  AuctionResult: 'Auction result',
+  AuctionSuccessful: 'Successful (H1 bid received)',
+  AuctionNoBids: 'Failed (no bids)',
+  AuctionFailed: 'Auction failed',
 } as const;
 
 export type RepoDefinitionKey = keyof typeof repoDefinitionEn;

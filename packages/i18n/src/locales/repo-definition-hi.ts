@@ -128,4 +128,9 @@ export const repoDefinitionHi: Record<RepoDefinitionKey, string> = {
   AuctionNoticePeriodEnds: 'नीलामी नोटिस अवधि समाप्त',
   PreSaleNoticePeriodEnds: 'बिक्री पूर्व नोटिस अवधि समाप्त (चुकाने का अंतिम अवसर)',
   ReleaseDue: 'मुक्ति की नियत तिथि',
+  // shared with SARFAESI: the auction result of a (failed) auction
+  AuctionResult: 'नीलामी का परिणाम',
+  AuctionSuccessful: 'सफल (H1 बोली प्राप्त)',
+  AuctionNoBids: 'विफल (कोई बोली नहीं)',
+  AuctionFailed: 'नीलामी विफल',
 };

@@ -124,13 +124,9 @@ export const sarfaesiDefinitionAr: Record<SarfaesiDefinitionKey, string> = {
   AgencyC1India: 'سي ون إنديا (C1 India)',
   AgencyAuctionTiger: 'أوكشن تايغر (Auction Tiger)',
   AgencyOther: 'وكالة أخرى',
-  AuctionResult: 'نتيجة المزاد',
-  AuctionSuccessful: 'ناجح (ورد أعلى عطاء H1)',
-  AuctionNoBids: 'فاشل (لا عطاءات)',
   H1BidderName: 'صاحب أعلى عطاء (H1)',
   H1BidAmount: 'مبلغ أعلى عطاء (H1)',
   AuctionReport: 'تقرير المزاد',
-  AuctionFailed: 'فشل المزاد',
   ConfirmSale: 'تأكيد البيع',
 
   // Private treaty

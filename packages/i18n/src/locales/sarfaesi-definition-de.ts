@@ -124,13 +124,9 @@ export const sarfaesiDefinitionDe: Record<SarfaesiDefinitionKey, string> = {
   AgencyC1India: 'C1 India',
   AgencyAuctionTiger: 'Auction Tiger',
   AgencyOther: 'Andere Agentur',
-  AuctionResult: 'Auktionsergebnis',
-  AuctionSuccessful: 'Erfolgreich (H1-Gebot erhalten)',
-  AuctionNoBids: 'Gescheitert (keine Gebote)',
   H1BidderName: 'H1-Bieter',
   H1BidAmount: 'H1-Gebot',
   AuctionReport: 'Auktionsbericht',
-  AuctionFailed: 'Auktion gescheitert',
   ConfirmSale: 'Verkauf bestätigen',
 
   // Private treaty

@@ -126,13 +126,9 @@ export const sarfaesiDefinitionEn = {
   AgencyC1India: 'C1 India',
   AgencyAuctionTiger: 'Auction Tiger',
   AgencyOther: 'Other agency',
-  AuctionResult: 'Auction result',
-  AuctionSuccessful: 'Successful (H1 bid received)',
-  AuctionNoBids: 'Failed (no bids)',
   H1BidderName: 'H1 bidder',
   H1BidAmount: 'H1 bid amount',
   AuctionReport: 'Auction report',
-  AuctionFailed: 'Auction failed',
   ConfirmSale: 'Confirm sale',
 
   // Private treaty

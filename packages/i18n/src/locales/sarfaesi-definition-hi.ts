@@ -124,13 +124,9 @@ export const sarfaesiDefinitionHi: Record<SarfaesiDefinitionKey, string> = {
   AgencyC1India: 'C1 इंडिया',
   AgencyAuctionTiger: 'ऑक्शन टाइगर',
   AgencyOther: 'अन्य एजेंसी',
-  AuctionResult: 'नीलामी का परिणाम',
-  AuctionSuccessful: 'सफल (H1 बोली प्राप्त)',
-  AuctionNoBids: 'विफल (कोई बोली नहीं)',
   H1BidderName: 'H1 बोलीदाता',
   H1BidAmount: 'H1 बोली राशि',
   AuctionReport: 'नीलामी रिपोर्ट',
-  AuctionFailed: 'नीलामी विफल',
   ConfirmSale: 'बिक्री की पुष्टि करें',
 
   // Private treaty

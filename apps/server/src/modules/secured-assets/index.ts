@@ -4,3 +4,5 @@ export { REPOSSESSION_CODE, SARFAESI_CODE } from './secured-assets-constants.ts'
 export { findRedemptionLock } from './redemption.repository.ts';
 export { registerSecuredAssetEffects } from './secured-assets-effects.ts';
 export { securedAssetsRoutes } from './secured-assets.routes.ts';
+export { addBidInTx } from './services/auction-bids.ts';
+export { createBatchInTx } from './services/auction-batches.ts';

@@ -8,6 +8,10 @@ import { findRedemptionLock, insertRedemptionLock } from './redemption.repositor
 import { REPOSSESSION_CODE, SARFAESI_CODE } from './secured-assets-constants.ts';
 import { settleClosure } from './services/closure.ts';
 import { createSecuredDocument } from './services/secured-documents.ts';
+import { caseH1, lapseActiveBids } from './services/auction-bids.ts';
+import { AUCTION_H1_FIELDS, percentOfReserve } from '@recovery-desk/domain/secured-assets/auction.ts';
+import { compareAmounts, formatAmount, isAmountInMinorUnits } from '@recovery-desk/domain/money.ts';
+import { sql } from 'drizzle-orm';
 
 // The effects the REPOSSESSION and SARFAESI workflows name, registered with the engine when the app is wired
 // (workflow-effects.ts). Each document effect renders its documents from their templates and files them on the case
@@ -95,6 +99,71 @@ async function requireRedeemable(run: EffectRun): Promise<void> {
   );
 }
 
+const amountField = (value: unknown): string | null =>
+  typeof value === 'string' && isAmountInMinorUnits(value, 'INR') ? value : null;
+
+const rupees = (amount: string) => formatAmount(amount, 'INR');
+
+/**
+ * Approving an auction sale: the sale amount (H1) must be at or above the reserve price, and when bids were entered
+ * one of them must be H1 (qualified, EMD received, not below the reserve). Refused (409) otherwise; the step rolls
+ * back whole.
+ */
+async function requireReserveMet(run: EffectRun): Promise<void> {
+  const names = AUCTION_H1_FIELDS[run.definition.code];
+  if (!names) throw new Error(`requireReserveMet has no H1 fields for the ${run.definition.code} workflow`);
+  const fields = run.next.fields;
+  const reserve = amountField(fields.reservePrice);
+  const sale = amountField(fields[names.amount]);
+  const { hasBids, h1 } = await caseH1(run.tx, run.caseId, reserve);
+  if (hasBids && !h1) {
+    throw new AppError(
+      'ACTION_NOT_ALLOWED',
+      `The sale of case ${run.caseNo} cannot be approved: no qualified bid with its EMD received reaches the reserve ` +
+        `price${reserve ? ` of ${rupees(reserve)}` : ''}. Reject the bid, or send the case back for a fresh auction.`,
+    );
+  }
+  if (reserve && sale && compareAmounts(sale, reserve) < 0) {
+    throw new AppError(
+      'ACTION_NOT_ALLOWED',
+      `The sale of case ${run.caseNo} cannot be approved: the H1 bid of ${rupees(sale)} is below the reserve price ` +
+        `of ${rupees(reserve)} (${percentOfReserve(sale, reserve)}% of the reserve).`,
+    );
+  }
+}
+
+/**
+ * A failed auction: the reserve price is kept as `previousReservePrice` (the next reserve must be lower) and the
+ * auction's bids lapse. The case row was written by the step; the field is added to it in the same transaction.
+ */
+async function reopenAuction(run: EffectRun): Promise<void> {
+  const reserve = amountField(run.next.fields.reservePrice);
+  if (reserve) {
+    await run.tx.execute(
+      sql`update cases set fields = fields || jsonb_build_object('previousReservePrice', ${reserve}::text)
+        where id = ${run.caseId}`,
+    );
+  }
+  const lapsed = await lapseActiveBids(run.tx, { caseId: run.caseId, at: run.deps.clock.now() });
+  await emitAudit(run.tx, run.ctx, {
+    action: 'secured_assets.auction_failed',
+    entity: 'case',
+    entityId: run.caseId,
+    after: { caseNo: run.caseNo, previousReservePrice: reserve, lapsedBids: lapsed },
+  });
+}
+
+/** A re-auction's reserve price must be below the reserve of the auction that failed (a named field error). */
+async function requireReducedReserve(run: EffectRun): Promise<void> {
+  const previous = amountField(run.next.fields.previousReservePrice);
+  const reserve = amountField(run.next.fields.reservePrice);
+  if (!previous || !reserve || compareAmounts(reserve, previous) < 0) return;
+  const message = `The reserve price of a re-auction must be below the previous reserve price of ${rupees(previous)}`;
+  throw new AppError('VALIDATION', `fields.reservePrice: ${message}`, {
+    fields: [{ field: 'fields.reservePrice', message }],
+  });
+}
+
 export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   for (const effect of [
     'generateRepoNotice',
@@ -109,4 +178,7 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   registry.register('lockRedemption', lockRedemption);
   registry.register('requireRedeemable', requireRedeemable);
   registry.register('settleClosure', settleClosure);
+  registry.register('requireReserveMet', requireReserveMet);
+  registry.register('reopenAuction', reopenAuction);
+  registry.register('requireReducedReserve', requireReducedReserve);
 }

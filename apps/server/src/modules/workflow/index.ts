@@ -5,7 +5,9 @@ export { actorAuthorities, requireAppAuthority } from './services/case-access.ts
 export { addGeneratedDocument } from './services/case-documents.ts';
 export { activeDefinition, invalidateDefinitionCache, publishDefinitionVersion } from './services/definitions.ts';
 export { EffectRegistry, registerWorkflowEffects, type EffectHandler, type EffectRun } from './effects.ts';
-export { saveCaseFields } from './services/save-fields.ts';
+export { saveCaseFields, saveCaseFieldsInTx } from './services/save-fields.ts';
+export { requireCaseInScope } from './services/case-access.ts';
+export { loadDefinition } from './services/definitions.ts';
 export { startCaseInTx } from './services/start-case.ts';
 // Background job kinds (listed in src/jobs/registry.ts).
 export { stageExportJob } from './services/export-stage-tray.ts';

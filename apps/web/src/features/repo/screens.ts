@@ -13,5 +13,9 @@ export function repoScreens(): Record<string, RepoScreenLoader> {
     repoSettings: () => import('./settings/repo-settings-page.tsx').then((m) => ({ Component: m.RepoSettingsPage })),
     linkLanVueAccount: () =>
       import('./linked/linked-accounts-page.tsx').then((m) => ({ Component: m.LinkedAccountsPage })),
+    auctionBatchGenTabs: () =>
+      import('./auction/auction-batch-page.tsx').then((m) => ({ Component: m.AuctionBatchPage })),
+    auctionBatchGenTabsDetail: () =>
+      import('./auction/auction-batch-page.tsx').then((m) => ({ Component: m.AuctionBatchOfCasePage })),
   };
 }

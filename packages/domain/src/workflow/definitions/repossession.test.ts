@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actorWith, allAuthorities, snapshotFor, walk, type WalkStep } from '../testing.ts';
+import { findStage } from '../definition.ts';
 import { stageDates, transition } from '../transition.ts';
 import { REPOSSESSION_DEFINITION } from './repossession.ts';
 import { REPOSSESSION_CASE as CASE } from './sample-cases.ts';
@@ -117,6 +118,47 @@ describe('repossession definition', () => {
       ok: false,
       refusal: { code: 'NO_BRANCH_MATCHES', action: 'approve', fields: ['disposalMode'] },
     });
+  });
+
+  it('a failed auction goes to a reduced reserve, its approval and a fresh auction notice', () => {
+    const { visited, snapshot } = walk(
+      def,
+      { ...CASE, auctionResult: 'NO_BIDS' },
+      [
+        ...TO_DISPOSAL,
+        { action: 'approve', expect: 'AuctionNotice' },
+        { action: 'submit', expect: 'AllocateActionAgc' },
+        { action: 'submit', expect: 'AssetAuctionDtl' },
+        { action: 'submit', expect: 'FprAllocation' },
+        { action: 'submit', expect: 'DisposalIdentification' },
+        { action: 'approve', expect: 'AuctionNotice' },
+      ],
+      TODAY,
+    );
+    expect(visited.filter((stage) => stage === 'AuctionNotice')).toHaveLength(2);
+    expect(snapshot.stage).toBe('AuctionNotice');
+    const failed = findStage(def, 'AssetAuctionDtl')!.actions.find((action) => action.labelKey === 'AuctionFailed');
+    expect(failed?.effects).toEqual(['reopenAuction']);
+    expect(findStage(def, 'FprAllocation')!.actions[0]!.effects).toEqual(['requireReducedReserve']);
+  });
+
+  it('a failed auction needs no H1; a successful one needs the bids fields', () => {
+    const { numberOfBids: _n, highestBidderName: _h, highestBid: _b, waiverRequired: _w, ...noBids } = CASE;
+    const capture = (fields: typeof CASE | typeof noBids) => snapshotFor(def, 'AssetAuctionDtl', { fields });
+    const failed = transition(def, capture({ ...noBids, auctionResult: 'NO_BIDS' }), 'submit', actor, TODAY);
+    expect(failed.ok && failed.next.stage).toBe('FprAllocation');
+    expect(transition(def, capture({ ...noBids, auctionResult: 'SUCCESSFUL' }), 'submit', actor, TODAY)).toMatchObject({
+      ok: false,
+      refusal: { code: 'REQUIRED_FIELD_MISSING' },
+    });
+  });
+
+  it('names the bids widget at the auction and its approval, where a sale below the reserve is refused', () => {
+    expect(findStage(def, 'AssetAuctionDtl')!.widgets).toEqual(['auctionBids']);
+    expect(findStage(def, 'AuctionApproval')!.widgets).toEqual(['auctionBids']);
+    for (const action of findStage(def, 'AuctionApproval')!.actions.filter((a) => a.name === 'approve')) {
+      expect(action.effects).toContain('requireReserveMet');
+    }
   });
 
   it('a rejected bid goes back to disposal identification', () => {

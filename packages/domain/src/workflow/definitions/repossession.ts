@@ -61,6 +61,8 @@ const NOTICE_MODES = [
 ] as const;
 
 const WAIVER = { field: 'waiverRequired', in: ['true'] };
+const SOLD_AT_AUCTION = { field: 'auctionResult', in: ['SUCCESSFUL'] };
+const AUCTION_FAILED = { field: 'auctionResult', in: ['NO_BIDS'] };
 const NO_WAIVER = { field: 'waiverRequired', in: ['false'] };
 
 const COLUMNS = [
@@ -130,8 +132,10 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * The built-in version of the REPOSSESSION workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  * 4: closure computes the shortfall or surplus and posts the sale proceeds (settleClosure, closureStatement).
+ * 5: auction bids (the `auctionBids` widget; a sale below the reserve price is refused) and a failed auction
+ * (`auctionResult` NO_BIDS) going back to a reduced reserve, its approval and a re-auction.
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 4;
+export const REPOSSESSION_BUILT_IN_VERSION = 5;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -339,7 +343,13 @@ export function buildRepossessionDefinition(
           field('fprAgency', 'FprAgency', 'text', { required: true }),
           field('reservePrice', 'ReservePrice', 'amount', { required: true }),
         ],
-        actions: [submit('DisposalIdentification', { labelKey: 'RecommendDisposal' })],
+        // After a failed auction the reserve is reduced: below the previous one (requireReducedReserve).
+        actions: [
+          submit('DisposalIdentification', {
+            labelKey: 'RecommendDisposal',
+            effects: effects('requireReducedReserve'),
+          }),
+        ],
       },
       {
         code: 'DisposalIdentification',
@@ -418,14 +428,33 @@ export function buildRepossessionDefinition(
         authority: 'REPO_ASSET_AUC_DTL_SAUTH',
         trayColumns: PRICED,
         fields: [
+          select(
+            'auctionResult',
+            'AuctionResult',
+            [
+              ['SUCCESSFUL', 'AuctionSuccessful'],
+              ['NO_BIDS', 'AuctionNoBids'],
+            ],
+            { required: true },
+          ),
           pastDate('auctionHeldOn', 'AuctionHeldOn', { required: true }),
-          field('numberOfBids', 'NumberOfBids', 'number', { required: true }),
-          field('highestBidderName', 'HighestBidderName', 'text', { required: true }),
-          field('highestBid', 'HighestBid', 'amount', { required: true }),
-          field('waiverRequired', 'WaiverRequired', 'boolean', { required: true }),
+          // The bids tab (auctionBids) fills these from the bids: the count, and H1's name and amount.
+          field('numberOfBids', 'NumberOfBids', 'number', { required: true, when: SOLD_AT_AUCTION }),
+          field('highestBidderName', 'HighestBidderName', 'text', { required: true, when: SOLD_AT_AUCTION }),
+          field('highestBid', 'HighestBid', 'amount', { required: true, when: SOLD_AT_AUCTION }),
+          field('waiverRequired', 'WaiverRequired', 'boolean', { required: true, when: SOLD_AT_AUCTION }),
         ],
         documents: [document('bidSheet', 'BidSheet')],
-        actions: [submit('AuctionApproval')],
+        widgets: ['auctionBids'],
+        actions: [
+          submit('AuctionApproval', { when: SOLD_AT_AUCTION }),
+          // A failed auction: a reduced reserve (FPR), its approval and a fresh auction notice.
+          submit('FprAllocation', {
+            when: AUCTION_FAILED,
+            labelKey: 'AuctionFailed',
+            effects: effects('reopenAuction'),
+          }),
+        ],
       },
       {
         code: 'AuctionApproval',
@@ -433,12 +462,17 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoAuctionApproval',
         authority: 'REPO_AUC_APP_SAUTH',
         trayColumns: [...PRICED, 'makerUserId'],
+        widgets: ['auctionBids'],
         actions: [
-          approve('WaverApprovalReq', { when: WAIVER, requiredFields: ['highestBid'] }),
+          approve('WaverApprovalReq', {
+            when: WAIVER,
+            requiredFields: ['highestBid'],
+            effects: effects('requireReserveMet'),
+          }),
           approve('AssetSaleNotice', {
             when: NO_WAIVER,
             requiredFields: ['highestBid'],
-            effects: effects('generateSaleNotice'),
+            effects: effects('requireReserveMet', 'generateSaleNotice'),
           }),
           pushback('AssetAuctionDtl'),
           reject('DisposalIdentification', { labelKey: 'RejectBid' }),

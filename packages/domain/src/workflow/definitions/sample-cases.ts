@@ -83,6 +83,7 @@ export const REPOSSESSION_CASE: CaseFields = {
   auctionNoticeDate: '2026-05-01',
   auctionDate: '2026-05-10',
   auctionAgency: 'Vehicle Auctions India',
+  auctionResult: 'SUCCESSFUL',
   auctionHeldOn: '2026-05-10',
   numberOfBids: 4,
   highestBidderName: 'Bharat Motors',

@@ -590,7 +590,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('emdAmount', 'EmdAmount', 'amount', { required: true }),
         field('bidIncrement', 'BidIncrement', 'amount'),
       ],
-      actions: [recommend('BasePriceApprove')],
+      // After a failed auction the reserve is reduced: below the previous one (requireReducedReserve).
+      actions: [recommend('BasePriceApprove', { effects: effects('requireReducedReserve') })],
     },
     {
       code: 'BasePriceApprove',
@@ -619,6 +620,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           rules: [{ kind: 'upperAlphaNum' }, { kind: 'maxLength', length: 20 }],
         }),
       ],
+      // The tray's auctionBatch widget adds the selected cases to an auction batch (their auctionBatchNo).
+      widgets: ['auctionBatch'],
       actions: [submit('AuctionNotice', { labelKey: 'AddToBatch', effects: effects('generateSaleNotice') })],
     },
     {
@@ -756,10 +759,15 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         }),
       ],
       documents: [document('auctionReport', 'AuctionReport')],
+      widgets: ['auctionBids'],
       actions: [
         submit('AuctionApproval', { when: { field: 'auctionResult', in: ['SUCCESSFUL'] } }),
         // A failed auction goes back to a (reduced) reserve price and a fresh sale notice.
-        submit('BasePriceInitiate', { when: { field: 'auctionResult', in: ['NO_BIDS'] }, labelKey: 'AuctionFailed' }),
+        submit('BasePriceInitiate', {
+          when: { field: 'auctionResult', in: ['NO_BIDS'] },
+          labelKey: 'AuctionFailed',
+          effects: effects('reopenAuction'),
+        }),
       ],
     },
     {
@@ -768,9 +776,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfAuctionApproval',
       authority: 'SARF_AUC_APP_SAUTH',
       trayColumns: [...AUCTIONED, 'saleAmount', 'makerUserId'],
+      widgets: ['auctionBids'],
       actions: [
-        approve('WaiverRequest', { when: WAIVER, labelKey: 'ConfirmSale' }),
-        approve('AssetSaleNotice', { when: NO_WAIVER, labelKey: 'ConfirmSale' }),
+        approve('WaiverRequest', { when: WAIVER, labelKey: 'ConfirmSale', effects: effects('requireReserveMet') }),
+        approve('AssetSaleNotice', { when: NO_WAIVER, labelKey: 'ConfirmSale', effects: effects('requireReserveMet') }),
         pushback('AssetAuctionCapture'),
         reject('BasePriceInitiate', { labelKey: 'RejectBid' }),
       ],
@@ -968,8 +977,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  * 3: a redemption request is refused once redemption is locked (`requireRedeemable`).
  * 4: closure computes the shortfall or surplus and posts the sale proceeds (settleClosure, closureStatement).
+ * 5: auction bids (the `auctionBids` widget; a sale below the reserve price is refused); a failed auction keeps the
+ * reserve as `previousReservePrice` and the next one must be lower; BatchGen's tray adds cases to auction batches
+ * (`auctionBatch`).
  */
-export const SARFAESI_BUILT_IN_VERSION = 4;
+export const SARFAESI_BUILT_IN_VERSION = 5;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

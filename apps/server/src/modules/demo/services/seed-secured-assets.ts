@@ -18,9 +18,17 @@ import {
   actorAuthorities,
   addGeneratedDocument,
   applyCaseActionInTx,
+  findCaseInScope,
   insertCaseEvent,
   startCaseInTx,
 } from '../../workflow/index.ts';
+import { addBidInTx, createBatchInTx } from '../../secured-assets/index.ts';
+import {
+  AUCTION_BID_STAGES,
+  AUCTION_H1_FIELDS,
+  BATCH_STAGE,
+  type BidInput,
+} from '@recovery-desk/domain/secured-assets/auction.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import {
   caseDocumentCodes,
@@ -41,7 +49,8 @@ import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 // effects run as they would for staff: notices, the kit, sale notices, the sale certificate and the §13(8) lock.
 // One transaction: a failed seed leaves no half-made case.
 
-type PathStep = { action: ActionName; next: string };
+/** A step of a path; `values` change the case's values from this step on (e.g. a failed auction, a reduced reserve). */
+type PathStep = { action: ActionName; next: string; values?: CaseFields };
 
 const REPO_PATH: readonly PathStep[] = [
   { action: 'recommend', next: 'RepoInitiateApproval' },
@@ -100,14 +109,32 @@ const SARF_PATH: readonly PathStep[] = [
   { action: 'close', next: 'SarfClosure' },
 ];
 
-/** A demo case: how many steps of its path it takes, and how many days before today the last one was taken. */
-type Story = { steps: number; ago: number };
+/**
+ * A failed repossession auction (issue 15): the auction fails (one bid, below the reserve), the reserve is reduced by
+ * a tenth at FPR allocation, approved again at disposal identification, and a fresh auction notice follows.
+ */
+const REPO_FAILED_AUCTION_PATH: readonly PathStep[] = [
+  ...REPO_PATH.slice(0, 12),
+  { action: 'submit', next: 'FprAllocation', values: { auctionResult: 'NO_BIDS' } },
+  { action: 'submit', next: 'DisposalIdentification', values: { reservePrice: 'REDUCED' } },
+  { action: 'approve', next: 'AuctionNotice' },
+];
+
+/**
+ * A demo case: how many steps of its path it takes, and how many days before today the last one was taken; `path`
+ * another path than the workflow's main one.
+ */
+type Story = { steps: number; ago: number; path?: readonly PathStep[] };
 
 const REPO_STORIES: readonly Story[] = [
   // the furthest first: with few accounts in the region, the initiations are the ones left out
   { steps: 18, ago: 6 },
   { steps: 16, ago: 1 },
   { steps: 14, ago: 2 },
+  // at the auction's approval: three bids, one below the reserve, H1 chosen (repoappr.west approves)
+  { steps: 13, ago: 1 },
+  // a failed auction, a reduced reserve and its approval, at the re-auction's notice
+  { steps: 15, ago: 1, path: REPO_FAILED_AUCTION_PATH },
   { steps: 9, ago: 1 },
   { steps: 8, ago: 4 },
   { steps: 5, ago: 2 },
@@ -122,6 +149,9 @@ const SARF_STORIES: readonly Story[] = [
   { steps: 33, ago: 9 },
   { steps: 32, ago: 2 },
   { steps: 26, ago: 1 },
+  // two cases at the auction batch stage: the demo's batch holds them as lots 1 and 2
+  { steps: 21, ago: 1 },
+  { steps: 21, ago: 2 },
   { steps: 22, ago: 3 },
   { steps: 12, ago: 2 },
   { steps: 8, ago: 5 },
@@ -286,15 +316,80 @@ function formDay(definition: WorkflowDefinition, stageCode: string, form: Record
 
 type Plan = { stage: string; step: PathStep; form: Record<string, FieldValue> }[];
 
-/** The stages a story passes and the form of each step, on the sample's own dates. */
-function planOf(definition: WorkflowDefinition, workflow: Workflow, values: CaseFields, steps: number): Plan {
+/** A tenth off an amount, in minor units (a re-auction's reduced reserve). */
+const reduced = (amount: FieldValue | undefined) =>
+  typeof amount === 'string' ? fromCents((toCents(amount) * 9n) / 10n) : amount;
+
+/** The stages a story passes and the form of each step, on the sample's own dates (a step's `values` apply on). */
+function planOf(definition: WorkflowDefinition, path: readonly PathStep[], values: CaseFields, steps: number): Plan {
   const plan: Plan = [];
   let stage = definition.initialStage;
-  for (const step of workflow.path.slice(0, steps)) {
-    plan.push({ stage, step, form: formOf(definition, stage, values) });
+  let current = values;
+  for (const step of path.slice(0, steps)) {
+    if (step.values) {
+      const next = { ...current, ...step.values };
+      if (step.values.reservePrice === 'REDUCED') next.reservePrice = reduced(current.reservePrice) ?? null;
+      current = next;
+    }
+    plan.push({ stage, step, form: formOf(definition, stage, current) });
     stage = step.next;
   }
   return plan;
+}
+
+/**
+ * The demo bids of an auction (issue 15), entered by the officer at the auction stage before its step: for a
+ * successful auction H1 (the sample's bidder and amount), a qualified bid below the reserve and one whose EMD has not
+ * come; for a failed one a single bid below the reserve. The bids write the stage's H1 fields, so the step's form no
+ * longer carries them.
+ */
+async function enterDemoBids(
+  run: Run,
+  ctx: UnitContext,
+  definition: WorkflowDefinition,
+  state: { caseId: number; version: number },
+  form: Record<string, FieldValue>,
+  facts: CaseFields,
+): Promise<Record<string, FieldValue>> {
+  const names = AUCTION_H1_FIELDS[definition.code];
+  const reserve = facts.reservePrice;
+  if (!names || typeof reserve !== 'string') return form;
+  const heldOn = typeof facts.auctionHeldOn === 'string' ? facts.auctionHeldOn : run.day;
+  const emdOn = addDays(heldOn, -2) > run.day ? run.day : addDays(heldOn, -2);
+  const below = fromCents((toCents(reserve) * 92n) / 100n);
+  const emd = fromCents(toCents(reserve) / 10n);
+  const bids: BidInput[] = [];
+  const base = { emdAmount: emd, qualified: true, remarks: null, bidderIdNo: null } as const;
+  if (facts.auctionResult === 'NO_BIDS') {
+    bids.push({
+      ...base,
+      bidderName: 'Sai Auto Traders',
+      bidAmount: below,
+      emdReference: 'UTR0000000101',
+      emdReceivedOn: emdOn,
+    });
+  } else {
+    const h1Name = typeof facts[names.bidderName] === 'string' ? String(facts[names.bidderName]) : 'Bharat Motors';
+    const h1Amount = typeof facts[names.amount] === 'string' ? String(facts[names.amount]) : reserve;
+    const between = fromCents((toCents(reserve) + toCents(h1Amount)) / 2n);
+    bids.push(
+      { ...base, bidderName: h1Name, bidAmount: h1Amount, emdReference: 'UTR0000000201', emdReceivedOn: emdOn },
+      {
+        ...base,
+        bidderName: 'Sai Auto Traders',
+        bidAmount: below,
+        emdReference: 'UTR0000000202',
+        emdReceivedOn: emdOn,
+      },
+      { ...base, bidderName: 'Western Wheels', bidAmount: between, emdReference: null, emdReceivedOn: null },
+    );
+  }
+  for (const input of bids) await addBidInTx(run.tx, run.deps, { ctx, caseId: state.caseId, input });
+  const record = await findCaseInScope(run.tx, { caseId: state.caseId, unitPath: '/' });
+  if (record) state.version = record.version;
+  const { [names.bidderName]: _name, [names.amount]: _amount, ...rest } = form;
+  if (names.count) delete rest[names.count];
+  return rest;
 }
 
 /**
@@ -422,6 +517,7 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
         continue;
       }
       const officerAuthorities = new Set(await actorAuthorities(tx, officer, 'repoapp'));
+      const atBatchStage: number[] = [];
       const definition = await activeDefinition(tx, workflow.code);
       const accounts = await listSecuredCandidates(tx, {
         unitPath: officer.actingUnit.path,
@@ -437,12 +533,12 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
         // The sample's dates, moved so the story's last dated step falls `ago` days before today.
         const { shift, initiatedOn, stepDays } = scheduleOf(
           definition,
-          planOf(definition, workflow, values, story.steps),
+          planOf(definition, story.path ?? workflow.path, values, story.steps),
           businessDate,
           story.ago,
         );
         const moved = shifted(values, shift);
-        const plan = planOf(definition, workflow, moved, story.steps);
+        const plan = planOf(definition, story.path ?? workflow.path, moved, story.steps);
 
         await replayDay(run, initiatedOn);
         const started = await startCaseInTx(tx, run.deps, officer, {
@@ -464,7 +560,11 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           const authority = action?.authority ?? stage.authority;
           // Checker steps are the approver's (the officer made the step they decide); the rest the officer's.
           const ctx = action?.isCheckerAction || !officerAuthorities.has(authority) ? approver : officer;
-          const facts = { ...moved, ...item.form };
+          let facts: CaseFields = { ...moved, ...item.form };
+          if (AUCTION_BID_STAGES[workflow.code]?.capture === item.stage && item.step.action === 'submit') {
+            item.form = await enterDemoBids(run, ctx, definition, state, item.form, facts);
+            facts = { ...moved, ...item.form };
+          }
           const needed = [
             ...stage.documents.filter((doc) => doc.required && matchesCondition(doc.when, facts)).map((d) => d.code),
             ...(action?.requiredDocuments ?? []),
@@ -488,6 +588,26 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
         }
         if (workflow.code === 'REPOSSESSION') made.repossession += 1;
         else made.sarfaesi += 1;
+        if (state.stage === BATCH_STAGE.stage && workflow.code === BATCH_STAGE.definitionCode) {
+          atBatchStage.push(state.caseId);
+        }
+      }
+      // The SARFAESI cases at the batch stage become the lots of one open auction batch.
+      if (atBatchStage.length >= 2) {
+        await replayDay(run, businessDate);
+        const ctx = officerAuthorities.has('AUC_BATCH_GEN_SAUTH') ? officer : approver;
+        await createBatchInTx(tx, run.deps, {
+          ctx,
+          input: {
+            batchNo: `AB${businessDate.replace(/-/g, '')}01`,
+            auctionDate: addDays(businessDate, 30),
+            emdLastDate: addDays(businessDate, 28),
+            inspectionDate1: addDays(businessDate, 20),
+            inspectionDate2: addDays(businessDate, 21),
+            auctionAgency: 'MSTC e-auction',
+            caseIds: atBatchStage,
+          },
+        });
       }
     }
     await replayDay(run, businessDate);
