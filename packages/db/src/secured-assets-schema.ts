@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './collections-schema.ts';
 import { cases } from './workflow-schema.ts';
 import { units, users } from './schema.ts';
@@ -47,3 +47,31 @@ export const redemptionLocks = pgTable('redemption_locks', {
     .references(() => units.id),
   createdAt: createdAt(),
 });
+
+/**
+ * The valuations of a case's asset (a repossessed vehicle, a SARFAESI property), one row per valuer's report: money in
+ * integer minor units (paise) beside the currency. Captured at Capture Valuation Details (the assetValuations widget);
+ * the case's valuation fields are derived from them.
+ */
+export const assetValuations = pgTable(
+  'asset_valuations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    valuerName: text('valuer_name').notNull(),
+    valuationDate: date('valuation_date').notNull(),
+    currency: text('currency').notNull(),
+    marketValueMinor: bigint('market_value_minor', { mode: 'number' }).notNull(),
+    realisableValueMinor: bigint('realisable_value_minor', { mode: 'number' }).notNull(),
+    distressValueMinor: bigint('distress_value_minor', { mode: 'number' }).notNull(),
+    reportReference: text('report_reference'),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('asset_valuations_case_idx').on(t.caseId, t.id)],
+);

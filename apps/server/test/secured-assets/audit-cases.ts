@@ -1,11 +1,35 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { createOrg } from '../collections/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiAs } from '../workflow/factories.ts';
-import { createRepoStaff } from './factories.ts';
+import { createRepoStaff, createSecuredAccount, startCase } from './factories.ts';
 
 // One successful call per state-changing secured-assets route, for the audit trail test (apps/server/test/audit.test.ts):
 // each returns the reply's status code; the test checks it is 200 and that the call wrote an audit row.
+
+const VALUATION = {
+  valuerName: 'Shree Valuers',
+  valuationDate: '2026-03-30',
+  marketValueMinor: 41_000_000,
+  realisableValueMinor: 38_000_000,
+  distressValueMinor: 35_000_000,
+  reportReference: null,
+};
+
+/** A repossession case put straight at Capture Valuation Details (a shortcut: the walk is tested elsewhere). */
+async function atValuationCapture(t: TestApp, db: Database) {
+  const org = await createOrg(db);
+  const maker = await createRepoStaff(db, org.branch);
+  const account = await createSecuredAccount(db, org.branch);
+  const { caseId } = await startCase(t, maker, org.branch, 'REPOSSESSION', account.id);
+  await db.execute(sql`update cases set stage = 'CaptureValDtl' where id = ${caseId}`);
+  const api = await apiAs(t, maker, org.branch);
+  const url = `/api/secured-assets/cases/${caseId}/valuations`;
+  const first = await api.post(url, VALUATION);
+  if (first.statusCode !== 200) throw new Error(`valuation: ${first.body}`);
+  return { api, url, valuationId: first.json<{ valuations: { id: number }[] }>().valuations[0]!.id };
+}
 
 export function securedAssetsAuditCases(
   env: () => { t: TestApp; db: Database },
@@ -27,6 +51,22 @@ export function securedAssetsAuditCases(
         },
       });
       return response.statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/valuations': async () => {
+      const { t, db } = env();
+      const { api, url } = await atValuationCapture(t, db);
+      return (await api.post(url, { ...VALUATION, valuerName: 'Apex Valuers' })).statusCode;
+    },
+    'PUT /api/secured-assets/cases/:caseId/valuations/:valuationId': async () => {
+      const { t, db } = env();
+      const { api, url, valuationId } = await atValuationCapture(t, db);
+      const payload = { ...VALUATION, marketValueMinor: 42_000_000 };
+      return (await api.inject({ method: 'PUT', url: `${url}/${valuationId}`, payload })).statusCode;
+    },
+    'DELETE /api/secured-assets/cases/:caseId/valuations/:valuationId': async () => {
+      const { t, db } = env();
+      const { api, url, valuationId } = await atValuationCapture(t, db);
+      return (await api.inject({ method: 'DELETE', url: `${url}/${valuationId}` })).statusCode;
     },
   };
 }

@@ -85,6 +85,8 @@ export const WORKFLOW_EFFECTS = [
   'lockRedemption',
   /** §13(8): refuses a redemption request on a case whose redemption is locked (a re-auction does not reopen it) */
   'requireRedeemable',
+  /** refuses submitting Capture Valuation Details with fewer valuations than the policy asks for */
+  'requireValuations',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -226,6 +226,7 @@ export const legalDefinitionEn = {
   EffectScheduleHearingReminder: 'Hearing reminder scheduled',
   EffectLockRedemption: 'Redemption closed (§13(8) SARFAESI Act)',
   EffectRequireRedeemable: 'Redemption request checked (§13(8) SARFAESI Act)',
+  EffectRequireValuations: 'Valuations checked against the policy',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'The asset class of the account is not one the pool rule accepts.',

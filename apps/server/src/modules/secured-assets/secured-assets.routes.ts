@@ -6,7 +6,13 @@ import {
 } from '@recovery-desk/domain/secured-assets/document-templates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
+import {
+  valuationIdParams,
+  valuationInputSchema,
+  valuationsReplySchema,
+} from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { redemptionStateSchema } from './secured-assets.schemas.ts';
+import { changeValuation, getValuations } from './services/valuations.ts';
 import { getRedemptionState } from './services/redemption.ts';
 import { getSecuredTemplates, updateSecuredTemplates } from './services/templates.ts';
 import { REPO_APP } from './secured-assets-constants.ts';
@@ -63,6 +69,86 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => getRedemptionState(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    // Valuations (the assetValuations widget): the acting unit's subtree; reading needs some repoapp authority,
+    // changing needs the Capture Valuation Details authority while the case is at that stage (checked by the service).
+    app.get(
+      '/api/secured-assets/cases/:caseId/valuations',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary:
+            'The valuations of a repossession or SARFAESI case, the policy, derived values and reserve suggestion',
+          security,
+          params: caseIdParam,
+          response: { 200: valuationsReplySchema },
+        },
+      },
+      (request) => getValuations(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    app.post(
+      '/api/secured-assets/cases/:caseId/valuations',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Add a valuation (at Capture Valuation Details); re-derives the case valuation fields',
+          security,
+          params: caseIdParam,
+          body: valuationInputSchema,
+          response: { 200: valuationsReplySchema },
+        },
+      },
+      (request) =>
+        changeValuation(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          change: { kind: 'add', input: request.body },
+        }),
+    );
+
+    app.put(
+      '/api/secured-assets/cases/:caseId/valuations/:valuationId',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Change a valuation (at Capture Valuation Details); re-derives the case valuation fields',
+          security,
+          params: valuationIdParams,
+          body: valuationInputSchema,
+          response: { 200: valuationsReplySchema },
+        },
+      },
+      (request) =>
+        changeValuation(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          change: { kind: 'update', valuationId: request.params.valuationId, input: request.body },
+        }),
+    );
+
+    app.delete(
+      '/api/secured-assets/cases/:caseId/valuations/:valuationId',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Remove a valuation (at Capture Valuation Details); re-derives the case valuation fields',
+          security,
+          params: valuationIdParams,
+          response: { 200: valuationsReplySchema },
+        },
+      },
+      (request) =>
+        changeValuation(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          change: { kind: 'remove', valuationId: request.params.valuationId },
+        }),
     );
   };
 }

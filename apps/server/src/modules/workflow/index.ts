@@ -1,11 +1,16 @@
 // The workflow engine module's public surface: what other modules (legal, demo) may import from it.
 export { findCaseInScope, insertCaseEvent } from './cases.repository.ts';
 export { applyCaseActionInTx } from './services/apply-action.ts';
-export { actorAuthorities, requireAppAuthority } from './services/case-access.ts';
+export { actorAuthorities, requireAppAuthority, requireCaseInScope } from './services/case-access.ts';
 export { addGeneratedDocument } from './services/case-documents.ts';
-export { activeDefinition, invalidateDefinitionCache, publishDefinitionVersion } from './services/definitions.ts';
+export {
+  activeDefinition,
+  invalidateDefinitionCache,
+  loadDefinition,
+  publishDefinitionVersion,
+} from './services/definitions.ts';
 export { EffectRegistry, registerWorkflowEffects, type EffectHandler, type EffectRun } from './effects.ts';
-export { saveCaseFields } from './services/save-fields.ts';
+export { saveCaseFields, saveCaseFieldsInTx } from './services/save-fields.ts';
 export { startCaseInTx } from './services/start-case.ts';
 // Background job kinds (listed in src/jobs/registry.ts).
 export { stageExportJob } from './services/export-stage-tray.ts';

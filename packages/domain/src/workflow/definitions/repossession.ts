@@ -130,7 +130,7 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * The built-in version of the REPOSSESSION workflow. Bump it with any change to the definition below (the lock test in
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 3;
+export const REPOSSESSION_BUILT_IN_VERSION = 4;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -318,7 +318,9 @@ export function buildRepossessionDefinition(
           ),
         ],
         documents: [document('valuationReport', 'ValuationReport')],
-        actions: [submit('ValuationCompletion')],
+        // the valuations the policy asks for (two above the outstanding threshold) are captured in the tab
+        widgets: ['assetValuations'],
+        actions: [submit('ValuationCompletion', { effects: effects('requireValuations') })],
       },
       {
         code: 'ValuationCompletion',
@@ -326,6 +328,7 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoValuationCompletion',
         authority: 'REPO_VAL_COMP_SAUTH',
         trayColumns: [...HELD, 'valuationAmount', 'makerUserId'],
+        widgets: ['assetValuations'],
         actions: [approve('FprAllocation', { requiredDocuments: ['valuationReport'] }), pushback('CaptureValDtl')],
       },
       {
@@ -338,6 +341,7 @@ export function buildRepossessionDefinition(
           field('fprAgency', 'FprAgency', 'text', { required: true }),
           field('reservePrice', 'ReservePrice', 'amount', { required: true }),
         ],
+        widgets: ['assetValuations'],
         actions: [submit('DisposalIdentification', { labelKey: 'RecommendDisposal' })],
       },
       {

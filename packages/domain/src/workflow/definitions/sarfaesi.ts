@@ -513,7 +513,9 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('distressValue', 'DistressValue', 'amount', { required: true }),
       ],
       documents: [document('valuationReport', 'ValuationReport')],
-      actions: [submit('ValCompletion')],
+      // Rule 8(5): valuation by an approved valuer; two above the bank's threshold (the assetValuations tab)
+      widgets: ['assetValuations'],
+      actions: [submit('ValCompletion', { effects: effects('requireValuations') })],
     },
     {
       code: 'ValCompletion',
@@ -521,6 +523,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfValCompletion',
       authority: 'SARF_VAL_COMP_SAUTH',
       trayColumns: [...POSSESSED, 'fairMarketValue', 'makerUserId'],
+      widgets: ['assetValuations'],
       actions: [approve('FprAllocation', { requiredDocuments: ['valuationReport'] }), pushback('CaptureValDtl')],
     },
     {
@@ -590,6 +593,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('emdAmount', 'EmdAmount', 'amount', { required: true }),
         field('bidIncrement', 'BidIncrement', 'amount'),
       ],
+      widgets: ['assetValuations'],
       actions: [recommend('BasePriceApprove')],
     },
     {
@@ -598,6 +602,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfBasePriceApprove',
       authority: 'SARF_BASE_PRICE_APP_SAUTH',
       trayColumns: [...PRICED, 'makerUserId'],
+      widgets: ['assetValuations'],
       actions: [
         approve('BatchGen', { when: { field: 'disposalMode', in: ['AUCTION'] }, requiredFields: ['reservePrice'] }),
         approve('DirectSale', {
@@ -967,7 +972,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * catalogue.test.ts fails otherwise): servers publish a built-in version their database lacks at start.
  * 3: a redemption request is refused once redemption is locked (`requireRedeemable`).
  */
-export const SARFAESI_BUILT_IN_VERSION = 3;
+export const SARFAESI_BUILT_IN_VERSION = 4;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

@@ -2,7 +2,7 @@ import type { CaseView, FieldsInput } from '@recovery-desk/domain/workflow/contr
 import { findStage, stageFormFields } from '@recovery-desk/domain/workflow/definition.ts';
 import { stageDueDate, stageFormErrors } from '@recovery-desk/domain/workflow/transition.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
-import { withTransaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, authorityMissing } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
@@ -23,7 +23,20 @@ export async function saveCaseFields(
   deps: AppDeps,
   { ctx, caseId, input }: { ctx: UnitContext; caseId: number; input: FieldsInput },
 ): Promise<CaseView> {
-  await withTransaction(deps.db, async (tx) => {
+  await withTransaction(deps.db, (tx) => saveCaseFieldsInTx(tx, deps, { ctx, caseId, input }));
+  return getCaseView(deps.db, deps, ctx, caseId);
+}
+
+/**
+ * The save of saveCaseFields in the caller's transaction: a module that derives stage fields from its own records
+ * (the secured-assets valuations) saves them this way, so the case's history shows the change.
+ */
+export async function saveCaseFieldsInTx(
+  tx: Transaction,
+  deps: AppDeps,
+  { ctx, caseId, input }: { ctx: UnitContext; caseId: number; input: FieldsInput },
+): Promise<void> {
+  {
     const record = await requireCaseInScope(tx, ctx, caseId);
     if (input.version !== record.version) throw staleVersion(input.version, record.version);
     if (record.isClosed) throw caseClosed(record);
@@ -100,6 +113,5 @@ export async function saveCaseFields(
       before: { stage: record.stage, status: record.status, version: record.version },
       after: { stage: record.stage, status: record.status, version, changes },
     });
-  });
-  return getCaseView(deps.db, deps, ctx, caseId);
+  }
 }
