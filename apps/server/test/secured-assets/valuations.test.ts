@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
@@ -7,7 +8,7 @@ import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import { act, apiAs, caseView, errorOf, setBusinessDate, type Api } from '../workflow/factories.ts';
+import { act, apiAs, caseView, errorOf, rows, setBusinessDate, type Api } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
@@ -70,9 +71,19 @@ describe.each(testDatabaseKinds())('asset valuations (%s)', (kind) => {
   const submitForm = async (api: Api, typed = false) => {
     const view = await caseView(api, caseId);
     await uploadMissing(api, view, DEFINITIONS.REPOSSESSION!, view.case.fields);
-    const { valuationDate, valuationAmount, distressValue, assetCondition } = REPOSSESSION_CASE;
+    const { valuationDate, valuationAmount, distressValue, assetCondition } = REPOSSESSION_CASE as Record<
+      string,
+      string
+    >;
     // typed: the maker fills the form by hand (no valuations derived it)
-    const fields = typed ? { valuationDate, valuationAmount, distressValue, assetCondition } : { assetCondition };
+    const fields: Record<string, string> = typed
+      ? {
+          valuationDate: valuationDate!,
+          valuationAmount: valuationAmount!,
+          distressValue: distressValue!,
+          assetCondition: assetCondition!,
+        }
+      : { assetCondition: assetCondition! };
     return act(api, caseId, 'submit', { fields });
   };
 
@@ -122,10 +133,11 @@ describe.each(testDatabaseKinds())('asset valuations (%s)', (kind) => {
     });
     view = await caseView(staff.makerApi, caseId);
     expect(view.case.fields).toMatchObject({ valuationAmount: '395000.50', valuationDate: '2026-06-30' });
-    const history = await handle.db.execute(
-      `select changes from case_events where case_id = ${caseId} and action = 'SAVE_FIELDS' order by id`,
+    const history = await rows<{ changes: unknown }>(
+      handle.db,
+      sql`select changes from case_events where case_id = ${caseId} and action = 'SAVE_FIELDS' order by id`,
     );
-    expect(JSON.stringify(history.rows)).toContain('395000.50');
+    expect(JSON.stringify(history)).toContain('395000.50');
     const audits = await auditRows(handle.db, { action: 'secured_assets.valuation_add', entityId: caseId });
     expect(audits).toHaveLength(2);
 

@@ -53,6 +53,45 @@ export const repoUiEn = {
   RepoTimelineResaleNoticeDays: 'Sale notice for a subsequent sale (days)',
   RepoTimelineBalancePaymentDays: 'Balance 75% after confirmation, Rule 9(4) (days)',
   RepoTimelineNbfcMinimumDebt: 'Minimum secured debt for an NBFC',
+  // Valuations tab (assetValuations widget)
+  RepoValuationsTab: 'Valuations',
+  RepoValuationsLoading: 'Loading the valuations…',
+  RepoValuationsLoadFailed: 'The valuations could not be loaded',
+  RepoValuationsEmpty: 'No valuation is recorded yet.',
+  RepoValuationPolicyOne: 'Valuations required: {{n}}.',
+  RepoValuationPolicySarfaesiHigh:
+    'Valuations required: {{n}} (a property valued above {{amount}} needs two approved valuers).',
+  RepoValuationPolicyRepoHigh:
+    'Valuations required: {{n}} (an account with more than {{amount}} outstanding needs two).',
+  RepoValuationCount: 'Recorded: {{n}}.',
+  RepoValuer: 'Valuer or agency',
+  RepoValuationDate: 'Valuation date',
+  RepoMarketValue: 'Market value',
+  RepoRealisableValue: 'Realisable value',
+  RepoDistressValue: 'Distress value',
+  RepoReportReference: 'Report reference',
+  RepoValuationActions: 'Actions',
+  RepoValuationEdit: 'Edit',
+  RepoValuationEditOf: 'Edit the valuation of {{name}}',
+  RepoValuationRemove: 'Remove',
+  RepoValuationRemoveOf: 'Remove the valuation of {{name}}',
+  RepoValuationRemoveFailed: 'The valuation could not be removed',
+  RepoValuationSaved: 'The valuation is saved and the case values updated.',
+  RepoValuationAdd: 'Add a valuation',
+  RepoValuationChange: 'Change the valuation',
+  RepoValuationSave: 'Save valuation',
+  RepoValuationCancel: 'Cancel',
+  RepoValuationDerivedTitle: 'Values on the case',
+  RepoValuationDerivedHint:
+    'The case takes the lowest market, realisable and distress values of the valuations and the latest valuation date.',
+  RepoReserveTitle: 'Reserve price',
+  RepoReserveSuggested:
+    'Suggested reserve price: {{amount}} (the lowest realisable value of the valuations; the maker may change it).',
+  RepoReserveCurrent: 'Reserve price on the case: {{amount}}.',
+  RepoReserveNotSet: 'No reserve price is set on the case yet.',
+  RepoReserveBelowDistress: 'The reserve price is below the lowest distress value ({{amount}}).',
+  RepoReserveUseSuggested: 'Use the suggested reserve price',
+  RepoReserveSaveFailed: 'The reserve price could not be saved',
 } as const;
 
 export type RepoUiKey = keyof typeof repoUiEn;

@@ -4,3 +4,4 @@ export { REPOSSESSION_CODE, SARFAESI_CODE } from './secured-assets-constants.ts'
 export { findRedemptionLock } from './redemption.repository.ts';
 export { registerSecuredAssetEffects } from './secured-assets-effects.ts';
 export { securedAssetsRoutes } from './secured-assets.routes.ts';
+export { changeValuationInTx, type ValuationChange } from './services/valuations.ts';

@@ -18,9 +18,12 @@ import {
   actorAuthorities,
   addGeneratedDocument,
   applyCaseActionInTx,
+  findCaseInScope,
   insertCaseEvent,
   startCaseInTx,
 } from '../../workflow/index.ts';
+import { changeValuationInTx } from '../../secured-assets/index.ts';
+import { VALUATION_CAPTURE_STAGE } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import {
   caseDocumentCodes,
@@ -336,6 +339,47 @@ async function uploadDemoCopy(
  * Seeds the demo's repossession and SARFAESI cases once (none of either workflow exists yet); answers how many of
  * each it made. Missing demo users or units, or too few accounts, make fewer cases, never a failure.
  */
+const minorOf = (value: FieldValue | undefined): number =>
+  typeof value === 'string' && value !== '' ? Number(toCents(value)) : 0;
+
+/** Two valuations of the case's asset from its sample values (the second valuer 6% higher); the case's new version. */
+async function addDemoValuations(
+  tx: Transaction,
+  deps: AppDeps,
+  officer: UnitContext,
+  caseId: number,
+  values: CaseFields,
+): Promise<number> {
+  const market = minorOf(values.valuationAmount ?? values.fairMarketValue);
+  const distress = minorOf(values.distressValue);
+  const realisable = Math.min(market, Math.max(distress, minorOf(values.realisableValue ?? values.reservePrice)));
+  const valuationDate = String(values.valuationDate);
+  const reports = [
+    { valuerName: 'Kulkarni & Associates, Approved Valuers', factor: 100, ref: 'KA/VAL' },
+    { valuerName: 'Deccan Valuation Services', factor: 106, ref: 'DVS' },
+  ];
+  for (const [index, report] of reports.entries()) {
+    const scale = (amount: number) => Math.round((amount * report.factor) / 100);
+    await changeValuationInTx(tx, deps, {
+      ctx: officer,
+      caseId,
+      change: {
+        kind: 'add',
+        input: {
+          valuerName: report.valuerName,
+          valuationDate,
+          marketValueMinor: scale(market),
+          realisableValueMinor: scale(realisable),
+          distressValueMinor: scale(distress),
+          reportReference: `${report.ref}/${caseId}/${index + 1}`,
+        },
+      },
+    });
+  }
+  const record = await findCaseInScope(tx, { caseId, unitPath: officer.actingUnit.path });
+  return record!.version;
+}
+
 export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredAssetsResult> {
   const startedAt = Date.now();
   const outcome = await withDocumentTransaction(deps.db, async (tx) => {
@@ -420,6 +464,10 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           const present = await caseDocumentCodes(tx, state.caseId);
           for (const code of new Set(needed)) {
             if (!present.has(code)) await uploadDemoCopy(run, officer, state, account, code);
+          }
+          if (item.stage === VALUATION_CAPTURE_STAGE && item.step.action === 'submit') {
+            // two valuers' reports on the Valuations tab (the case's valuation fields are derived from them)
+            state.version = await addDemoValuations(tx, run.deps, ctx, state.caseId, facts);
           }
           const applied = await applyCaseActionInTx(tx, run.deps, ctx, {
             caseId: state.caseId,

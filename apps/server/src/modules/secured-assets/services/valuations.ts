@@ -98,6 +98,7 @@ export async function getValuations(
   };
 }
 
+export type ValuationChange = Change;
 type Change =
   | { kind: 'add'; input: ValuationInput }
   | { kind: 'update'; valuationId: number; input: ValuationInput }
@@ -108,7 +109,17 @@ export async function changeValuation(
   deps: AppDeps,
   { ctx, caseId, change }: { ctx: UnitContext; caseId: number; change: Change },
 ): Promise<ValuationsReply> {
-  await withTransaction(deps.db, async (tx) => {
+  await withTransaction(deps.db, (tx) => changeValuationInTx(tx, deps, { ctx, caseId, change }));
+  return getValuations(deps, { ctx, caseId });
+}
+
+/** changeValuation in the caller's transaction (the demo seed adds its valuations this way). */
+export async function changeValuationInTx(
+  tx: Transaction,
+  deps: AppDeps,
+  { ctx, caseId, change }: { ctx: UnitContext; caseId: number; change: Change },
+): Promise<void> {
+  {
     const record = await securedCase(tx, ctx, caseId);
     const definition = await loadDefinition(tx, record.definitionCode, record.definitionVersion);
     const capture = findStage(definition, VALUATION_CAPTURE_STAGE);
@@ -146,8 +157,7 @@ export async function changeValuation(
       after: after ? { caseNo: record.caseNo, valuation: after } : { caseNo: record.caseNo, removed: before?.id },
     });
     await deriveFields(tx, deps, ctx, record.id, record.definitionCode, record.version);
-  });
-  return getValuations(deps, { ctx, caseId });
+  }
 }
 
 /** Writes the case's valuation fields from its valuations (a SAVE_FIELDS step in its history). */

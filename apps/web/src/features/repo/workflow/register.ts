@@ -1,14 +1,19 @@
-import { registerCaseStarter, registerWorkflowScreens } from '../../workflow/screen-offers.ts';
+import {
+  registerCaseStarter,
+  registerStageWidgetLoader,
+  registerWorkflowScreens,
+} from '../../workflow/screen-offers.ts';
 
 // What the repossession and SARFAESI apps add to the workflow screens: the stage trays and case screens of the
 // REPOSSESSION and SARFAESI definitions (their dictionaries are repo-definition-* and sarfaesi-definition-*, the
 // `repo` dictionary part). Every stage list route of the catalogue is served by the generic tray, every detail route
 // (the initiate screens' `/account/{accountid}` included) by the generic case screen. The widgets their stages name
-// are registered by the module that builds them (registerStageWidgetLoader), not here.
+// are the modules of ./widgets/ (register-widgets.ts), loaded with the workflow screens.
 
 export const REPO_WORKFLOW_CODES = ['REPOSSESSION', 'SARFAESI'] as const;
 
 export function registerRepoWorkflows(): void {
+  registerStageWidgetLoader(() => import('./register-widgets.ts').then((m) => m.registerRepoWidgets()));
   for (const code of REPO_WORKFLOW_CODES) {
     registerWorkflowScreens(code);
     // an account with no open case offers Initiate on its initiate screen
