@@ -1,4 +1,17 @@
-import { bigint, bigserial, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './collections-schema.ts';
 import { cases } from './workflow-schema.ts';
 import { units, users } from './schema.ts';
@@ -74,4 +87,59 @@ export const assetValuations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('asset_valuations_case_idx').on(t.caseId, t.id)],
+);
+
+/** The yards repossessed vehicles are kept in (Repossession Settings → Yards), each of a unit. */
+export const yards = pgTable(
+  'yards',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    /** how many vehicles it holds */
+    capacity: integer('capacity').notNull(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('yards_unit_idx').on(t.unitId)],
+);
+
+/**
+ * A case's asset in a yard: yard-in (date, condition) and, once it leaves, yard-out (date, reason). At most one open
+ * stay per case (a partial unique index): a second yard-in while the asset is in a yard is refused.
+ */
+export const assetYardStays = pgTable(
+  'asset_yard_stays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    yardId: integer('yard_id')
+      .notNull()
+      .references(() => yards.id),
+    inDate: date('in_date').notNull(),
+    /** GOOD | AVERAGE | POOR | SCRAP */
+    inCondition: text('in_condition').notNull(),
+    outDate: date('out_date'),
+    /** SALE | RELEASE | TRANSFER */
+    outReason: text('out_reason'),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('asset_yard_stays_case_idx').on(t.caseId, t.id),
+    uniqueIndex('asset_yard_stays_open_uq')
+      .on(t.caseId)
+      .where(sql`${t.outDate} is null`),
+    index('asset_yard_stays_yard_open_idx')
+      .on(t.yardId)
+      .where(sql`${t.outDate} is null`),
+  ],
 );

@@ -31,6 +31,23 @@ async function atValuationCapture(t: TestApp, db: Database) {
   return { api, url, valuationId: first.json<{ valuations: { id: number }[] }>().valuations[0]!.id };
 }
 
+/** A repossession case in a branch, its maker, and a yard of the zone added by a settings user. */
+async function caseAndYard(t: TestApp, db: Database) {
+  const org = await createOrg(db);
+  const maker = await createRepoStaff(db, org.branch);
+  const admin = await apiAs(t, await createRepoStaff(db, org.zone, { authorities: ['REPO_SETTINGS_SAUTH'] }), org.zone);
+  const added = await admin.post('/api/secured-assets/yards', {
+    name: 'Audit Yard',
+    address: 'Plot 1',
+    capacity: 10,
+    unitId: org.zone.id,
+  });
+  const yardId = added.json<{ yards: { id: number }[] }>().yards[0]!.id;
+  const account = await createSecuredAccount(db, org.branch);
+  const { caseId } = await startCase(t, maker, org.branch, 'REPOSSESSION', account.id);
+  return { admin, api: await apiAs(t, maker, org.branch), yardId, caseId, zoneId: org.zone.id };
+}
+
 export function securedAssetsAuditCases(
   env: () => { t: TestApp; db: Database },
 ): Record<string, () => Promise<number>> {
@@ -62,6 +79,35 @@ export function securedAssetsAuditCases(
       const { api, url, valuationId } = await atValuationCapture(t, db);
       const payload = { ...VALUATION, marketValueMinor: 42_000_000 };
       return (await api.inject({ method: 'PUT', url: `${url}/${valuationId}`, payload })).statusCode;
+    },
+    'POST /api/secured-assets/yards': async () => {
+      const { t, db } = env();
+      const { admin, zoneId } = await caseAndYard(t, db);
+      const payload = { name: 'Second Yard', address: 'Plot 2', capacity: 5, unitId: zoneId };
+      return (await admin.post('/api/secured-assets/yards', payload)).statusCode;
+    },
+    'PUT /api/secured-assets/yards/:yardId': async () => {
+      const { t, db } = env();
+      const { admin, yardId, zoneId } = await caseAndYard(t, db);
+      const payload = { name: 'Audit Yard', address: 'Plot 1', capacity: 10, unitId: zoneId, active: false };
+      return (await admin.inject({ method: 'PUT', url: `/api/secured-assets/yards/${yardId}`, payload })).statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/yard-in': async () => {
+      const { t, db } = env();
+      const { api, yardId, caseId } = await caseAndYard(t, db);
+      const payload = { yardId, inDate: '2026-03-01', condition: 'GOOD' };
+      return (await api.post(`/api/secured-assets/cases/${caseId}/yard-in`, payload)).statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/yard-out': async () => {
+      const { t, db } = env();
+      const { api, yardId, caseId } = await caseAndYard(t, db);
+      await api.post(`/api/secured-assets/cases/${caseId}/yard-in`, {
+        yardId,
+        inDate: '2026-03-01',
+        condition: 'GOOD',
+      });
+      const payload = { outDate: '2026-03-02', reason: 'RELEASE' };
+      return (await api.post(`/api/secured-assets/cases/${caseId}/yard-out`, payload)).statusCode;
     },
     'DELETE /api/secured-assets/cases/:caseId/valuations/:valuationId': async () => {
       const { t, db } = env();

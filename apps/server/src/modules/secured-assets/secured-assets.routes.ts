@@ -13,6 +13,16 @@ import {
 } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { redemptionStateSchema } from './secured-assets.schemas.ts';
 import { changeValuation, getValuations } from './services/valuations.ts';
+import { getCaseYard, getYardInventory, getYards, moveAsset, saveYard } from './services/yards.ts';
+import {
+  caseYardReplySchema,
+  yardIdParams,
+  yardInInputSchema,
+  yardInputSchema,
+  yardInventorySchema,
+  yardOutInputSchema,
+  yardsReplySchema,
+} from '@recovery-desk/domain/secured-assets/yards.ts';
 import { getRedemptionState } from './services/redemption.ts';
 import { getSecuredTemplates, updateSecuredTemplates } from './services/templates.ts';
 import { REPO_APP } from './secured-assets-constants.ts';
@@ -149,6 +159,120 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           caseId: request.params.caseId,
           change: { kind: 'remove', valuationId: request.params.valuationId },
         }),
+    );
+
+    // Yards: the register (Repossession Settings, REPO_SETTINGS_SAUTH), a case's yard-in / yard-out (the case's current
+    // stage's authority, checked by the service) and the dashboard's yard inventory (DASH_REPO_SAUTH).
+    app.get(
+      '/api/secured-assets/yards',
+      {
+        config: { auth: 'actingUnit' },
+        schema: { tags, summary: 'The yards the acting unit may use', security, response: { 200: yardsReplySchema } },
+      },
+      (request) => getYards(deps, { ctx: unitContext(request.ctx) }),
+    );
+
+    app.post(
+      '/api/secured-assets/yards',
+      {
+        config: settings,
+        schema: {
+          tags,
+          summary: 'Add a yard (a unit of the acting subtree)',
+          security,
+          body: yardInputSchema,
+          response: { 200: yardsReplySchema },
+        },
+      },
+      (request) => saveYard(deps, { ctx: unitContext(request.ctx), yardId: null, input: request.body }),
+    );
+
+    app.put(
+      '/api/secured-assets/yards/:yardId',
+      {
+        config: settings,
+        schema: {
+          tags,
+          summary: 'Change or deactivate a yard',
+          security,
+          params: yardIdParams,
+          body: yardInputSchema,
+          response: { 200: yardsReplySchema },
+        },
+      },
+      (request) =>
+        saveYard(deps, { ctx: unitContext(request.ctx), yardId: request.params.yardId, input: request.body }),
+    );
+
+    app.get(
+      '/api/secured-assets/cases/:caseId/yard',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'The yard stays of a case asset (the open one as current)',
+          security,
+          params: caseIdParam,
+          response: { 200: caseYardReplySchema },
+        },
+      },
+      (request) => getCaseYard(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    app.post(
+      '/api/secured-assets/cases/:caseId/yard-in',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Yard-in of a case asset (refused while it is in a yard)',
+          security,
+          params: caseIdParam,
+          body: yardInInputSchema,
+          response: { 200: caseYardReplySchema },
+        },
+      },
+      (request) =>
+        moveAsset(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          movement: { kind: 'in', input: request.body },
+        }),
+    );
+
+    app.post(
+      '/api/secured-assets/cases/:caseId/yard-out',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Yard-out of a case asset (sale, release, transfer; not before its yard-in)',
+          security,
+          params: caseIdParam,
+          body: yardOutInputSchema,
+          response: { 200: caseYardReplySchema },
+        },
+      },
+      (request) =>
+        moveAsset(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          movement: { kind: 'out', input: request.body },
+        }),
+    );
+
+    app.get(
+      '/api/secured-assets/yard-inventory',
+      {
+        config: { auth: { app: REPO_APP, authority: 'DASH_REPO_SAUTH' } as const },
+        schema: {
+          tags,
+          summary: 'Per yard: the acting subtree assets in it now and how long they have been held',
+          security,
+          response: { 200: yardInventorySchema },
+        },
+      },
+      (request) => getYardInventory(deps, { ctx: unitContext(request.ctx) }),
     );
   };
 }
