@@ -143,3 +143,26 @@ export const assetYardStays = pgTable(
       .where(sql`${t.outDate} is null`),
   ],
 );
+
+/**
+ * The empanelled agencies of repossession and SARFAESI (Repossession Settings → Agencies; not the collection agencies): repossession, valuation, auction and DM filing agencies,
+ * each serving the listed units (and the units below them) until its empanelment lapses.
+ */
+export const securedAgencies = pgTable(
+  'secured_agencies',
+  {
+    id: serial('id').primaryKey(),
+    /** REPOSSESSION | VALUATION | AUCTION | DM_FILING */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    registrationNo: text('registration_no').notNull(),
+    validUntil: date('valid_until').notNull(),
+    contact: text('contact').notNull(),
+    /** the units it serves (each with the units below it) */
+    unitIds: integer('unit_ids').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('secured_agencies_kind_idx').on(t.kind, t.name)],
+);

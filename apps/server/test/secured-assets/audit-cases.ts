@@ -31,6 +31,15 @@ async function atValuationCapture(t: TestApp, db: Database) {
   return { api, url, valuationId: first.json<{ valuations: { id: number }[] }>().valuations[0]!.id };
 }
 
+const agencyOf = (unitId: number) => ({
+  kind: 'AUCTION',
+  name: 'Audit Auctioneers',
+  registrationNo: 'EMP/AU/1',
+  validUntil: '2027-03-31',
+  contact: 'desk@auctioneers.example',
+  unitIds: [unitId],
+});
+
 /** A repossession case in a branch, its maker, and a yard of the zone added by a settings user. */
 async function caseAndYard(t: TestApp, db: Database) {
   const org = await createOrg(db);
@@ -79,6 +88,19 @@ export function securedAssetsAuditCases(
       const { api, url, valuationId } = await atValuationCapture(t, db);
       const payload = { ...VALUATION, marketValueMinor: 42_000_000 };
       return (await api.inject({ method: 'PUT', url: `${url}/${valuationId}`, payload })).statusCode;
+    },
+    'POST /api/secured-assets/agencies': async () => {
+      const { t, db } = env();
+      const { admin, zoneId } = await caseAndYard(t, db);
+      return (await admin.post('/api/secured-assets/agencies', agencyOf(zoneId))).statusCode;
+    },
+    'PUT /api/secured-assets/agencies/:agencyId': async () => {
+      const { t, db } = env();
+      const { admin, zoneId } = await caseAndYard(t, db);
+      const added = await admin.post('/api/secured-assets/agencies', agencyOf(zoneId));
+      const id = added.json<{ agencies: { id: number }[] }>().agencies[0]!.id;
+      const payload = { ...agencyOf(zoneId), active: false };
+      return (await admin.inject({ method: 'PUT', url: `/api/secured-assets/agencies/${id}`, payload })).statusCode;
     },
     'POST /api/secured-assets/yards': async () => {
       const { t, db } = env();

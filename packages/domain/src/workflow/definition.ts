@@ -87,6 +87,8 @@ export const WORKFLOW_EFFECTS = [
   'requireRedeemable',
   /** refuses submitting Capture Valuation Details with fewer valuations than the policy asks for */
   'requireValuations',
+  /** refuses a stage naming a registered agency that is deactivated or past its empanelment */
+  'requireValidAgency',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

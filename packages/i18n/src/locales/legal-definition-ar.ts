@@ -223,6 +223,7 @@ export const legalDefinitionAr: Record<LegalDefinitionKey, string> = {
   EffectLockRedemption: 'أُغلق باب الاسترداد (المادة 13(8) من SARFAESI Act)',
   EffectRequireRedeemable: 'تم التحقق من طلب الاسترداد (المادة 13(8) من SARFAESI Act)',
   EffectRequireValuations: 'تم التحقق من التقييمات وفق السياسة',
+  EffectRequireValidAgency: 'تم التحقق من الوكالة في السجل',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'فئة أصل الحساب ليست من الفئات التي تقبلها قاعدة المجموعة.',

@@ -227,6 +227,7 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectLockRedemption: 'Ablösung ausgeschlossen (§13(8) SARFAESI Act)',
   EffectRequireRedeemable: 'Ablöseantrag geprüft (§13(8) SARFAESI Act)',
   EffectRequireValuations: 'Bewertungen anhand der Richtlinie geprüft',
+  EffectRequireValidAgency: 'Agentur im Verzeichnis geprüft',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'Die Forderungsklasse des Kontos wird von der Pool-Regel nicht zugelassen.',

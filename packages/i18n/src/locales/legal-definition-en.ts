@@ -227,6 +227,7 @@ export const legalDefinitionEn = {
   EffectLockRedemption: 'Redemption closed (§13(8) SARFAESI Act)',
   EffectRequireRedeemable: 'Redemption request checked (§13(8) SARFAESI Act)',
   EffectRequireValuations: 'Valuations checked against the policy',
+  EffectRequireValidAgency: 'Agency checked against the register',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'The asset class of the account is not one the pool rule accepts.',

@@ -224,6 +224,7 @@ export const legalDefinitionHi: Record<LegalDefinitionKey, string> = {
   EffectLockRedemption: 'मोचन बंद किया गया (SARFAESI अधिनियम धारा 13(8))',
   EffectRequireRedeemable: 'मोचन अनुरोध की जाँच की गई (SARFAESI अधिनियम धारा 13(8))',
   EffectRequireValuations: 'नीति के अनुसार मूल्यांकनों की जाँच की गई',
+  EffectRequireValidAgency: 'एजेंसी की रजिस्टर से जाँच की गई',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'खाते का आस्ति वर्ग पूल नियम में स्वीकार्य नहीं है।',

@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findRedemptionLock, insertRedemptionLock } from './redemption.repository.ts';
 import { REPOSSESSION_CODE, SARFAESI_CODE } from './secured-assets-constants.ts';
 import { createSecuredDocument } from './services/secured-documents.ts';
+import { requireValidAgency } from './services/agencies.ts';
 import { requireValuations } from './services/valuations.ts';
 
 // The effects the REPOSSESSION and SARFAESI workflows name, registered with the engine when the app is wired
@@ -109,4 +110,5 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   registry.register('lockRedemption', lockRedemption);
   registry.register('requireRedeemable', requireRedeemable);
   registry.register('requireValuations', requireValuations);
+  registry.register('requireValidAgency', requireValidAgency);
 }

@@ -14,6 +14,13 @@ import {
 import { redemptionStateSchema } from './secured-assets.schemas.ts';
 import { changeValuation, getValuations } from './services/valuations.ts';
 import { getCaseYard, getYardInventory, getYards, moveAsset, saveYard } from './services/yards.ts';
+import { getAgencies, saveAgency } from './services/agencies.ts';
+import {
+  agenciesQuerySchema,
+  agenciesReplySchema,
+  agencyIdParams,
+  agencyInputSchema,
+} from '@recovery-desk/domain/secured-assets/agencies.ts';
 import {
   caseYardReplySchema,
   yardIdParams,
@@ -273,6 +280,60 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => getYardInventory(deps, { ctx: unitContext(request.ctx) }),
+    );
+
+    // Agencies register (Repossession Settings → Agencies): read by any repoapp user of the unit (the agency picker
+    // lists the usable ones), changed with REPO_SETTINGS_SAUTH.
+    app.get(
+      '/api/secured-assets/agencies',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'The agencies serving the acting unit (of a kind; usable = active and empanelled today)',
+          security,
+          querystring: agenciesQuerySchema,
+          response: { 200: agenciesReplySchema },
+        },
+      },
+      (request) =>
+        getAgencies(deps, {
+          ctx: unitContext(request.ctx),
+          ...(request.query.kind ? { kind: request.query.kind } : {}),
+          usable: request.query.usable === 'true',
+        }),
+    );
+
+    app.post(
+      '/api/secured-assets/agencies',
+      {
+        config: settings,
+        schema: {
+          tags,
+          summary: 'Add an agency to the register',
+          security,
+          body: agencyInputSchema,
+          response: { 200: agenciesReplySchema },
+        },
+      },
+      (request) => saveAgency(deps, { ctx: unitContext(request.ctx), agencyId: null, input: request.body }),
+    );
+
+    app.put(
+      '/api/secured-assets/agencies/:agencyId',
+      {
+        config: settings,
+        schema: {
+          tags,
+          summary: 'Change or deactivate an agency',
+          security,
+          params: agencyIdParams,
+          body: agencyInputSchema,
+          response: { 200: agenciesReplySchema },
+        },
+      },
+      (request) =>
+        saveAgency(deps, { ctx: unitContext(request.ctx), agencyId: request.params.agencyId, input: request.body }),
     );
   };
 }

@@ -240,7 +240,12 @@ export function buildRepossessionDefinition(
           document('authorisationLetter', 'AuthorisationLetter'),
           document('policePreIntimation', 'PolicePreIntimation'),
         ],
-        actions: [submit('AssetDtlCapture', { labelKey: 'ReleaseKitToAgency', effects: effects('generateRepoKit') })],
+        actions: [
+          submit('AssetDtlCapture', {
+            labelKey: 'ReleaseKitToAgency',
+            effects: effects('requireValidAgency', 'generateRepoKit'),
+          }),
+        ],
       },
       {
         code: 'AssetDtlCapture',
@@ -290,7 +295,7 @@ export function buildRepossessionDefinition(
           field('valuationAgency', 'ValuationAgency', 'text', { required: true }),
           pastDate('valuationAllocationDate', 'AllocationDate', { required: true }),
         ],
-        actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency' })],
+        actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
       },
       {
         code: 'CaptureValDtl',
@@ -342,7 +347,9 @@ export function buildRepossessionDefinition(
           field('reservePrice', 'ReservePrice', 'amount', { required: true }),
         ],
         widgets: ['assetValuations'],
-        actions: [submit('DisposalIdentification', { labelKey: 'RecommendDisposal' })],
+        actions: [
+          submit('DisposalIdentification', { labelKey: 'RecommendDisposal', effects: effects('requireValidAgency') }),
+        ],
       },
       {
         code: 'DisposalIdentification',
@@ -412,7 +419,7 @@ export function buildRepossessionDefinition(
         authority: 'REPO_AUC_AGC_ALLOC_SAUTH',
         trayColumns: [...PRICED, 'disposalMode'],
         fields: [field('auctionAgency', 'AuctionAgency', 'text', { required: true })],
-        actions: [submit('AssetAuctionDtl', { labelKey: 'AllocateAgency' })],
+        actions: [submit('AssetAuctionDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
       },
       {
         code: 'AssetAuctionDtl',

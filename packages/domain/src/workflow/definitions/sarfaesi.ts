@@ -404,7 +404,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('dmAdvocateName', 'DmAdvocateName', 'text', { required: true }),
         pastDate('dmAllocationDate', 'AllocationDate', { required: true }),
       ],
-      actions: [submit('DmUpdate', { labelKey: 'AllocateAgency' })],
+      actions: [submit('DmUpdate', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
     },
     {
       code: 'DmUpdate',
@@ -498,7 +498,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('valuerRegistrationNo', 'ValuerRegistrationNo', 'text', { required: true }),
         pastDate('valuationAllocationDate', 'AllocationDate', { required: true }),
       ],
-      actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency' })],
+      actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
     },
     {
       code: 'CaptureValDtl',
@@ -536,7 +536,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('fprAgency', 'FprAgency', 'text', { required: true }),
         pastDate('fprAllocationDate', 'AllocationDate', { required: true }),
       ],
-      actions: [submit('PvrCapture', { labelKey: 'AllocateAgency' })],
+      actions: [submit('PvrCapture', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
     },
     {
       code: 'PvrCapture',
