@@ -5,3 +5,5 @@ export { findRedemptionLock } from './redemption.repository.ts';
 export { registerSecuredAssetEffects } from './secured-assets-effects.ts';
 export { securedAssetsRoutes } from './secured-assets.routes.ts';
 export { changeValuationInTx, type ValuationChange } from './services/valuations.ts';
+export { saveAgency } from './services/agencies.ts';
+export { moveAsset, saveYard } from './services/yards.ts';
