@@ -89,4 +89,15 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   RepoReserveBelowDistress: 'السعر الاحتياطي أقل من أدنى قيمة بيع اضطراري ({{amount}}).',
   RepoReserveUseSuggested: 'استخدام السعر الاحتياطي المقترح',
   RepoReserveSaveFailed: 'تعذر حفظ السعر الاحتياطي',
+  // Yard inventory (dashboard)
+  RepoYardInventory: 'مخزون الساحات',
+  RepoYardInventoryLoading: 'جارٍ تحميل مخزون الساحات…',
+  RepoYardInventoryLoadFailed: 'تعذر تحميل مخزون الساحات',
+  RepoYardInventoryEmpty: 'لا توجد ساحة تخدم هذه الوحدة بعد.',
+  RepoYard: 'الساحة',
+  RepoYardCapacity: 'السعة',
+  RepoYardVehiclesNow: 'المركبات الآن',
+  RepoYardLongestStay: 'أطول مدة (أيام)',
+  RepoYardOver30: 'محتجزة أكثر من 30 يومًا',
+  RepoYardStages: 'المراحل',
 };

@@ -90,4 +90,15 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   RepoReserveBelowDistress: 'Der Mindestpreis liegt unter dem niedrigsten Notverkaufswert ({{amount}}).',
   RepoReserveUseSuggested: 'Vorgeschlagenen Mindestpreis übernehmen',
   RepoReserveSaveFailed: 'Der Mindestpreis konnte nicht gespeichert werden',
+  // Yard inventory (dashboard)
+  RepoYardInventory: 'Platzbestand',
+  RepoYardInventoryLoading: 'Platzbestand wird geladen…',
+  RepoYardInventoryLoadFailed: 'Der Platzbestand konnte nicht geladen werden',
+  RepoYardInventoryEmpty: 'Noch kein Abstellplatz für diese Einheit.',
+  RepoYard: 'Abstellplatz',
+  RepoYardCapacity: 'Kapazität',
+  RepoYardVehiclesNow: 'Fahrzeuge jetzt',
+  RepoYardLongestStay: 'Längste Standzeit (Tage)',
+  RepoYardOver30: 'Über 30 Tage',
+  RepoYardStages: 'Stufen',
 };

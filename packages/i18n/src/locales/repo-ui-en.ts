@@ -92,6 +92,17 @@ export const repoUiEn = {
   RepoReserveBelowDistress: 'The reserve price is below the lowest distress value ({{amount}}).',
   RepoReserveUseSuggested: 'Use the suggested reserve price',
   RepoReserveSaveFailed: 'The reserve price could not be saved',
+  // Yard inventory (dashboard)
+  RepoYardInventory: 'Yard inventory',
+  RepoYardInventoryLoading: 'Loading the yard inventory…',
+  RepoYardInventoryLoadFailed: 'The yard inventory could not be loaded',
+  RepoYardInventoryEmpty: 'No yard serves this unit yet.',
+  RepoYard: 'Yard',
+  RepoYardCapacity: 'Capacity',
+  RepoYardVehiclesNow: 'Vehicles now',
+  RepoYardLongestStay: 'Longest stay (days)',
+  RepoYardOver30: 'Held over 30 days',
+  RepoYardStages: 'Stages',
 } as const;
 
 export type RepoUiKey = keyof typeof repoUiEn;

@@ -86,4 +86,15 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   RepoReserveBelowDistress: 'आरक्षित मूल्य न्यूनतम संकट मूल्य ({{amount}}) से कम है।',
   RepoReserveUseSuggested: 'सुझाया गया आरक्षित मूल्य उपयोग करें',
   RepoReserveSaveFailed: 'आरक्षित मूल्य सहेजा नहीं जा सका',
+  // Yard inventory (dashboard)
+  RepoYardInventory: 'यार्ड इन्वेंटरी',
+  RepoYardInventoryLoading: 'यार्ड इन्वेंटरी लोड हो रही है…',
+  RepoYardInventoryLoadFailed: 'यार्ड इन्वेंटरी लोड नहीं हो सकी',
+  RepoYardInventoryEmpty: 'अभी कोई यार्ड इस इकाई को सेवा नहीं देता।',
+  RepoYard: 'यार्ड',
+  RepoYardCapacity: 'क्षमता',
+  RepoYardVehiclesNow: 'वर्तमान वाहन',
+  RepoYardLongestStay: 'सबसे लंबा ठहराव (दिन)',
+  RepoYardOver30: '30 दिन से अधिक रखे गए',
+  RepoYardStages: 'चरण',
 };
