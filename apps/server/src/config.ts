@@ -215,6 +215,18 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Legal notices of at most this many cases are generated at once; more run as a background job whose PDF downloads when done.',
   },
   {
+    name: 'SARFAESI_SECOND_VALUATION_ABOVE',
+    default: '5000000',
+    meaning:
+      'SARFAESI: a property whose market value is above this many rupees (whole rupees; default ₹50 lakh) needs two valuations before Capture Valuation Details is submitted (one below it).',
+  },
+  {
+    name: 'REPO_SECOND_VALUATION_ABOVE',
+    default: '1000000',
+    meaning:
+      'Repossession: an account whose outstanding is above this many rupees (whole rupees; default ₹10 lakh) needs two valuations of the vehicle before Capture Valuation Details is submitted (one below it).',
+  },
+  {
     name: 'JOB_LEASE_SECONDS',
     default: '60',
     meaning:
@@ -312,6 +324,10 @@ export type Config = {
   downloadRetentionDays: number;
   /** notice generation for more cases than this runs as a background job */
   noticeSyncMaxCases: number;
+  /** minor units (paise): above this market value a SARFAESI property needs two valuations */
+  sarfaesiSecondValuationAboveMinor: number;
+  /** minor units (paise): above this outstanding a repossessed vehicle needs two valuations */
+  repoSecondValuationAboveMinor: number;
   /** the account marks offered (built-in list plus ACCOUNT_MARKS) */
   accountMarks: readonly string[];
   /** days after a settlement instalment's date before it counts as missed (and lapses the settlement) */
@@ -506,6 +522,8 @@ const envSchema = z.object({
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   DOWNLOAD_RETENTION_DAYS: optional(wholeNumber(1, 3650)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
+  SARFAESI_SECOND_VALUATION_ABOVE: optional(wholeNumber(0, 1_000_000_000_000)),
+  REPO_SECOND_VALUATION_ABOVE: optional(wholeNumber(0, 1_000_000_000_000)),
   ACCOUNT_MARKS: optional(
     z.string().transform((text, context) => {
       try {
@@ -674,6 +692,8 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     downloadRetentionDays: v.DOWNLOAD_RETENTION_DAYS ?? 30,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,
+    sarfaesiSecondValuationAboveMinor: (v.SARFAESI_SECOND_VALUATION_ABOVE ?? 5_000_000) * 100,
+    repoSecondValuationAboveMinor: (v.REPO_SECOND_VALUATION_ABOVE ?? 1_000_000) * 100,
     accountMarks: v.ACCOUNT_MARKS ?? parseAccountMarks(undefined),
     settlementGraceDays: v.SETTLEMENT_GRACE_DAYS ?? 7,
     retentionDays: v.RETENTION_DAYS ?? 90,

@@ -146,6 +146,29 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
     expect(lots.every((lot) => lot.batchField === lot.batchNo)).toBe(true);
   });
 
+  it('fills the registers and the cases: agencies of every kind, yards with vehicles, two valuations per case', async () => {
+    const kinds = await queryRows<{ kind: string }>(
+      handle.db,
+      sql`select distinct kind from secured_agencies order by kind`,
+    );
+    expect(kinds.map((row) => row.kind)).toEqual(['AUCTION', 'DM_FILING', 'REPOSSESSION', 'VALUATION']);
+    const [yards] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from yards`);
+    expect(yards!.n).toBe(2);
+    const stays = await queryRows<{ open: boolean; reason: string | null }>(
+      handle.db,
+      sql`select out_date is null as open, out_reason as reason from asset_yard_stays`,
+    );
+    expect(stays.filter((stay) => stay.open).length).toBeGreaterThan(0);
+    expect(stays.filter((stay) => !stay.open).map((stay) => stay.reason)).toEqual(['SALE']);
+    const valued = await queryRows<{ code: string; n: number }>(
+      handle.db,
+      sql`select c.definition_code as code, count(*)::int as n from asset_valuations v join cases c on c.id = v.case_id
+        group by c.id, c.definition_code`,
+    );
+    expect(valued.some((row) => row.code === 'SARFAESI')).toBe(true);
+    expect(valued.every((row) => row.n === 2)).toBe(true);
+  });
+
   it('back-dates the history: every step on or before today, in order, the business date put back', async () => {
     const [organisation] = await queryRows<{ businessDate: string }>(
       handle.db,

@@ -10,6 +10,55 @@ import { addBid, batchBody, bid, caseAtStage } from './auction-factories.ts';
 // One successful call per state-changing secured-assets route, for the audit trail test (apps/server/test/audit.test.ts):
 // each returns the reply's status code; the test checks it is 200 and that the call wrote an audit row.
 
+const VALUATION = {
+  valuerName: 'Shree Valuers',
+  valuationDate: '2026-03-30',
+  marketValueMinor: 41_000_000,
+  realisableValueMinor: 38_000_000,
+  distressValueMinor: 35_000_000,
+  reportReference: null,
+};
+
+/** A repossession case put straight at Capture Valuation Details (a shortcut: the walk is tested elsewhere). */
+async function atValuationCapture(t: TestApp, db: Database) {
+  const org = await createOrg(db);
+  const maker = await createRepoStaff(db, org.branch);
+  const account = await createSecuredAccount(db, org.branch);
+  const { caseId } = await startCase(t, maker, org.branch, 'REPOSSESSION', account.id);
+  await db.execute(sql`update cases set stage = 'CaptureValDtl' where id = ${caseId}`);
+  const api = await apiAs(t, maker, org.branch);
+  const url = `/api/secured-assets/cases/${caseId}/valuations`;
+  const first = await api.post(url, VALUATION);
+  if (first.statusCode !== 200) throw new Error(`valuation: ${first.body}`);
+  return { api, url, valuationId: first.json<{ valuations: { id: number }[] }>().valuations[0]!.id };
+}
+
+const agencyOf = (unitId: number) => ({
+  kind: 'AUCTION',
+  name: 'Audit Auctioneers',
+  registrationNo: 'EMP/AU/1',
+  validUntil: '2027-03-31',
+  contact: 'desk@auctioneers.example',
+  unitIds: [unitId],
+});
+
+/** A repossession case in a branch, its maker, and a yard of the zone added by a settings user. */
+async function caseAndYard(t: TestApp, db: Database) {
+  const org = await createOrg(db);
+  const maker = await createRepoStaff(db, org.branch);
+  const admin = await apiAs(t, await createRepoStaff(db, org.zone, { authorities: ['REPO_SETTINGS_SAUTH'] }), org.zone);
+  const added = await admin.post('/api/secured-assets/yards', {
+    name: 'Audit Yard',
+    address: 'Plot 1',
+    capacity: 10,
+    unitId: org.zone.id,
+  });
+  const yardId = added.json<{ yards: { id: number }[] }>().yards[0]!.id;
+  const account = await createSecuredAccount(db, org.branch);
+  const { caseId } = await startCase(t, maker, org.branch, 'REPOSSESSION', account.id);
+  return { admin, api: await apiAs(t, maker, org.branch), yardId, caseId, zoneId: org.zone.id };
+}
+
 export function securedAssetsAuditCases(
   env: () => { t: TestApp; db: Database },
 ): Record<string, () => Promise<number>> {
@@ -54,6 +103,64 @@ export function securedAssetsAuditCases(
         payload: { paidOn: '2026-01-15', reference: 'UTR20260115001' },
       });
       return response.statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/valuations': async () => {
+      const { t, db } = env();
+      const { api, url } = await atValuationCapture(t, db);
+      return (await api.post(url, { ...VALUATION, valuerName: 'Apex Valuers' })).statusCode;
+    },
+    'PUT /api/secured-assets/cases/:caseId/valuations/:valuationId': async () => {
+      const { t, db } = env();
+      const { api, url, valuationId } = await atValuationCapture(t, db);
+      const payload = { ...VALUATION, marketValueMinor: 42_000_000 };
+      return (await api.inject({ method: 'PUT', url: `${url}/${valuationId}`, payload })).statusCode;
+    },
+    'POST /api/secured-assets/agencies': async () => {
+      const { t, db } = env();
+      const { admin, zoneId } = await caseAndYard(t, db);
+      return (await admin.post('/api/secured-assets/agencies', agencyOf(zoneId))).statusCode;
+    },
+    'PUT /api/secured-assets/agencies/:agencyId': async () => {
+      const { t, db } = env();
+      const { admin, zoneId } = await caseAndYard(t, db);
+      const added = await admin.post('/api/secured-assets/agencies', agencyOf(zoneId));
+      const id = added.json<{ agencies: { id: number }[] }>().agencies[0]!.id;
+      const payload = { ...agencyOf(zoneId), active: false };
+      return (await admin.inject({ method: 'PUT', url: `/api/secured-assets/agencies/${id}`, payload })).statusCode;
+    },
+    'POST /api/secured-assets/yards': async () => {
+      const { t, db } = env();
+      const { admin, zoneId } = await caseAndYard(t, db);
+      const payload = { name: 'Second Yard', address: 'Plot 2', capacity: 5, unitId: zoneId };
+      return (await admin.post('/api/secured-assets/yards', payload)).statusCode;
+    },
+    'PUT /api/secured-assets/yards/:yardId': async () => {
+      const { t, db } = env();
+      const { admin, yardId, zoneId } = await caseAndYard(t, db);
+      const payload = { name: 'Audit Yard', address: 'Plot 1', capacity: 10, unitId: zoneId, active: false };
+      return (await admin.inject({ method: 'PUT', url: `/api/secured-assets/yards/${yardId}`, payload })).statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/yard-in': async () => {
+      const { t, db } = env();
+      const { api, yardId, caseId } = await caseAndYard(t, db);
+      const payload = { yardId, inDate: '2026-03-01', condition: 'GOOD' };
+      return (await api.post(`/api/secured-assets/cases/${caseId}/yard-in`, payload)).statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/yard-out': async () => {
+      const { t, db } = env();
+      const { api, yardId, caseId } = await caseAndYard(t, db);
+      await api.post(`/api/secured-assets/cases/${caseId}/yard-in`, {
+        yardId,
+        inDate: '2026-03-01',
+        condition: 'GOOD',
+      });
+      const payload = { outDate: '2026-03-02', reason: 'RELEASE' };
+      return (await api.post(`/api/secured-assets/cases/${caseId}/yard-out`, payload)).statusCode;
+    },
+    'DELETE /api/secured-assets/cases/:caseId/valuations/:valuationId': async () => {
+      const { t, db } = env();
+      const { api, url, valuationId } = await atValuationCapture(t, db);
+      return (await api.inject({ method: 'DELETE', url: `${url}/${valuationId}` })).statusCode;
     },
     ...auctionCases(env),
   };

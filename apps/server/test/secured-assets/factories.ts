@@ -8,6 +8,7 @@ import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-d
 import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
 import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
 import { allAuthorities } from '@recovery-desk/domain/workflow/testing.ts';
+import { amountToMinor } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
 import { createAccount, createAddress, type Org, type TestAccount } from '../collections/factories.ts';
@@ -141,6 +142,34 @@ export async function uploadMissing(api: Api, view: CaseView, definition: Workfl
   }
 }
 
+const minorOf = (value: unknown): number | null => (typeof value === 'string' ? amountToMinor(value) : null);
+
+/** The sample's valuation as a valuation of the Valuations tab (the stage's amount fields as one valuer's report). */
+export function sampleValuation(sample: CaseFields, valuerName = 'Sample Valuers LLP') {
+  const market = minorOf(sample.valuationAmount) ?? minorOf(sample.fairMarketValue) ?? 0;
+  const distress = minorOf(sample.distressValue) ?? 0;
+  const realisable = minorOf(sample.realisableValue) ?? Math.max(distress, minorOf(sample.reservePrice) ?? distress);
+  return {
+    valuerName,
+    valuationDate: String(sample.valuationDate),
+    marketValueMinor: market,
+    realisableValueMinor: Math.min(realisable, market),
+    distressValueMinor: distress,
+    reportReference: 'VR-1',
+  };
+}
+
+/** Submitting Capture Valuation Details needs the policy's valuations: the walker adds the sample's when none. */
+async function addSampleValuations(api: Api, caseId: number, action: ActionName, sample: CaseFields) {
+  if (action !== 'submit') return;
+  const view = await caseView(api, caseId);
+  if (view.case.stage !== 'CaptureValDtl') return;
+  const current = await api.get(`/api/secured-assets/cases/${caseId}/valuations`);
+  if (current.json<{ valuations: unknown[] }>().valuations.length > 0) return;
+  const response = await api.post(`/api/secured-assets/cases/${caseId}/valuations`, sampleValuation(sample));
+  if (response.statusCode !== 200) throw new Error(`valuation failed: ${response.body}`);
+}
+
 /**
  * One step: the maker (or, for approve/reject/pushback, the checker) applies `action` at the case's stage with the
  * stage's form from `sample`, after uploading what the stage needs; answers the reply.
@@ -152,6 +181,7 @@ export async function step(
   sample: CaseFields,
 ): Promise<LightMyRequestResponse> {
   const api = CHECKER_ACTIONS.has(action) ? staff.checkerApi : staff.makerApi;
+  await addSampleValuations(staff.makerApi, caseId, action, sample);
   const view = await caseView(staff.makerApi, caseId);
   const definition = DEFINITIONS[view.case.definitionCode]!;
   const fields = formOf(definition, view.case.stage, sample, view.case.fields);

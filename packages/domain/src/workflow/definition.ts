@@ -93,6 +93,10 @@ export const WORKFLOW_EFFECTS = [
   'reopenAuction',
   /** a re-auction's reserve price must be below the previous one (`previousReservePrice`) */
   'requireReducedReserve',
+  /** refuses submitting Capture Valuation Details with fewer valuations than the policy asks for */
+  'requireValuations',
+  /** refuses a stage naming a registered agency that is deactivated or past its empanelment */
+  'requireValidAgency',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -226,6 +226,8 @@ export const legalDefinitionAr: Record<LegalDefinitionKey, string> = {
   EffectRequireReserveMet: 'تم التحقق من البيع مقابل السعر الاحتياطي',
   EffectReopenAuction: 'مزاد فاشل: حُفظ السعر الاحتياطي وسقطت العطاءات',
   EffectRequireReducedReserve: 'تم التحقق من السعر الاحتياطي لإعادة المزاد (أقل من السابق)',
+  EffectRequireValuations: 'تم التحقق من التقييمات وفق السياسة',
+  EffectRequireValidAgency: 'تم التحقق من الوكالة في السجل',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'فئة أصل الحساب ليست من الفئات التي تقبلها قاعدة المجموعة.',

@@ -230,6 +230,8 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectRequireReserveMet: 'Verkauf gegen den Mindestpreis geprüft',
   EffectReopenAuction: 'Gescheiterte Auktion: Mindestpreis vermerkt, Gebote verfallen',
   EffectRequireReducedReserve: 'Mindestpreis der erneuten Auktion geprüft (unter dem vorherigen)',
+  EffectRequireValuations: 'Bewertungen anhand der Richtlinie geprüft',
+  EffectRequireValidAgency: 'Agentur im Verzeichnis geprüft',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'Die Forderungsklasse des Kontos wird von der Pool-Regel nicht zugelassen.',

@@ -230,6 +230,8 @@ export const legalDefinitionEn = {
   EffectRequireReserveMet: 'Sale checked against the reserve price',
   EffectReopenAuction: 'Failed auction: reserve kept, bids lapsed',
   EffectRequireReducedReserve: 'Re-auction reserve checked (below the previous one)',
+  EffectRequireValuations: 'Valuations checked against the policy',
+  EffectRequireValidAgency: 'Agency checked against the register',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'The asset class of the account is not one the pool rule accepts.',

@@ -6,3 +6,6 @@ export { registerSecuredAssetEffects } from './secured-assets-effects.ts';
 export { securedAssetsRoutes } from './secured-assets.routes.ts';
 export { addBidInTx } from './services/auction-bids.ts';
 export { createBatchInTx } from './services/auction-batches.ts';
+export { changeValuationInTx, type ValuationChange } from './services/valuations.ts';
+export { saveAgency } from './services/agencies.ts';
+export { moveAsset, saveYard } from './services/yards.ts';

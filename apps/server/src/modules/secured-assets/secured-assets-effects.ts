@@ -12,6 +12,8 @@ import { caseH1, lapseActiveBids } from './services/auction-bids.ts';
 import { AUCTION_H1_FIELDS, percentOfReserve } from '@recovery-desk/domain/secured-assets/auction.ts';
 import { compareAmounts, formatAmount, isAmountInMinorUnits } from '@recovery-desk/domain/money.ts';
 import { sql } from 'drizzle-orm';
+import { requireValidAgency } from './services/agencies.ts';
+import { requireValuations } from './services/valuations.ts';
 
 // The effects the REPOSSESSION and SARFAESI workflows name, registered with the engine when the app is wired
 // (workflow-effects.ts). Each document effect renders its documents from their templates and files them on the case
@@ -181,4 +183,6 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   registry.register('requireReserveMet', requireReserveMet);
   registry.register('reopenAuction', reopenAuction);
   registry.register('requireReducedReserve', requireReducedReserve);
+  registry.register('requireValuations', requireValuations);
+  registry.register('requireValidAgency', requireValidAgency);
 }

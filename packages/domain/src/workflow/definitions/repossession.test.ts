@@ -139,7 +139,10 @@ describe('repossession definition', () => {
     expect(snapshot.stage).toBe('AuctionNotice');
     const failed = findStage(def, 'AssetAuctionDtl')!.actions.find((action) => action.labelKey === 'AuctionFailed');
     expect(failed?.effects).toEqual(['reopenAuction']);
-    expect(findStage(def, 'FprAllocation')!.actions[0]!.effects).toEqual(['requireReducedReserve']);
+    expect(findStage(def, 'FprAllocation')!.actions[0]!.effects).toEqual([
+      'requireReducedReserve',
+      'requireValidAgency',
+    ]);
   });
 
   it('a failed auction needs no H1; a successful one needs the bids fields', () => {

@@ -134,8 +134,10 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * 4: closure computes the shortfall or surplus and posts the sale proceeds (settleClosure, closureStatement).
  * 5: auction bids (the `auctionBids` widget; a sale below the reserve price is refused) and a failed auction
  * (`auctionResult` NO_BIDS) going back to a reduced reserve, its approval and a re-auction.
+ * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
+ * (`requireValidAgency`).
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 5;
+export const REPOSSESSION_BUILT_IN_VERSION = 6;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -245,7 +247,12 @@ export function buildRepossessionDefinition(
           document('authorisationLetter', 'AuthorisationLetter'),
           document('policePreIntimation', 'PolicePreIntimation'),
         ],
-        actions: [submit('AssetDtlCapture', { labelKey: 'ReleaseKitToAgency', effects: effects('generateRepoKit') })],
+        actions: [
+          submit('AssetDtlCapture', {
+            labelKey: 'ReleaseKitToAgency',
+            effects: effects('requireValidAgency', 'generateRepoKit'),
+          }),
+        ],
       },
       {
         code: 'AssetDtlCapture',
@@ -295,7 +302,7 @@ export function buildRepossessionDefinition(
           field('valuationAgency', 'ValuationAgency', 'text', { required: true }),
           pastDate('valuationAllocationDate', 'AllocationDate', { required: true }),
         ],
-        actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency' })],
+        actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
       },
       {
         code: 'CaptureValDtl',
@@ -323,7 +330,9 @@ export function buildRepossessionDefinition(
           ),
         ],
         documents: [document('valuationReport', 'ValuationReport')],
-        actions: [submit('ValuationCompletion')],
+        // the valuations the policy asks for (two above the outstanding threshold) are captured in the tab
+        widgets: ['assetValuations'],
+        actions: [submit('ValuationCompletion', { effects: effects('requireValuations') })],
       },
       {
         code: 'ValuationCompletion',
@@ -331,6 +340,7 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoValuationCompletion',
         authority: 'REPO_VAL_COMP_SAUTH',
         trayColumns: [...HELD, 'valuationAmount', 'makerUserId'],
+        widgets: ['assetValuations'],
         actions: [approve('FprAllocation', { requiredDocuments: ['valuationReport'] }), pushback('CaptureValDtl')],
       },
       {
@@ -343,11 +353,12 @@ export function buildRepossessionDefinition(
           field('fprAgency', 'FprAgency', 'text', { required: true }),
           field('reservePrice', 'ReservePrice', 'amount', { required: true }),
         ],
+        widgets: ['assetValuations'],
         // After a failed auction the reserve is reduced: below the previous one (requireReducedReserve).
         actions: [
           submit('DisposalIdentification', {
             labelKey: 'RecommendDisposal',
-            effects: effects('requireReducedReserve'),
+            effects: effects('requireReducedReserve', 'requireValidAgency'),
           }),
         ],
       },
@@ -419,7 +430,7 @@ export function buildRepossessionDefinition(
         authority: 'REPO_AUC_AGC_ALLOC_SAUTH',
         trayColumns: [...PRICED, 'disposalMode'],
         fields: [field('auctionAgency', 'AuctionAgency', 'text', { required: true })],
-        actions: [submit('AssetAuctionDtl', { labelKey: 'AllocateAgency' })],
+        actions: [submit('AssetAuctionDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
       },
       {
         code: 'AssetAuctionDtl',

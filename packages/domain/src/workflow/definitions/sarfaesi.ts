@@ -404,7 +404,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('dmAdvocateName', 'DmAdvocateName', 'text', { required: true }),
         pastDate('dmAllocationDate', 'AllocationDate', { required: true }),
       ],
-      actions: [submit('DmUpdate', { labelKey: 'AllocateAgency' })],
+      actions: [submit('DmUpdate', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
     },
     {
       code: 'DmUpdate',
@@ -498,7 +498,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('valuerRegistrationNo', 'ValuerRegistrationNo', 'text', { required: true }),
         pastDate('valuationAllocationDate', 'AllocationDate', { required: true }),
       ],
-      actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency' })],
+      actions: [submit('CaptureValDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
     },
     {
       code: 'CaptureValDtl',
@@ -513,7 +513,9 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('distressValue', 'DistressValue', 'amount', { required: true }),
       ],
       documents: [document('valuationReport', 'ValuationReport')],
-      actions: [submit('ValCompletion')],
+      // Rule 8(5): valuation by an approved valuer; two above the bank's threshold (the assetValuations tab)
+      widgets: ['assetValuations'],
+      actions: [submit('ValCompletion', { effects: effects('requireValuations') })],
     },
     {
       code: 'ValCompletion',
@@ -521,6 +523,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfValCompletion',
       authority: 'SARF_VAL_COMP_SAUTH',
       trayColumns: [...POSSESSED, 'fairMarketValue', 'makerUserId'],
+      widgets: ['assetValuations'],
       actions: [approve('FprAllocation', { requiredDocuments: ['valuationReport'] }), pushback('CaptureValDtl')],
     },
     {
@@ -533,7 +536,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('fprAgency', 'FprAgency', 'text', { required: true }),
         pastDate('fprAllocationDate', 'AllocationDate', { required: true }),
       ],
-      actions: [submit('PvrCapture', { labelKey: 'AllocateAgency' })],
+      actions: [submit('PvrCapture', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
     },
     {
       code: 'PvrCapture',
@@ -590,6 +593,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('emdAmount', 'EmdAmount', 'amount', { required: true }),
         field('bidIncrement', 'BidIncrement', 'amount'),
       ],
+      widgets: ['assetValuations'],
       // After a failed auction the reserve is reduced: below the previous one (requireReducedReserve).
       actions: [recommend('BasePriceApprove', { effects: effects('requireReducedReserve') })],
     },
@@ -599,6 +603,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfBasePriceApprove',
       authority: 'SARF_BASE_PRICE_APP_SAUTH',
       trayColumns: [...PRICED, 'makerUserId'],
+      widgets: ['assetValuations'],
       actions: [
         approve('BatchGen', { when: { field: 'disposalMode', in: ['AUCTION'] }, requiredFields: ['reservePrice'] }),
         approve('DirectSale', {
@@ -980,8 +985,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * 5: auction bids (the `auctionBids` widget; a sale below the reserve price is refused); a failed auction keeps the
  * reserve as `previousReservePrice` and the next one must be lower; BatchGen's tray adds cases to auction batches
  * (`auctionBatch`).
+ * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
+ * (`requireValidAgency`).
  */
-export const SARFAESI_BUILT_IN_VERSION = 5;
+export const SARFAESI_BUILT_IN_VERSION = 6;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

@@ -29,6 +29,9 @@ import {
   BATCH_STAGE,
   type BidInput,
 } from '@recovery-desk/domain/secured-assets/auction.ts';
+import { changeValuationInTx, moveAsset, saveAgency, saveYard } from '../../secured-assets/index.ts';
+import { AGENCY_FIELDS, type AGENCY_KINDS } from '@recovery-desk/domain/secured-assets/agencies.ts';
+import { VALUATION_CAPTURE_STAGE } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import {
   caseDocumentCodes,
@@ -483,6 +486,121 @@ async function uploadDemoCopy(
  * Seeds the demo's repossession and SARFAESI cases once (none of either workflow exists yet); answers how many of
  * each it made. Missing demo users or units, or too few accounts, make fewer cases, never a failure.
  */
+const minorOf = (value: FieldValue | undefined): number =>
+  typeof value === 'string' && value !== '' ? Number(toCents(value)) : 0;
+
+/** Two valuations of the case's asset from its sample values (the second valuer 6% higher); the case's new version. */
+async function addDemoValuations(
+  tx: Transaction,
+  deps: AppDeps,
+  officer: UnitContext,
+  caseId: number,
+  values: CaseFields,
+): Promise<number> {
+  const market = minorOf(values.valuationAmount ?? values.fairMarketValue);
+  const distress = minorOf(values.distressValue);
+  const realisable = Math.min(market, Math.max(distress, minorOf(values.realisableValue ?? values.reservePrice)));
+  const valuationDate = String(values.valuationDate);
+  const reports = [
+    { valuerName: 'Kulkarni & Associates, Approved Valuers', factor: 100, ref: 'KA/VAL' },
+    { valuerName: 'Deccan Valuation Services', factor: 106, ref: 'DVS' },
+  ];
+  for (const [index, report] of reports.entries()) {
+    const scale = (amount: number) => Math.round((amount * report.factor) / 100);
+    await changeValuationInTx(tx, deps, {
+      ctx: officer,
+      caseId,
+      change: {
+        kind: 'add',
+        input: {
+          valuerName: report.valuerName,
+          valuationDate,
+          marketValueMinor: scale(market),
+          realisableValueMinor: scale(realisable),
+          distressValueMinor: scale(distress),
+          reportReference: `${report.ref}/${caseId}/${index + 1}`,
+        },
+      },
+    });
+  }
+  const record = await findCaseInScope(tx, { caseId, unitPath: officer.actingUnit.path });
+  return record!.version;
+}
+
+/**
+ * The registers a workflow's demo unit needs: agencies of every kind the workflow names (the sample's names, empanelled
+ * for a year, and one lapsed repossession agency), and for repossession two yards (the sample's yard first). Answers
+ * the yard vehicles enter (null for SARFAESI: properties stay where they are).
+ */
+async function seedRegisters(
+  deps: AppDeps,
+  officer: UnitContext,
+  code: string,
+  sample: CaseFields,
+  businessDate: string,
+): Promise<number | null> {
+  const unitIds = [officer.actingUnit.id];
+  const validUntil = addDays(businessDate, 365);
+  const named = new Map<string, { kind: (typeof AGENCY_KINDS)[number]; name: string }>();
+  for (const { field, kind } of Object.values(AGENCY_FIELDS[code] ?? {})) {
+    const name = sample[field];
+    if (typeof name === 'string' && name !== '') named.set(`${kind}:${name}`, { kind, name });
+  }
+  if (code === 'SARFAESI') named.set('AUCTION:MSTC Limited', { kind: 'AUCTION', name: 'MSTC Limited' });
+  for (const [index, { kind, name }] of [...named.values()].entries()) {
+    await saveAgency(deps, {
+      ctx: officer,
+      agencyId: null,
+      input: {
+        kind,
+        name,
+        registrationNo: `EMP/${kind.slice(0, 3)}/${2025}/${String(index + 1).padStart(3, '0')}`,
+        validUntil,
+        contact: 'recovery.desk@lender.example',
+        unitIds,
+        active: true,
+      },
+    });
+  }
+  if (code !== 'REPOSSESSION') return null;
+  await saveAgency(deps, {
+    ctx: officer,
+    agencyId: null,
+    input: {
+      kind: 'REPOSSESSION',
+      name: 'Old Town Recovery Agents',
+      registrationNo: 'EMP/REP/2023/007',
+      validUntil: addDays(businessDate, -40),
+      contact: 'oldtown.recovery@example.in',
+      unitIds,
+      active: true,
+    },
+  });
+  const yards = await saveYard(deps, {
+    ctx: officer,
+    yardId: null,
+    input: {
+      name: String(sample.yardName ?? 'Pune Yard 2'),
+      address: 'Gat No. 114, Wagholi, Pune–Nagar Road, Pune 412207',
+      capacity: 60,
+      unitId: officer.actingUnit.id,
+      active: true,
+    },
+  });
+  await saveYard(deps, {
+    ctx: officer,
+    yardId: null,
+    input: {
+      name: 'Pune Yard 1',
+      address: 'Survey No. 42, Chakan MIDC Phase II, Pune 410501',
+      capacity: 35,
+      unitId: officer.actingUnit.id,
+      active: true,
+    },
+  });
+  return yards.yards.find((yard) => yard.name === String(sample.yardName ?? 'Pune Yard 2'))!.id;
+}
+
 export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredAssetsResult> {
   const startedAt = Date.now();
   const outcome = await withDocumentTransaction(deps.db, async (tx) => {
@@ -518,6 +636,7 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
       }
       const officerAuthorities = new Set(await actorAuthorities(tx, officer, 'repoapp'));
       const atBatchStage: number[] = [];
+      const yardId = await seedRegisters(run.deps, officer, workflow.code, workflow.sample, businessDate);
       const definition = await activeDefinition(tx, workflow.code);
       const accounts = await listSecuredCandidates(tx, {
         unitPath: officer.actingUnit.path,
@@ -572,6 +691,27 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           const present = await caseDocumentCodes(tx, state.caseId);
           for (const code of new Set(needed)) {
             if (!present.has(code)) await uploadDemoCopy(run, officer, state, account, code);
+          }
+          if (yardId !== null && item.stage === 'AssetDtlCapture' && item.step.action === 'submit') {
+            // the vehicle enters the yard the form names, on its yard-in date
+            const inDate = String(facts.yardInDate ?? stepDays[at]);
+            await moveAsset(run.deps, {
+              ctx,
+              caseId: state.caseId,
+              movement: { kind: 'in', input: { yardId, inDate, condition: 'GOOD' } },
+            });
+          }
+          if (yardId !== null && item.stage === 'Closure' && item.step.action === 'close') {
+            // sold: the vehicle leaves the yard on the day the case closes
+            await moveAsset(run.deps, {
+              ctx,
+              caseId: state.caseId,
+              movement: { kind: 'out', input: { outDate: stepDays[at]!, reason: 'SALE' } },
+            });
+          }
+          if (item.stage === VALUATION_CAPTURE_STAGE && item.step.action === 'submit') {
+            // two valuers' reports on the Valuations tab (the case's valuation fields are derived from them)
+            state.version = await addDemoValuations(tx, run.deps, ctx, state.caseId, facts);
           }
           const applied = await applyCaseActionInTx(tx, run.deps, ctx, {
             caseId: state.caseId,

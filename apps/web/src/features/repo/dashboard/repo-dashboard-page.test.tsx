@@ -52,6 +52,43 @@ describe('Repossession dashboard', () => {
     expect(screen.getByTestId('SARFAESI-empty').textContent).toContain('No open case in this unit.');
   });
 
+  it('shows the yard inventory, each stage count linking to its tray when the user may open it', async () => {
+    stubApi([
+      { match: /\/api\/repo\/dashboard$/, reply: () => jsonResponse(200, repoDashboardReply()) },
+      {
+        match: /\/api\/secured-assets\/yard-inventory$/,
+        reply: () =>
+          jsonResponse(200, {
+            businessDate: '2026-04-10',
+            yards: [
+              {
+                yardId: 3,
+                name: 'Pune Yard 2',
+                capacity: 60,
+                assets: 4,
+                maxDaysHeld: 41,
+                over30Days: 1,
+                stages: [
+                  { definitionCode: 'REPOSSESSION', stage: 'RepoInitiate', count: 3 },
+                  { definitionCode: 'REPOSSESSION', stage: 'RepoInitiateApproval', count: 1 },
+                ],
+              },
+            ],
+          }),
+      },
+    ]);
+    renderWithProviders(<RepoDashboardPage />, { path: '/Reposition' });
+    const card = await screen.findByTestId('yard-inventory');
+    const row = await within(card).findByTestId('yard-3');
+    expect(within(row).getByRole('rowheader').textContent).toBe('Pune Yard 2');
+    expect([...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent)).toEqual(['60', '4', '41', '1']);
+    expect(within(row).getByRole('link', { name: 'Repossession Initiate: 3' }).getAttribute('href')).toBe(
+      '/Repo/RepoInitiate?view=team',
+    );
+    // the approval stage is not the user's: its count shows without a link
+    expect(within(row).getAllByRole('link')).toHaveLength(1);
+  });
+
   it('says when the dashboard could not be loaded', async () => {
     stubApi([
       {

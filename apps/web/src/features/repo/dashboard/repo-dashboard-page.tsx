@@ -16,6 +16,7 @@ import { EmptyBlock, LoadError, LoadingBlock } from '../../legal/components/load
 import { OverdueCasesTable } from '../../legal/components/overdue-cases-table.tsx';
 import { routePath, useRouteTitle } from '../../legal/components/screen-helpers.ts';
 import { fetchRepoDashboard, repoKeys } from '../api/repo-api.ts';
+import { YardInventoryCard } from './yard-inventory-card.tsx';
 
 type Stage = WorkflowDashboard['stages'][number];
 type OverdueCase = WorkflowDashboard['overdueCases'][number];
@@ -103,6 +104,7 @@ function DashboardBody({ data }: { data: RepoDashboard }) {
       {data.workflows.map((workflow) => (
         <WorkflowSection key={workflow.code} workflow={workflow} />
       ))}
+      <YardInventoryCard workflows={data.workflows} trayHref={(stage) => trayHref(stage)} />
     </Stack>
   );
 }

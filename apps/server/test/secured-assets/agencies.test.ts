@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import type { AgenciesReply } from '@recovery-desk/domain/secured-assets/agencies.ts';
+import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { createOrg, type Org } from '../collections/factories.ts';
+import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
+import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
+import { apiAs, errorOf, setBusinessDate, type Api } from '../workflow/factories.ts';
+import {
+  createRepoStaff,
+  createSecuredAccount,
+  createStaff,
+  startCase,
+  step,
+  stepOk,
+  type Staff,
+} from './factories.ts';
+
+// The agencies register (REPO_SETTINGS_SAUTH, audited, units of the acting subtree), the usable list the picker
+// offers (active and empanelled on the business date), and the refusal of a stage that names a registered agency
+// that lapsed or was deactivated.
+
+describe.each(testDatabaseKinds())('agencies register (%s)', (kind) => {
+  let handle: DatabaseHandle;
+  let t: TestApp;
+  let org: Org;
+  let staff: Staff;
+  let admin: Api;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await ensureOrganisation(handle.db);
+    t = await createTestApp(handle.db);
+    org = await createOrg(handle.db);
+    staff = await createStaff(t, org);
+    admin = await apiAs(
+      t,
+      await createRepoStaff(handle.db, org.zone, { authorities: ['REPO_SETTINGS_SAUTH'] }),
+      org.zone,
+    );
+    await setBusinessDate(handle.db, '2026-06-30');
+  });
+  afterAll(async () => {
+    await setBusinessDate(handle.db, BUSINESS_DATE);
+    await t.close();
+    await handle.close();
+  });
+
+  const agency = (over: Record<string, unknown> = {}) => ({
+    kind: 'REPOSSESSION',
+    name: String(REPOSSESSION_CASE.repoAgencyName),
+    registrationNo: 'EMP/RA/2025/041',
+    validUntil: '2026-06-01',
+    contact: 'Suresh Patil, +91 98220 00000',
+    unitIds: [org.zone.id],
+    ...over,
+  });
+
+  it('adds, changes and deactivates agencies, audited, and lists the usable ones of a kind', async () => {
+    const added = await admin.post('/api/secured-assets/agencies', agency());
+    expect(added.statusCode).toBe(200);
+    const reply = added.json<AgenciesReply>();
+    expect(reply.agencies[0]).toMatchObject({ kind: 'REPOSSESSION', usable: false, active: true });
+    await admin.post(
+      '/api/secured-assets/agencies',
+      agency({ kind: 'VALUATION', name: 'Kulkarni Valuers', validUntil: '2027-03-31' }),
+    );
+    const valuers = await staff.makerApi.get('/api/secured-assets/agencies?kind=VALUATION&usable=true');
+    expect(valuers.json<AgenciesReply>().agencies.map((a) => a.name)).toEqual(['Kulkarni Valuers']);
+    expect(
+      (await staff.makerApi.get('/api/secured-assets/agencies?kind=REPOSSESSION&usable=true')).json<AgenciesReply>()
+        .agencies,
+    ).toEqual([]);
+    const valuerId = valuers.json<AgenciesReply>().agencies[0]!.id;
+    const off = await admin.inject({
+      method: 'PUT',
+      url: `/api/secured-assets/agencies/${valuerId}`,
+      payload: agency({ kind: 'VALUATION', name: 'Kulkarni Valuers', validUntil: '2027-03-31', active: false }),
+    });
+    expect(off.json<AgenciesReply>().agencies.find((a) => a.id === valuerId)).toMatchObject({
+      active: false,
+      usable: false,
+    });
+    expect(await auditRows(handle.db, { action: 'secured_assets.agency_create' })).toHaveLength(2);
+    expect(await auditRows(handle.db, { action: 'secured_assets.agency_update', entityId: valuerId })).toHaveLength(1);
+
+    const foreign = await admin.post('/api/secured-assets/agencies', agency({ unitIds: [org.foreign.id] }));
+    expect(foreign.statusCode).toBe(400);
+    expect(errorOf(foreign).fields).toContain('unitIds.0');
+    const badKind = await admin.post('/api/secured-assets/agencies', agency({ kind: 'COLLECTION' }));
+    expect(errorOf(badKind).fields).toContain('kind');
+    const badQuery = await staff.makerApi.get('/api/secured-assets/agencies?kind=NONE');
+    expect(badQuery.statusCode).toBe(400);
+    expect((await staff.makerApi.post('/api/secured-assets/agencies', agency())).statusCode).toBe(403);
+  });
+
+  it('refuses the kit of a registered agency whose empanelment lapsed, and takes it once renewed', async () => {
+    const account = await createSecuredAccount(handle.db, org.branch);
+    const { caseId } = await startCase(t, staff.maker, org.branch, 'REPOSSESSION', account.id);
+    await stepOk(staff, caseId, 'recommend', 'RepoInitiateApproval', REPOSSESSION_CASE);
+    await stepOk(staff, caseId, 'approve', 'Notice', REPOSSESSION_CASE);
+    await stepOk(staff, caseId, 'submit', 'KitGeneration', REPOSSESSION_CASE);
+    const lapsed = await step(staff, caseId, 'submit', REPOSSESSION_CASE);
+    expect(lapsed.statusCode).toBe(409);
+    expect(errorOf(lapsed).detail).toContain('its empanelment lapsed on 01-06-2026');
+
+    const listed = (await admin.get('/api/secured-assets/agencies?kind=REPOSSESSION')).json<AgenciesReply>();
+    const id = listed.agencies[0]!.id;
+    await admin.inject({
+      method: 'PUT',
+      url: `/api/secured-assets/agencies/${id}`,
+      payload: agency({ validUntil: '2027-06-30' }),
+    });
+    await stepOk(staff, caseId, 'submit', 'AssetDtlCapture', REPOSSESSION_CASE);
+  });
+});

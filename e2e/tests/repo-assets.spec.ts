@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { StageTrayPage } from '../pages/legal-stage-tray-page.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { signIn } from '../support/session.ts';
+
+// Issue 15 (assets): repo.pune opens a demo repossession case at FPR Allocation (valued by two valuers at Capture
+// Valuation Details), reads its Valuations tab — the two valuations, the values the case took (the lowest) and the
+// suggested reserve price (the lowest realisable value) — takes the suggestion into the case, and sees the yard
+// inventory on the dashboard. Axe on the tab and the dashboard.
+// Not covered yet (not built on the web): capturing inventory and yard-in, the settings tabs.
+
+test('repo.pune: the Valuations tab suggests the reserve price, and the dashboard shows the yard inventory', async ({
+  page,
+}) => {
+  const selector = await signIn(page, 'repo.pune');
+  await selector.chooseUnit('RG-PUN');
+  await selector.chooseApp('Repossession and Sarfaesi');
+  await selector.continue();
+  await expect(page).toHaveURL(/\/Reposition$/);
+
+  const yards = page.getByTestId('yard-inventory');
+  await expect(yards.getByRole('rowheader', { name: 'Pune Yard 2' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/Repo/FprAllocation?view=team');
+  const tray = new StageTrayPage(page);
+  await tray.expectLoaded();
+  const opener = page.getByRole('button', { name: /^Open case / }).first();
+  const caseNo = ((await opener.getAttribute('aria-label')) ?? '').replace('Open case ', '');
+  const popup = await tray.openCase(caseNo);
+
+  await popup.getByRole('tab', { name: 'Valuations', exact: true }).click();
+  const panel = popup.getByRole('tabpanel', { name: 'Valuations' });
+  const tab = panel.getByTestId('asset-valuations');
+  await expect(tab).toBeVisible();
+  await expect(tab.getByTestId('valuations-table').locator('tbody tr')).toHaveCount(2);
+  await expect(tab.getByTestId('valuation-derived')).toContainText('Market value');
+  await expect(tab.getByTestId('reserve-suggested')).toContainText('Suggested reserve price: ₹');
+  await expectNoAxeViolations(popup);
+
+  const use = tab.getByTestId('use-suggested-reserve');
+  if (await use.isVisible()) {
+    const suggested = (await tab.getByTestId('reserve-suggested').textContent()) ?? '';
+    const amount = /₹[\d,]+\.\d{2}/.exec(suggested)![0];
+    await use.click();
+    await expect(tab.getByTestId('reserve-current')).toContainText(amount);
+  }
+});
