@@ -90,6 +90,7 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   LinkedOpenCases: 'القضايا المفتوحة',
   LinkedThisAccount: 'هذا الحساب',
   LinkedNoOpenCase: 'لا شيء',
+  LinkedAccountsOpen: 'حسابات المقترض المرتبطة وتعرضه',
   // Auction bids (the auctionBids tab of the auction and approval stages)
   AuctionBidsTab: 'العطاءات',
   AuctionBidsLoading: 'جارٍ تحميل العطاءات…',

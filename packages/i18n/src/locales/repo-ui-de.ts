@@ -93,6 +93,7 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   LinkedOpenCases: 'Offene Fälle',
   LinkedThisAccount: 'Dieses Konto',
   LinkedNoOpenCase: 'Keine',
+  LinkedAccountsOpen: 'Verbundene Konten und Obligo des Kreditnehmers',
   // Auction bids (the auctionBids tab of the auction and approval stages)
   AuctionBidsTab: 'Gebote',
   AuctionBidsLoading: 'Gebote werden geladen…',

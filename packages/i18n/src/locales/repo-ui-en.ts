@@ -94,6 +94,7 @@ export const repoUiEn = {
   LinkedOpenCases: 'Open cases',
   LinkedThisAccount: 'This account',
   LinkedNoOpenCase: 'None',
+  LinkedAccountsOpen: "The borrower's linked accounts and exposure",
   // Auction bids (the auctionBids tab of the auction and approval stages)
   AuctionBidsTab: 'Bids',
   AuctionBidsLoading: 'Loading the bids…',

@@ -90,6 +90,7 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   LinkedOpenCases: 'खुले केस',
   LinkedThisAccount: 'यह खाता',
   LinkedNoOpenCase: 'कोई नहीं',
+  LinkedAccountsOpen: 'उधारकर्ता के जुड़े खाते और एक्सपोज़र',
   // Auction bids (the auctionBids tab of the auction and approval stages)
   AuctionBidsTab: 'बोलियाँ',
   AuctionBidsLoading: 'बोलियाँ लोड हो रही हैं…',

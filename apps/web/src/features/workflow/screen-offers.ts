@@ -168,3 +168,17 @@ export function registerCaseStarter(definitionCode: string, start: CaseStarter):
 export function caseStarterOf(definitionCode: string): CaseStarter | undefined {
   return caseStarters.get(definitionCode);
 }
+
+/** A screen about the case's account that a workflow's case screens link to (e.g. the borrower's linked accounts). */
+export type AccountLink = { routeName: string; labelKey: string };
+const accountLinks = new Map<string, AccountLink[]>();
+
+/** The case screens of the definition link to this account screen (shown to users who hold its authority). */
+export function registerAccountLink(definitionCode: string, link: AccountLink): void {
+  const links = accountLinks.get(definitionCode) ?? [];
+  if (!links.some((known) => known.routeName === link.routeName)) accountLinks.set(definitionCode, [...links, link]);
+}
+
+export function accountLinksOf(definitionCode: string): readonly AccountLink[] {
+  return accountLinks.get(definitionCode) ?? [];
+}

@@ -1,4 +1,5 @@
 import {
+  registerAccountLink,
   registerCaseStarter,
   registerStageWidgetLoader,
   registerWorkflowScreens,
@@ -16,6 +17,8 @@ export function registerRepoWorkflows(): void {
   registerStageWidgetLoader(() => import('./register-widgets.ts').then((m) => m.registerRepoWidgets()));
   for (const code of REPO_WORKFLOW_CODES) {
     registerWorkflowScreens(code);
+    // the case screens link to the borrower's loan accounts and exposure (Link_Lan_AccDtl_SAUTH)
+    registerAccountLink(code, { routeName: 'linkLanVueAccount', labelKey: 'LinkedAccountsOpen' });
     // an account with no open case offers Initiate on its initiate screen
     // (the API module is loaded when it is used: registration runs at start, on the login page too)
     registerCaseStarter(code, async (accountId) => (await import('../api/repo-api.ts')).startRepoCase(code, accountId));

@@ -1,10 +1,16 @@
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EMPTY_VALUE } from '../../../components/data-table.tsx';
 import { formatBusinessDate } from '../../../lib/format.ts';
+import { translateKey } from '../../../lib/i18n/dynamic-key.ts';
+import { isScreenRegistered } from '../../../lib/screen-registry.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { accountLinksOf } from '../screen-offers.ts';
 import { caseStatusLabel, money, productName, stageLabel } from '../labels.ts';
 import { bucketLabel } from '../../collections/labels.ts';
 import { StatusBadge } from '../tray/case-cell.tsx';
@@ -35,10 +41,24 @@ export function SummaryList({ items, testId }: { items: readonly Item[]; testId?
   );
 }
 
+/** The account screens the workflow links to that this user may open (built, and their authority held). */
+function useAccountLinks(view: CaseView): { label: string; path: string }[] {
+  const { t } = useTranslation();
+  const authorities = useSession((session) => session.systemAuthorities);
+  return accountLinksOf(view.case.definitionCode).flatMap((link) => {
+    const route = findRouteByName(link.routeName);
+    if (!route || !isScreenRegistered(link.routeName)) return [];
+    if (route.authority && !authorities.includes(route.authority)) return [];
+    const path = route.path.replace(':accountid', encodeURIComponent(String(view.account.accountId)));
+    return [{ label: translateKey(t, link.labelKey, route.label), path }];
+  });
+}
+
 /** The case at a glance: number, stage, status, the account behind it, and a banner once it is closed. */
 export function CaseHeader({ view, definition }: { view: CaseView; definition: WorkflowDefinition | undefined }) {
   const { t, i18n } = useTranslation();
   const { account } = view;
+  const links = useAccountLinks(view);
   return (
     <Paper
       withBorder
@@ -95,6 +115,15 @@ export function CaseHeader({ view, definition }: { view: CaseView; definition: W
             { label: String(t('WorkflowMaker')), value: view.case.makerName ?? '' },
           ]}
         />
+        {links.length > 0 ? (
+          <Group gap="md" data-testid="account-links">
+            {links.map((link) => (
+              <Anchor key={link.path} component={Link} to={link.path} size="sm">
+                {link.label}
+              </Anchor>
+            ))}
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );
