@@ -65,7 +65,11 @@ const digits = (seed: number, length: number) =>
 
 /** Creates the demo receipts once (nothing when receipts exist). Returns how many it captured. */
 export async function seedDemoReceipts(deps: AppDeps): Promise<number> {
-  const [existing] = await selectRows<{ n: number }>(deps.db, sql`select count(*)::int as n from receipts`);
+  // (the secured-asset closures, seeded before, post their sale proceeds as receipts of their own source)
+  const [existing] = await selectRows<{ n: number }>(
+    deps.db,
+    sql`select count(*)::int as n from receipts where source <> 'SECURED_SALE'`,
+  );
   if ((existing?.n ?? 0) > 0) return 0;
   const users = await findUsersByUsername(deps.db, ['fc.andheri', 'pay.mumbai', 'appr.west']);
   const units = await findUnitsByCode(deps.db, ['BR-AND', 'RG-MUM', 'ZN-W']);
