@@ -260,6 +260,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/secured-assets/cases/:caseId/closure → actingUnit",
         "POST /api/secured-assets/cases/:caseId/closure/refund → actingUnit",
         "GET /api/secured-assets/cases/:caseId/redemption → actingUnit",
+        "GET /api/secured-assets/cases/:caseId/sale-deposits → actingUnit",
         "GET /api/secured-assets/cases/:caseId/valuations → actingUnit",
         "POST /api/secured-assets/cases/:caseId/valuations → actingUnit",
         "DELETE /api/secured-assets/cases/:caseId/valuations/:valuationId → actingUnit",

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { openTestDatabase, prepareMigratedPgliteDataDir, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { ANCHOR_FILE_NAME, auditAnchorOf, writeAuditCheckpoint } from '../src/audit/audit-chain.ts';
 import { emitAudit } from '../src/audit/emit-audit.ts';
 import { REPO_ROOT } from '../src/config.ts';
@@ -210,6 +210,8 @@ describe.each(testDatabaseKinds())('npm run audit:verify (%s)', (kind) => {
   it('exits 0 on an intact trail and 1, naming the problem, on a tampered one', async () => {
     // PGlite: a database in a folder the command opens once the test has closed it; PostgreSQL: a test database.
     const test = kind === 'postgres' ? await openTestDatabase(kind) : null;
+    // The folder starts migrated (from the tests' snapshot): the command is under test, not the migrations.
+    if (!test) await prepareMigratedPgliteDataDir(dataDir);
     const open = async () => test ?? (await openDatabase({ kind: 'pglite', dataDir }));
     const url = test ? testUrlOf(test) : '';
     const env = {

@@ -113,9 +113,8 @@ async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
   return name;
 }
 
-async function openPostgres(): Promise<DatabaseHandle> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+/** A new database copied from the migrated template, named `<prefix>_<time>_<random>`. */
+async function copyTemplate(baseUrl: string, prefix: string): Promise<string> {
   postgresTemplate ??= ensurePostgresTemplate(baseUrl);
   let template: string;
   try {
@@ -124,7 +123,7 @@ async function openPostgres(): Promise<DatabaseHandle> {
     postgresTemplate = undefined;
     throw error;
   }
-  const name = `rd_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(baseUrl, async (admin) => {
     // Two copies of one template at the same instant can meet "being accessed by other users": try again.
     for (let attempt = 1; ; attempt++) {
@@ -137,11 +136,46 @@ async function openPostgres(): Promise<DatabaseHandle> {
       }
     }
   });
+  return name;
+}
+
+async function openPostgres(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = await copyTemplate(baseUrl, 'rd_test');
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(baseUrl, name), poolSize: 8 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
+      await withAdmin(baseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/**
+ * For the tests that run the real server process on a database of their own: a PGlite data folder (`dataDir`, empty)
+ * or a PostgreSQL database (named `prefix_…`) already holding every migration, copied from the same snapshot and
+ * template as `openTestDatabase`, so a spawned server finds its schema migrated instead of migrating it itself.
+ * `drop` removes the PostgreSQL database (the caller removes its data folder).
+ */
+export async function prepareMigratedPgliteDataDir(dataDir: string): Promise<void> {
+  pgliteSnapshot ??= makePgliteSnapshot();
+  const snapshot = await pgliteSnapshot;
+  const client = new PGlite(dataDir, { loadDataDir: snapshot });
+  await client.waitReady;
+  await client.close();
+}
+
+export async function createMigratedPostgresDatabase(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = await copyTemplate(baseUrl, prefix);
+  return {
+    url: databaseUrl(baseUrl, name),
+    drop: async () => {
       await withAdmin(baseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };

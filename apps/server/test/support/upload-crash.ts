@@ -1,17 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@recovery-desk/db/client.ts';
-import type { TestDatabaseKind } from '@recovery-desk/db/test-database.ts';
+import {
+  createMigratedPostgresDatabase,
+  prepareMigratedPgliteDataDir,
+  type TestDatabaseKind,
+} from '@recovery-desk/db/test-database.ts';
 import { UPLOAD_COLUMNS } from '@recovery-desk/domain/legal/contracts.ts';
 import { sealUserkey } from '@recovery-desk/domain/userkey.ts';
 import { createOrg } from '../collections/factories.ts';
 import { ensureOrganisation, queryRows } from '../factories.ts';
 import { createLegalStaff, createPoolAccount, OFFICER_AUTHORITIES } from '../legal/factories.ts';
 import { TEST_JWT_SECRET, TEST_USERKEY_KEY } from './test-app.ts';
-import { adminQuery, serverExit, serverUrl, spawnServer, type ServerProcess } from './server-process.ts';
+import { serverExit, serverUrl, spawnServer, type ServerProcess } from './server-process.ts';
 
 // A crash during a bulk upload, for real: the server process (`node --import tsx apps/server/src/main.ts`, as
 // `npm start` runs it) takes a legal upload of `rows` case initiations, is killed with SIGKILL once the upload
@@ -73,16 +76,11 @@ export async function withCrashableServer<Data, Result>(
   body: (harness: CrashHarness<Data>) => Promise<Result>,
 ): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-upload-crash-'));
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  const dbName = `rd_crash_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    await adminQuery(baseUrl, `CREATE DATABASE ${dbName}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  // The database starts migrated (copied from the test snapshot or template), as a deployed one would be.
+  let copy: { url: string; drop: () => Promise<void> } | undefined;
+  if (kind === 'postgres') copy = await createMigratedPostgresDatabase('rd_crash');
+  else await prepareMigratedPgliteDataDir(dataDir);
+  const databaseUrl = copy?.url;
   const open = () =>
     databaseUrl
       ? openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
@@ -154,8 +152,8 @@ export async function withCrashableServer<Data, Result>(
       await serverExit(last);
     }
     await (handle as DatabaseHandle | null)?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl && baseUrl) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    await copy?.drop();
   }
 }
 

@@ -97,6 +97,10 @@ export const WORKFLOW_EFFECTS = [
   'requireValuations',
   /** refuses a stage naming a registered agency that is deactivated or past its empanelment */
   'requireValidAgency',
+  /** SARFAESI: refuses confirming a sale whose deposit, with the EMD, is below 25% of the price (Rule 9(3)) */
+  'requireSaleDeposit',
+  /** SARFAESI: refuses a balance that is not the rest of the price, or came late without a written extension (Rule 9(4)) */
+  'requireSaleBalance',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -51,6 +51,37 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   RepoTimelineResaleNoticeDays: 'Verkaufsmitteilung für einen weiteren Verkauf (Tage)',
   RepoTimelineBalancePaymentDays: 'Restzahlung von 75 % nach der Bestätigung, Regel 9(4) (Tage)',
   RepoTimelineNbfcMinimumDebt: 'Mindestbetrag der besicherten Forderung für eine NBFC',
+  // Sale deposits (saleDeposits widget, SARFAESI Rule 9(2)–(4))
+  SaleDepositsTab: 'Anzahlung und Restbetrag',
+  SaleDepositsTitle: '25 % Anzahlung und 75 % Restbetrag',
+  SaleDepositsLoading: 'Anzahlung und Restbetrag werden geladen…',
+  SaleDepositsLoadFailed: 'Anzahlung und Restbetrag konnten nicht geladen werden',
+  SaleDepositsNote:
+    'Aus dem gespeicherten Fall: Der Käufer zahlt bei der Bestätigung 25 % des Verkaufspreises (die Bietungssicherheit wird angerechnet) und den Rest bis zum 15. Tag, später nur mit schriftlicher Verlängerung. Speichern Sie das Formular, um die Zahlen zu aktualisieren.',
+  SaleDepositsNoSalePrice: 'Der Fall hat noch keinen Verkaufspreis.',
+  SaleDepositsSalePrice: 'Verkaufspreis',
+  SaleDepositsEmdAdjusted: 'Angerechnete Bietungssicherheit',
+  SaleDepositsEmdOfBuyer: '{{amount}} (gezahlt von {{buyer}})',
+  SaleDepositsShare: '25 % des Verkaufspreises',
+  SaleDepositsDepositDue: 'Bei Bestätigung fällige Anzahlung',
+  SaleDepositsDepositReceived: 'Erhaltene Anzahlung',
+  SaleDepositsBalanceDue: 'Fälliger Restbetrag',
+  SaleDepositsBalanceDueBy: 'Restbetrag fällig bis',
+  SaleDepositsDueByRule: '{{date}} ({{days}} Tage ab Bestätigung)',
+  SaleDepositsDueByExtended: '{{date}} (schriftliche Verlängerung, höchstens drei Monate)',
+  SaleDepositsNotConfirmed: 'Wird bei der Bestätigung des Verkaufs festgelegt',
+  SaleDepositsBalanceReceived: 'Erhaltener Restbetrag',
+  SaleDepositsProblems: 'Diese Zahlen verstoßen gegen Regel 9',
+  SaleProblem_DEPOSIT_SHORT:
+    'Die Anzahlung muss mindestens {{deposit}} betragen: 25 % des Verkaufspreises von {{sale}} abzüglich der Bietungssicherheit.',
+  SaleProblem_DEPOSIT_ABOVE_SALE:
+    'Anzahlung und Bietungssicherheit dürfen den Verkaufspreis von {{sale}} nicht übersteigen.',
+  SaleProblem_BALANCE_MISMATCH:
+    'Der Restbetrag muss {{balance}} betragen: der Verkaufspreis abzüglich Bietungssicherheit und Anzahlung.',
+  SaleProblem_BALANCE_LATE:
+    'Der Restbetrag kam nach dem {{date}}, dem {{days}}. Tag nach der Bestätigung: Das erlaubt nur eine schriftliche Verlängerung.',
+  SaleProblem_BALANCE_LATE_EXTENDED:
+    'Der Restbetrag kam nach dem {{date}}: Eine schriftliche Verlängerung reicht höchstens drei Monate. Behalten Sie die Anzahlung ein und verkaufen Sie erneut.',
   // Closure statement (closureStatement widget)
   ShortfallAmount: 'Fehlbetrag',
   SurplusRefunded: 'Erstatteter Mehrerlös',

@@ -53,6 +53,35 @@ export const repoUiEn = {
   RepoTimelineResaleNoticeDays: 'Sale notice for a subsequent sale (days)',
   RepoTimelineBalancePaymentDays: 'Balance 75% after confirmation, Rule 9(4) (days)',
   RepoTimelineNbfcMinimumDebt: 'Minimum secured debt for an NBFC',
+  // Sale deposits (saleDeposits widget, SARFAESI Rule 9(2)–(4))
+  SaleDepositsTab: 'Deposit and balance',
+  SaleDepositsTitle: '25% deposit and 75% balance',
+  SaleDepositsLoading: 'Loading the deposit and balance…',
+  SaleDepositsLoadFailed: 'The deposit and balance could not be loaded',
+  SaleDepositsNote:
+    'From the saved case: the buyer pays 25% of the sale price on confirmation (the EMD is adjusted) and the balance by the 15th day, or later only under a written extension. Save the form to update the figures.',
+  SaleDepositsNoSalePrice: 'The case has no sale price yet.',
+  SaleDepositsSalePrice: 'Sale price',
+  SaleDepositsEmdAdjusted: 'EMD adjusted',
+  SaleDepositsEmdOfBuyer: '{{amount}} (paid by {{buyer}})',
+  SaleDepositsShare: '25% of the sale price',
+  SaleDepositsDepositDue: 'Deposit due on confirmation',
+  SaleDepositsDepositReceived: 'Deposit received',
+  SaleDepositsBalanceDue: 'Balance due',
+  SaleDepositsBalanceDueBy: 'Balance due by',
+  SaleDepositsDueByRule: '{{date}} ({{days}} days from confirmation)',
+  SaleDepositsDueByExtended: '{{date}} (written extension, three months at most)',
+  SaleDepositsNotConfirmed: 'Set when the sale is confirmed',
+  SaleDepositsBalanceReceived: 'Balance received',
+  SaleDepositsProblems: 'These figures break Rule 9',
+  SaleProblem_DEPOSIT_SHORT:
+    'The deposit must be at least {{deposit}}: 25% of the sale price of {{sale}} less the EMD.',
+  SaleProblem_DEPOSIT_ABOVE_SALE: 'The deposit and the EMD cannot exceed the sale price of {{sale}}.',
+  SaleProblem_BALANCE_MISMATCH: 'The balance must be {{balance}}: the sale price less the EMD and the deposit.',
+  SaleProblem_BALANCE_LATE:
+    'The balance came after {{date}}, the {{days}}th day of the confirmation: only a written extension allows that.',
+  SaleProblem_BALANCE_LATE_EXTENDED:
+    'The balance came after {{date}}: a written extension reaches three months at most. Forfeit the deposit and sell again.',
   // Closure statement (closureStatement widget)
   ShortfallAmount: 'Shortfall amount',
   SurplusRefunded: 'Surplus refunded',

@@ -5,6 +5,8 @@ import {
   securedTemplatesReplySchema,
 } from '@recovery-desk/domain/secured-assets/document-templates.ts';
 import { closureStatementSchema, refundPaidInputSchema } from '@recovery-desk/domain/secured-assets/closure.ts';
+import { saleDepositsSchema } from '@recovery-desk/domain/secured-assets/sale-deposits.ts';
+import { getSaleDeposits } from './services/sale-deposits.ts';
 import {
   valuationIdParams,
   valuationInputSchema,
@@ -290,6 +292,22 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => getClosureStatement(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    app.get(
+      '/api/secured-assets/cases/:caseId/sale-deposits',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary:
+            'A SARFAESI sale: the 25% deposit (the EMD adjusted) and the 75% balance with its last day (Rule 9(2)–(4)), and what the figures break',
+          security,
+          params: caseIdParam,
+          response: { 200: saleDepositsSchema },
+        },
+      },
+      (request) => getSaleDeposits(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
     );
 
     app.post(

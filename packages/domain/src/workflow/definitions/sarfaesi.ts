@@ -847,7 +847,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         }),
       ],
       documents: [document('saleConfirmationLetter', 'SaleConfirmationLetter')],
-      actions: [submit('AssetSale', { labelKey: 'SaleConfirmed' })],
+      widgets: ['saleDeposits'],
+      actions: [submit('AssetSale', { labelKey: 'SaleConfirmed', effects: effects('requireSaleDeposit') })],
     },
     {
       code: 'AssetSale',
@@ -869,7 +870,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           when: { field: 'balanceExtensionAgreed', in: ['true'] },
         }),
       ],
-      actions: [submit('AssetSaleApproval')],
+      widgets: ['saleDeposits'],
+      actions: [submit('AssetSaleApproval', { effects: effects('requireSaleBalance') })],
     },
     {
       code: 'AssetSaleApproval',
@@ -877,6 +879,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfAssetSaleApproval',
       authority: 'SARF_ASSET_SALE_APP_SAUTH',
       trayColumns: [...PRICED, 'saleAmount', 'makerUserId'],
+      widgets: ['saleDeposits'],
       actions: [
         approve('SarfClosure', {
           requiredFields: ['balanceReceivedDate'],
@@ -987,8 +990,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * (`auctionBatch`).
  * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
  * (`requireValidAgency`).
+ * 7: the 25% deposit and the 75% balance (the `saleDeposits` widget at the sale stages; `requireSaleDeposit` and
+ * `requireSaleBalance` refuse figures that break Rule 9(3)–(4)).
  */
-export const SARFAESI_BUILT_IN_VERSION = 6;
+export const SARFAESI_BUILT_IN_VERSION = 7;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

@@ -22,7 +22,7 @@ import {
   insertCaseEvent,
   startCaseInTx,
 } from '../../workflow/index.ts';
-import { addBidInTx, createBatchInTx } from '../../secured-assets/index.ts';
+import { addBidInTx, createBatchInTx, saleDepositsOf, SARFAESI_CODE } from '../../secured-assets/index.ts';
 import {
   AUCTION_BID_STAGES,
   AUCTION_H1_FIELDS,
@@ -338,6 +338,34 @@ function planOf(definition: WorkflowDefinition, path: readonly PathStep[], value
     stage = step.next;
   }
   return plan;
+}
+
+/** The SARFAESI sale stages whose payment the demo works out from the H1 bid's EMD (Rule 9(3)–(4)). */
+const SALE_PAYMENT_FIELDS: Readonly<Record<string, 'depositAmount' | 'balanceAmount'>> = {
+  AssetSaleNotice: 'depositAmount',
+  AssetSale: 'balanceAmount',
+};
+
+/**
+ * The buyer's payment at a SARFAESI sale stage, as the rule and the case's own figures make it: at confirmation the
+ * 25% less the EMD already paid; then the rest of the price. The amounts of the sample do not know the EMD.
+ */
+async function withSalePayment(
+  run: Run,
+  definition: WorkflowDefinition,
+  caseId: number,
+  stage: string,
+  form: Record<string, FieldValue>,
+  facts: CaseFields,
+): Promise<Record<string, FieldValue>> {
+  const record = await findCaseInScope(run.tx, { caseId, unitPath: '/' });
+  const fields: CaseFields = {
+    ...facts,
+    ...(stage === 'AssetSale' ? { depositAmount: record?.fields.depositAmount } : {}),
+  };
+  const { deposits } = await saleDepositsOf(run.tx, definition, caseId, fields);
+  const amount = stage === 'AssetSale' ? deposits.balanceDue : deposits.depositDue;
+  return amount === null ? form : { ...form, [SALE_PAYMENT_FIELDS[stage]!]: amount };
 }
 
 /**
@@ -682,6 +710,10 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           let facts: CaseFields = { ...moved, ...item.form };
           if (AUCTION_BID_STAGES[workflow.code]?.capture === item.stage && item.step.action === 'submit') {
             item.form = await enterDemoBids(run, ctx, definition, state, item.form, facts);
+            facts = { ...moved, ...item.form };
+          }
+          if (SALE_PAYMENT_FIELDS[item.stage] && workflow.code === SARFAESI_CODE && item.step.action === 'submit') {
+            item.form = await withSalePayment(run, definition, state.caseId, item.stage, item.form, facts);
             facts = { ...moved, ...item.form };
           }
           const needed = [

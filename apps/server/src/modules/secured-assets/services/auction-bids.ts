@@ -272,14 +272,20 @@ export async function caseH1(
   db: Executor,
   caseId: number,
   reservePrice: string | null,
-): Promise<{ hasBids: boolean; h1: { bidderName: string; bidAmount: string } | null }> {
+): Promise<{ hasBids: boolean; h1: { bidderName: string; bidAmount: string; emdAmount: string } | null }> {
   const rows = await listBids(db, caseId);
   const active = rows.filter((row) => row.status === 'ACTIVE');
   const h1 = chooseH1(rows.map(forH1), reservePrice);
   const winner = h1 ? rows.find((row) => row.id === h1.bidId)! : null;
   return {
     hasBids: active.length > 0,
-    h1: winner ? { bidderName: winner.bidderName, bidAmount: fromMinor(winner.bidAmountMinor) } : null,
+    h1: winner
+      ? {
+          bidderName: winner.bidderName,
+          bidAmount: fromMinor(winner.bidAmountMinor),
+          emdAmount: fromMinor(winner.emdAmountMinor),
+        }
+      : null,
   };
 }
 

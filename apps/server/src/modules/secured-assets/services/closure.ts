@@ -14,7 +14,7 @@ import { AppError, authorityMissing, validationError } from '../../../http/app-e
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
 import { postReceiptInTx } from '../../receipts/index.ts';
-import { actorAuthorities, findCaseInScope, requireAppAuthority, type EffectRun } from '../../workflow/index.ts';
+import { actorAuthorities, requireAppAuthority, type EffectRun } from '../../workflow/index.ts';
 import {
   accountOutstanding,
   findClosure,
@@ -22,7 +22,8 @@ import {
   markRefundPaid,
   type ClosureRecord,
 } from '../closure.repository.ts';
-import { REPO_APP, REPOSSESSION_CODE, SARFAESI_CODE, SECURED_WORKFLOWS } from '../secured-assets-constants.ts';
+import { securedCaseInScope } from './secured-case.ts';
+import { REPO_APP, REPOSSESSION_CODE, SARFAESI_CODE } from '../secured-assets-constants.ts';
 
 // Closing a repossession or SARFAESI case (§13(7), rule 15): the settleClosure effect of the closing step computes
 // the figures from the case's sale amount and expenses and the account's outstanding, posts the applied proceeds to
@@ -147,14 +148,6 @@ function recorded(record: ClosureRecord): ClosureStatement {
   };
 }
 
-async function requireSecuredCase(deps: AppDeps, ctx: UnitContext, caseId: number) {
-  const record = await findCaseInScope(deps.db, { caseId, unitPath: ctx.actingUnit.path });
-  if (!record || !(SECURED_WORKFLOWS as readonly string[]).includes(record.definitionCode)) {
-    throw new AppError('NOT_FOUND', 'Case not found');
-  }
-  return record;
-}
-
 /**
  * GET /api/secured-assets/cases/:caseId/closure — a closed case's recorded closure; an open case's preview (what
  * closing it now would post, from its sale amount and expenses and the account's outstanding today).
@@ -163,7 +156,7 @@ export async function getClosureStatement(
   deps: AppDeps,
   { ctx, caseId }: { ctx: UnitContext; caseId: number },
 ): Promise<ClosureStatement> {
-  const record = await requireSecuredCase(deps, ctx, caseId);
+  const record = await securedCaseInScope(deps.db, ctx, caseId);
   requireAppAuthority({ app: REPO_APP }, await actorAuthorities(deps.db, ctx, REPO_APP));
   const closure = await findClosure(deps.db, caseId);
   if (closure) return recorded(closure);
@@ -220,7 +213,7 @@ export async function recordRefundPaid(
   deps: AppDeps,
   { ctx, caseId, input }: { ctx: UnitContext; caseId: number; input: RefundPaidInput },
 ): Promise<ClosureStatement> {
-  const record = await requireSecuredCase(deps, ctx, caseId);
+  const record = await securedCaseInScope(deps.db, ctx, caseId);
   const authority = CLOSING_AUTHORITY[record.definitionCode]!;
   const authorities = await actorAuthorities(deps.db, ctx, REPO_APP);
   if (!authorities.includes(authority)) {

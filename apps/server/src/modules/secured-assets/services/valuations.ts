@@ -14,19 +14,19 @@ import {
   type ValuationsReply,
 } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
-import { withTransaction, type Executor, type Transaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, authorityMissing } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import {
   actorAuthorities,
-  findCaseInScope,
   loadDefinition,
   requireAppAuthority,
   saveCaseFieldsInTx,
   type EffectRun,
 } from '../../workflow/index.ts';
-import { REPO_APP, SECURED_WORKFLOWS } from '../secured-assets-constants.ts';
+import { securedCaseInScope } from './secured-case.ts';
+import { REPO_APP } from '../secured-assets-constants.ts';
 import {
   caseAccountMoney,
   deleteValuation,
@@ -42,14 +42,6 @@ import {
 // policy asks for is refused (the requireValuations effect).
 
 const NOT_FOUND = 'Case not found';
-
-async function securedCase(db: Executor, ctx: UnitContext, caseId: number) {
-  const record = await findCaseInScope(db, { caseId, unitPath: ctx.actingUnit.path });
-  if (!record || !(SECURED_WORKFLOWS as readonly string[]).includes(record.definitionCode)) {
-    throw new AppError('NOT_FOUND', NOT_FOUND);
-  }
-  return record;
-}
 
 function policyOf(
   deps: AppDeps,
@@ -71,7 +63,7 @@ export async function getValuations(
   deps: AppDeps,
   { ctx, caseId }: { ctx: UnitContext; caseId: number },
 ): Promise<ValuationsReply> {
-  const record = await securedCase(deps.db, ctx, caseId);
+  const record = await securedCaseInScope(deps.db, ctx, caseId);
   const authorities = await actorAuthorities(deps.db, ctx, REPO_APP);
   requireAppAuthority({ app: REPO_APP }, authorities);
   const definition = await loadDefinition(deps.db, record.definitionCode, record.definitionVersion);
@@ -120,7 +112,7 @@ export async function changeValuationInTx(
   { ctx, caseId, change }: { ctx: UnitContext; caseId: number; change: Change },
 ): Promise<void> {
   {
-    const record = await securedCase(tx, ctx, caseId);
+    const record = await securedCaseInScope(tx, ctx, caseId);
     const definition = await loadDefinition(tx, record.definitionCode, record.definitionVersion);
     const capture = findStage(definition, VALUATION_CAPTURE_STAGE);
     if (!capture) throw new AppError('NOT_FOUND', NOT_FOUND);

@@ -13,6 +13,7 @@ import {
   type ClosureStatement,
   type RefundPaidInput,
 } from '@recovery-desk/domain/secured-assets/closure.ts';
+import { saleDepositsSchema, type SaleDepositsReply } from '@recovery-desk/domain/secured-assets/sale-deposits.ts';
 import { apiClient } from '../../../lib/http-client.ts';
 
 // The repossession app's own endpoints (packages/domain/src/repo/contracts.ts), parsed by the shared contract.
@@ -27,6 +28,7 @@ export const repoKeys = {
   settings: () => ['repo', 'settings'] as const,
   settingsOf: (actingUnit: Unit) => ['repo', 'settings', actingUnit] as const,
   closure: (caseId: number, version: number) => ['repo', 'closure', caseId, version] as const,
+  saleDeposits: (caseId: number, version: number) => ['repo', 'sale-deposits', caseId, version] as const,
   linked: (actingUnit: Unit, accountId: string) => ['repo', 'linked', actingUnit, accountId] as const,
 };
 
@@ -65,6 +67,13 @@ export async function startRepoCase(code: RepoWorkflowCode, accountId: string) {
 export async function fetchClosureStatement(caseId: number, signal?: AbortSignal): Promise<ClosureStatement> {
   return closureStatementSchema.parse(
     await apiClient.get<unknown>(`/api/secured-assets/cases/${caseId}/closure`, { signal }),
+  );
+}
+
+/** A SARFAESI sale's 25% deposit and 75% balance, from the case's saved fields and the H1 bid's EMD. */
+export async function fetchSaleDeposits(caseId: number, signal?: AbortSignal): Promise<SaleDepositsReply> {
+  return saleDepositsSchema.parse(
+    await apiClient.get<unknown>(`/api/secured-assets/cases/${caseId}/sale-deposits`, { signal }),
   );
 }
 
