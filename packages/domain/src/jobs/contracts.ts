@@ -27,6 +27,8 @@ export const JOB_KINDS = [
   'retention.purge',
   'reports.export',
   'collections.upload',
+  'repossession.upload',
+  'sarfaesi.upload',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

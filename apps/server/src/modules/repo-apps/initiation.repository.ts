@@ -27,3 +27,29 @@ export async function listInitiationCandidates(
       order by a.dpd desc, a.id limit ${input.limit}`,
   );
 }
+
+/** The account with this number in the unit subtree (another unit's account is as absent as a missing one). */
+export async function findAccountIdByNo(
+  db: Executor,
+  input: { accountNo: string; unitPath: string },
+): Promise<number | undefined> {
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`select id from accounts where account_no = ${input.accountNo} and unit_path like ${likePrefix(input.unitPath)}`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
+/** The case of a workflow with this number in the unit subtree: its stage, version and whether it is closed. */
+export async function findCaseByNo(
+  db: Executor,
+  input: { caseNo: string; definitionCode: string; unitPath: string },
+): Promise<{ caseId: number; caseNo: string; stage: string; version: number; isClosed: boolean } | undefined> {
+  const [row] = await selectRows<{ caseId: number; caseNo: string; stage: string; version: number; isClosed: boolean }>(
+    db,
+    sql`select id as "caseId", case_no as "caseNo", stage, version, is_closed as "isClosed" from cases
+      where case_no = ${input.caseNo} and definition_code = ${input.definitionCode}
+        and unit_path like ${likePrefix(input.unitPath)}`,
+  );
+  return row ? { ...row, caseId: Number(row.caseId), version: Number(row.version) } : undefined;
+}
