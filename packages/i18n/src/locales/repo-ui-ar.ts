@@ -210,4 +210,11 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   RepoYardLongestStay: 'أطول مدة (أيام)',
   RepoYardOver30: 'محتجزة أكثر من 30 يومًا',
   RepoYardStages: 'المراحل',
+  // File Upload and File Download (repossession and SARFAESI)
+  JobKindRepossessionUpload: 'رفع ملف الاسترداد',
+  JobKindSarfaesiUpload: 'رفع ملف سارفيسي',
+  RepoUploadKindInitiation: 'بدء القضية',
+  RepoUploadKindStageUpdate: 'تحديث المرحلة: {{stage}}',
+  RepoUploadNoKinds: 'لا تملك صلاحية بدء أو صلاحية مرحلة في هذه الوحدة، فلا يوجد ملف يمكنك رفعه هنا.',
+  RepoUploadKindsLoadFailed: 'تعذر تحميل أنواع الرفع.',
 };

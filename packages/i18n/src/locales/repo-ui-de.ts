@@ -213,4 +213,12 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   RepoYardLongestStay: 'Längste Standzeit (Tage)',
   RepoYardOver30: 'Über 30 Tage',
   RepoYardStages: 'Stufen',
+  // File Upload and File Download (repossession and SARFAESI)
+  JobKindRepossessionUpload: 'Rücknahme-Datei-Upload',
+  JobKindSarfaesiUpload: 'Datei-Upload SARFAESI',
+  RepoUploadKindInitiation: 'Falleröffnung',
+  RepoUploadKindStageUpdate: 'Stufen-Aktualisierung: {{stage}}',
+  RepoUploadNoKinds:
+    'Sie haben in dieser Einheit keine Eröffnungs- oder Stufenberechtigung; es gibt hier keine Datei, die Sie hochladen können.',
+  RepoUploadKindsLoadFailed: 'Die Upload-Arten konnten nicht geladen werden.',
 };

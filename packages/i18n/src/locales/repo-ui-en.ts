@@ -214,6 +214,13 @@ export const repoUiEn = {
   RepoYardLongestStay: 'Longest stay (days)',
   RepoYardOver30: 'Held over 30 days',
   RepoYardStages: 'Stages',
+  // File Upload and File Download (repossession and SARFAESI)
+  JobKindRepossessionUpload: 'Repossession file upload',
+  JobKindSarfaesiUpload: 'SARFAESI file upload',
+  RepoUploadKindInitiation: 'Case initiation',
+  RepoUploadKindStageUpdate: 'Stage update: {{stage}}',
+  RepoUploadNoKinds: 'You hold no initiation or stage authority in this unit, so there is no file you can upload here.',
+  RepoUploadKindsLoadFailed: 'The upload types could not be loaded.',
 } as const;
 
 export type RepoUiKey = keyof typeof repoUiEn;

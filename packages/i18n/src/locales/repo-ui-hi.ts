@@ -207,4 +207,11 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   RepoYardLongestStay: 'सबसे लंबा ठहराव (दिन)',
   RepoYardOver30: '30 दिन से अधिक रखे गए',
   RepoYardStages: 'चरण',
+  // File Upload and File Download (repossession and SARFAESI)
+  JobKindRepossessionUpload: 'पुनः कब्ज़ा फ़ाइल अपलोड',
+  JobKindSarfaesiUpload: 'सरफेसी फ़ाइल अपलोड',
+  RepoUploadKindInitiation: 'मामला आरंभ',
+  RepoUploadKindStageUpdate: 'चरण अद्यतन: {{stage}}',
+  RepoUploadNoKinds: 'इस इकाई में आपके पास कोई आरंभ या चरण अधिकार नहीं है, इसलिए यहाँ अपलोड करने योग्य कोई फ़ाइल नहीं है।',
+  RepoUploadKindsLoadFailed: 'अपलोड प्रकार लोड नहीं हो सके।',
 };
