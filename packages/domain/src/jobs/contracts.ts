@@ -29,6 +29,7 @@ export const JOB_KINDS = [
   'collections.upload',
   'repossession.upload',
   'sarfaesi.upload',
+  'repo.case_export',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

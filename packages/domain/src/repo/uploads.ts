@@ -89,3 +89,37 @@ export const repoUploadKindsSchema = z.object({
   maxRows: z.number(),
 });
 export type RepoUploadKinds = z.infer<typeof repoUploadKindsSchema>;
+
+// Repossession File Download (/Repoapp/DownloadRepo, DASH_REPO_SAUTH):
+//   GET /api/repo/downloads/cases?code=&stage=&state=&from=&to=   the cases of a definition in the acting unit's
+//   subtree as XLSX (one column per case field), the file at once or (a large selection) a job whose result it is.
+
+export const CASE_EXPORT_STATES = ['OPEN', 'CLOSED'] as const;
+
+export const repoCaseExportQuerySchema = z
+  .object({
+    code: z.enum(REPO_WORKFLOW_CODES),
+    /** the cases at this stage only */
+    stage: z.string().min(1).max(60).optional(),
+    /** open or closed cases only */
+    state: z.enum(CASE_EXPORT_STATES).optional(),
+    /** cases opened on or after this day */
+    from: z.iso.date('must be a date (YYYY-MM-DD)').optional(),
+    /** cases opened on or before this day */
+    to: z.iso.date('must be a date (YYYY-MM-DD)').optional(),
+  })
+  .strict();
+export type RepoCaseExportQuery = z.infer<typeof repoCaseExportQuerySchema>;
+
+/** The fixed columns of a case export; the definition's fields follow them, named as in the upload templates. */
+export const CASE_EXPORT_COLUMNS = [
+  'caseNo',
+  'accountNo',
+  'customerName',
+  'stage',
+  'status',
+  'openedOn',
+  'stageEnteredOn',
+  'dueOn',
+  'closedOn',
+] as const;

@@ -2,4 +2,5 @@
 export { repoAppsRoutes } from './repo-apps.routes.ts';
 // Background job kinds (listed in src/jobs/registry.ts).
 export { processRepoUpload, repossessionUploadJob, sarfaesiUploadJob } from './services/uploads.ts';
+export { repoCaseExportJob } from './services/case-export.ts';
 export { listInitiationCandidates } from './initiation.repository.ts';

@@ -16,6 +16,7 @@ import {
 import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
 import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import {
+  repoCaseExportQuerySchema,
   REPO_UPLOAD_AUTHORITY,
   repoUploadKindsSchema,
   repoUploadPageSchema,
@@ -29,6 +30,7 @@ import type { AppDeps } from '../../deps.ts';
 import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { unitContext } from '../../http/request-context.ts';
+import { exportRepoCases } from './services/case-export.ts';
 import { getRepoDashboard } from './services/get-dashboard.ts';
 import { listCandidates, startRepoCase } from './services/initiation.ts';
 import { getLinkedAccounts } from './services/linked-accounts.ts';
@@ -84,6 +86,30 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => getRepoDashboard(deps, { ctx: unitContext(request.ctx) }),
+    );
+
+    app.get(
+      '/api/repo/downloads/cases',
+      {
+        config: repo('DASH_REPO_SAUTH'),
+        schema: {
+          tags,
+          summary:
+            'File Download: the cases of a workflow (stage, open or closed, opened from–to) as XLSX with a column per ' +
+            'case field; a large selection is a job (202) whose result is the file',
+          security,
+          querystring: repoCaseExportQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const exported = await exportRepoCases(deps, { ctx: unitContext(request.ctx), query: request.query });
+        if ('job' in exported) return reply.code(202).send(exported.job);
+        const { file } = exported;
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.body);
+      },
     );
 
     app.get(

@@ -6,9 +6,11 @@ import {
   repoUploadReplySchema,
   type RepoUploadKinds,
   type RepoUploadPage,
+  type RepoCaseExportQuery,
   type RepoUploadReply,
 } from '@recovery-desk/domain/repo/uploads.ts';
 import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
+import { parseFileOrJob, type FileOrQueuedJob } from '../../../lib/jobs-api.ts';
 
 // Repossession and SARFAESI File Upload (packages/domain/src/repo/uploads.ts), parsed by the shared contract.
 
@@ -67,4 +69,14 @@ export function downloadRepoUploadTemplate(code: RepoWorkflowCode, choice: Uploa
   const query = new URLSearchParams({ kind });
   if (stage) query.set('stage', stage);
   return apiClient.download(`/api/repo/${code}/uploads/template?${query.toString()}`);
+}
+
+/** GET /api/repo/downloads/cases: the XLSX of the chosen cases, or (a large selection) the job that writes it. */
+export async function exportRepoCases(query: RepoCaseExportQuery): Promise<FileOrQueuedJob> {
+  const params = new URLSearchParams({ code: query.code });
+  if (query.stage) params.set('stage', query.stage);
+  if (query.state) params.set('state', query.state);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  return parseFileOrJob(await apiClient.downloadOrJob(`/api/repo/downloads/cases?${params.toString()}`));
 }
