@@ -314,4 +314,24 @@ describe.each(testDatabaseKinds())('repossession and SARFAESI case download (%s)
     expect(errorOf(badRange).fields).toEqual(['to']);
     expect((await officer.get('/api/repo/downloads/cases?code=REPOSSESSION')).statusCode).toBe(403);
   });
+
+  it('writes a large selection as a repo.case_export job whose result is the file', async () => {
+    const app = await createTestApp(handle.db, { config: { exportSyncMaxRows: 1 } });
+    try {
+      const api = await apiAs(app, viewer.user, org.branch);
+      const started = await api.get('/api/repo/downloads/cases?code=REPOSSESSION');
+      expect(started.statusCode, started.body).toBe(202);
+      const job = await finishJob(app, api, started);
+      expect(job).toMatchObject({ kind: 'repo.case_export', status: 'DONE' });
+      expect(job.progressDone).toBe(job.progressTotal);
+      expect(job.resultFileName).toMatch(/^repossession-cases-.*\.xlsx$/);
+      const file = await api.get(`/api/jobs/${job.id}/result`);
+      expect(file.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      expect(workbook.worksheets[0]!.rowCount).toBe(job.progressTotal! + 1);
+    } finally {
+      await app.close();
+    }
+  });
 });
