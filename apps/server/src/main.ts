@@ -9,6 +9,7 @@ import { isLoopbackHost } from './http/loopback.ts';
 import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
 import { queueDemoCollectionUploads } from './modules/demo/services/seed-collection-uploads.ts';
+import { queueDemoRepoUploads } from './modules/demo/services/seed-repo-uploads.ts';
 import { queueDemoPaymentUploads } from './modules/demo/services/seed-payment-uploads.ts';
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts';
@@ -189,13 +190,21 @@ async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log
   }
 }
 
-/** The demo's past collections uploads (two allocation files as mgr.mumbai, a bank statement as pay.mumbai); a failure is logged. */
+/**
+ * The demo's past uploads (two allocation files as mgr.mumbai, a bank statement as pay.mumbai; a repossession and a
+ * SARFAESI initiation file as repo.pune and sarf.mumbai); a failure is logged.
+ */
 async function queueDemoUploadsOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
     await queueDemoCollectionUploads(demoSeedDeps({ config, db: handle.db, log }));
     await queueDemoPaymentUploads(demoSeedDeps({ config, db: handle.db, log }));
   } catch (error) {
     log.error({ err: error }, 'the demo collections uploads could not be queued; starting without them');
+  }
+  try {
+    await queueDemoRepoUploads(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'the demo repossession and SARFAESI uploads could not be queued; starting without them');
   }
 }
 

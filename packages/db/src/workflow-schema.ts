@@ -269,13 +269,21 @@ export const legalMattersAgainstFi = pgTable(
   ],
 );
 
-/** Bulk uploads of the legal app (File Upload + upload dashboard): one row per file, row results in `errors`. */
+/**
+ * Bulk uploads of the workflow apps (legal File Upload, repossession and SARFAESI File Upload; their upload
+ * dashboards): one row per file, row results in `errors`. The table keeps its first name; `definition_code` says
+ * whose upload it is.
+ */
 export const legalUploads = pgTable(
   'legal_uploads',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** CASE_INITIATION | HEARING_UPDATE */
+    /** the workflow definition the rows work on: LEGAL | REPOSSESSION | SARFAESI */
+    definitionCode: text('definition_code').notNull().default('LEGAL'),
+    /** legal: CASE_INITIATION | HEARING_UPDATE; repossession and SARFAESI: INITIATION | STAGE_UPDATE */
     kind: text('kind').notNull(),
+    /** the stage a STAGE_UPDATE file moves its cases from; null for the other kinds */
+    stageCode: text('stage_code'),
     fileName: text('file_name').notNull(),
     /**
      * PROCESSING (its job is applying the rows; the counts are the rows applied so far), then COMPLETED |
@@ -300,6 +308,7 @@ export const legalUploads = pgTable(
   },
   (t) => [
     index('legal_uploads_unit_idx').on(t.unitPath, t.createdAt),
+    index('legal_uploads_definition_idx').on(t.definitionCode, t.unitPath, t.createdAt),
     uniqueIndex('legal_uploads_job_idx').on(t.jobId),
   ],
 );

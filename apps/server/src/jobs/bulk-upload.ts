@@ -27,7 +27,16 @@ export type UploadRecordStore = {
   /** A new record, PROCESSING, with its total and no row counted; returns its id. */
   create: (
     tx: Transaction,
-    input: { jobId: number; ctx: UnitContext; kind: string; fileName: string; totalRows: number; at: Date },
+    input: {
+      jobId: number;
+      ctx: UnitContext;
+      kind: string;
+      fileName: string;
+      totalRows: number;
+      at: Date;
+      /** the job's payload (kind-specific choices, e.g. the stage of a workflow stage update) */
+      payload: BulkUploadPayload & Record<string, unknown>;
+    },
   ) => Promise<number>;
   /** Adds one row's outcome to the counts (and its errors) of the job's record. */
   addRow: (tx: Transaction, jobId: number, outcome: UploadRowOutcome) => Promise<void>;
@@ -151,6 +160,7 @@ export function defineBulkUploadJob<P extends BulkUploadPayload, Row>(spec: Bulk
         fileName: input.payload.fileName,
         totalRows: input.totalRows,
         at: input.at,
+        payload: input.payload,
       });
       await emitAudit(tx, ctx, {
         action: `${spec.audit.action}.start`,

@@ -8,6 +8,7 @@ import { stageExportJob } from '../modules/workflow/index.ts';
 import { retentionJob } from '../modules/processes/index.ts';
 import { reportExportJob, reportPackJob } from '../modules/reports/index.ts';
 import { collectionsUploadJob } from '../modules/collection-uploads/index.ts';
+import { repoCaseExportJob, repossessionUploadJob, sarfaesiUploadJob } from '../modules/repo-apps/index.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -29,4 +30,7 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   reportExportJob,
   reportPackJob,
   collectionsUploadJob,
+  repossessionUploadJob,
+  sarfaesiUploadJob,
+  repoCaseExportJob,
 ] as unknown as readonly JobKind<never>[];

@@ -3,6 +3,7 @@ import { DEFAULT_REPOSSESSION_TIMELINES } from '@recovery-desk/domain/workflow/d
 import { createOrg } from '../collections/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiAs, createNpaAccount } from '../workflow/factories.ts';
+import { multipart } from '../legal/factories.ts';
 import { createRepoStaff } from './factories.ts';
 
 // One successful call per state-changing route of the repossession and SARFAESI apps (starting a case, the
@@ -16,7 +17,27 @@ export function repoAppsAuditCases(env: () => { t: TestApp; db: Database }): Rec
     const account = await createNpaAccount(db, org.branch, { product: code === 'SARFAESI' ? 'HOME' : 'AUTO' });
     return (await api.post(`/api/repo/${code}/accounts/${account.id}/cases`, {})).statusCode;
   };
+  // An initiation file of one account with no fields: its row is refused, the upload (record, job) is audited.
+  const upload = (code: 'REPOSSESSION' | 'SARFAESI', authorities: string[]) => async () => {
+    const { t, db } = env();
+    const org = await createOrg(db);
+    const api = await apiAs(t, await createRepoStaff(db, org.branch, authorities), org.branch);
+    const account = await createNpaAccount(db, org.branch, { product: 'AUTO' });
+    const header = (await api.get(`/api/repo/${code}/uploads/kinds`)).json<{ initiation: { columns: string[] } }>()
+      .initiation.columns;
+    const row = [account.accountNo, ...header.slice(1).map(() => '')];
+    const content = Buffer.from(`${header.join(',')}\r\n${row.join(',')}\r\n`);
+    return (
+      await api.inject({
+        method: 'POST',
+        url: `/api/repo/${code}/uploads`,
+        ...multipart({ kind: 'INITIATION' }, [{ name: 'cases.csv', content }]),
+      })
+    ).statusCode;
+  };
   return {
+    'POST /api/repo/REPOSSESSION/uploads': upload('REPOSSESSION', ['FILE_UPLOAD_REPO_SAUTH', 'REPO_INITIATE_SAUTH']),
+    'POST /api/repo/SARFAESI/uploads': upload('SARFAESI', ['SARF_UPLOAD_DASH_SAUTH', 'SARF_INIT_SAUTH']),
     'POST /api/repo/REPOSSESSION/accounts/:accountId/cases': start('REPOSSESSION', 'REPO_INITIATE_SAUTH'),
     'POST /api/repo/SARFAESI/accounts/:accountId/cases': start('SARFAESI', 'SARF_INIT_SAUTH'),
     'PUT /api/repo/settings/:code': async () => {

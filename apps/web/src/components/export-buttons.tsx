@@ -21,8 +21,11 @@ export function ExportButtons({
   exportFile,
   describeError,
   from,
+  formats = ['csv', 'xlsx'],
 }: {
   fileBase: string;
+  /** the formats offered (both unless the export has one) */
+  formats?: readonly ExportFormat[];
   exportFile: (format: ExportFormat) => Promise<FileOrQueuedJob>;
   describeError: (error: unknown) => string;
   /** the toast's source (developer mode) */
@@ -45,7 +48,7 @@ export function ExportButtons({
   return (
     <Stack gap="xs">
       <Group gap="xs" role="group" aria-label={String(t('ExportCurrentView'))}>
-        {(['csv', 'xlsx'] as const).map((format) => (
+        {formats.map((format) => (
           <Button
             key={format}
             size="xs"

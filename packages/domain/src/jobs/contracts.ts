@@ -27,6 +27,9 @@ export const JOB_KINDS = [
   'retention.purge',
   'reports.export',
   'collections.upload',
+  'repossession.upload',
+  'sarfaesi.upload',
+  'repo.case_export',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

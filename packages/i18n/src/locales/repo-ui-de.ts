@@ -244,4 +244,26 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   RepoYardLongestStay: 'Längste Standzeit (Tage)',
   RepoYardOver30: 'Über 30 Tage',
   RepoYardStages: 'Stufen',
+  // File Upload and File Download (repossession and SARFAESI)
+  JobKindRepossessionUpload: 'Rücknahme-Datei-Upload',
+  JobKindSarfaesiUpload: 'Datei-Upload SARFAESI',
+  JobKindRepoCaseExport: 'Download der Rücknahme- und SARFAESI-Fälle',
+  RepoDownloadWorkflow: 'Workflow',
+  RepoDownloadStage: 'Stufe',
+  RepoDownloadAllStages: 'Alle Stufen',
+  RepoDownloadState: 'Fälle',
+  RepoDownloadStateAll: 'Offen und geschlossen',
+  RepoDownloadStateOpen: 'Nur offene',
+  RepoDownloadStateClosed: 'Nur geschlossene',
+  RepoDownloadFrom: 'Eröffnet ab',
+  RepoDownloadTo: 'Eröffnet bis',
+  RepoDownloadHint:
+    'Die Datei hat eine Zeile je Fall Ihrer Einheiten und eine Spalte je Fallfeld, benannt wie in den Upload-Vorlagen.',
+  RepoDownloadLoadFailed: 'Die Workflows konnten nicht geladen werden.',
+  RepoDownloadBadRange: 'Das Ende des Zeitraums liegt vor seinem Beginn.',
+  RepoUploadKindInitiation: 'Falleröffnung',
+  RepoUploadKindStageUpdate: 'Stufen-Aktualisierung: {{stage}}',
+  RepoUploadNoKinds:
+    'Sie haben in dieser Einheit keine Eröffnungs- oder Stufenberechtigung; es gibt hier keine Datei, die Sie hochladen können.',
+  RepoUploadKindsLoadFailed: 'Die Upload-Arten konnten nicht geladen werden.',
 };

@@ -243,6 +243,27 @@ export const repoUiEn = {
   RepoYardLongestStay: 'Longest stay (days)',
   RepoYardOver30: 'Held over 30 days',
   RepoYardStages: 'Stages',
+  // File Upload and File Download (repossession and SARFAESI)
+  JobKindRepossessionUpload: 'Repossession file upload',
+  JobKindSarfaesiUpload: 'SARFAESI file upload',
+  JobKindRepoCaseExport: 'Repossession and SARFAESI case download',
+  RepoDownloadWorkflow: 'Workflow',
+  RepoDownloadStage: 'Stage',
+  RepoDownloadAllStages: 'All stages',
+  RepoDownloadState: 'Cases',
+  RepoDownloadStateAll: 'Open and closed',
+  RepoDownloadStateOpen: 'Open only',
+  RepoDownloadStateClosed: 'Closed only',
+  RepoDownloadFrom: 'Opened from',
+  RepoDownloadTo: 'Opened to',
+  RepoDownloadHint:
+    'The file has a row per case of your units and a column per case field, named as in the upload templates.',
+  RepoDownloadLoadFailed: 'The workflows could not be loaded.',
+  RepoDownloadBadRange: 'The end of the range is before its start.',
+  RepoUploadKindInitiation: 'Case initiation',
+  RepoUploadKindStageUpdate: 'Stage update: {{stage}}',
+  RepoUploadNoKinds: 'You hold no initiation or stage authority in this unit, so there is no file you can upload here.',
+  RepoUploadKindsLoadFailed: 'The upload types could not be loaded.',
 } as const;
 
 export type RepoUiKey = keyof typeof repoUiEn;

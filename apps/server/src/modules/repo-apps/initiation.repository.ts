@@ -27,3 +27,89 @@ export async function listInitiationCandidates(
       order by a.dpd desc, a.id limit ${input.limit}`,
   );
 }
+
+/** The account with this number in the unit subtree (another unit's account is as absent as a missing one). */
+export async function findAccountIdByNo(
+  db: Executor,
+  input: { accountNo: string; unitPath: string },
+): Promise<number | undefined> {
+  const [row] = await selectRows<{ id: number }>(
+    db,
+    sql`select id from accounts where account_no = ${input.accountNo} and unit_path like ${likePrefix(input.unitPath)}`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
+/** The case of a workflow with this number in the unit subtree: its stage, version and whether it is closed. */
+export async function findCaseByNo(
+  db: Executor,
+  input: { caseNo: string; definitionCode: string; unitPath: string },
+): Promise<{ caseId: number; caseNo: string; stage: string; version: number; isClosed: boolean } | undefined> {
+  const [row] = await selectRows<{ caseId: number; caseNo: string; stage: string; version: number; isClosed: boolean }>(
+    db,
+    sql`select id as "caseId", case_no as "caseNo", stage, version, is_closed as "isClosed" from cases
+      where case_no = ${input.caseNo} and definition_code = ${input.definitionCode}
+        and unit_path like ${likePrefix(input.unitPath)}`,
+  );
+  return row ? { ...row, caseId: Number(row.caseId), version: Number(row.version) } : undefined;
+}
+
+export type CaseExportFilter = {
+  definitionCode: string;
+  unitPath: string;
+  stage?: string | undefined;
+  state?: 'OPEN' | 'CLOSED' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+export type CaseExportRow = {
+  id: number;
+  caseNo: string;
+  accountNo: string;
+  customerName: string;
+  stage: string;
+  status: string;
+  openedOn: string;
+  stageEnteredOn: string | null;
+  dueOn: string | null;
+  closedOn: string | null;
+  fields: Record<string, unknown>;
+};
+
+function caseExportWhere(filter: CaseExportFilter) {
+  const list = [
+    sql`k.definition_code = ${filter.definitionCode}`,
+    sql`k.unit_path like ${likePrefix(filter.unitPath)}`,
+  ];
+  if (filter.stage) list.push(sql`k.stage = ${filter.stage}`);
+  if (filter.state) list.push(filter.state === 'OPEN' ? sql`not k.is_closed` : sql`k.is_closed`);
+  if (filter.from) list.push(sql`k.created_at >= ${filter.from}::date`);
+  if (filter.to) list.push(sql`k.created_at < (${filter.to}::date + 1)`);
+  return sql.join(list, sql` and `);
+}
+
+export async function countCasesForExport(db: Executor, filter: CaseExportFilter): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from cases k where ${caseExportWhere(filter)}`,
+  );
+  return row?.count ?? 0;
+}
+
+/** One batch of the export's cases in id order, after `afterId` (keyset paging: each batch is one short query). */
+export async function readCasesForExport(
+  db: Executor,
+  filter: CaseExportFilter & { afterId: number; limit: number },
+): Promise<CaseExportRow[]> {
+  const rows = await selectRows<CaseExportRow>(
+    db,
+    sql`select k.id, k.case_no as "caseNo", a.account_no as "accountNo", c.name as "customerName", k.stage,
+        k.status, to_char(k.created_at, 'YYYY-MM-DD') as "openedOn", k.stage_entered_on::text as "stageEnteredOn",
+        k.due_on::text as "dueOn", k.closed_on::text as "closedOn", k.fields
+      from cases k join accounts a on a.id = k.account_id join customers c on c.id = a.customer_id
+      where ${caseExportWhere(filter)} and k.id > ${filter.afterId}
+      order by k.id limit ${filter.limit}`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}

@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   initiationCandidatesQuerySchema,
   initiationCandidatesSchema,
@@ -11,15 +13,35 @@ import {
   startCaseInputSchema,
   startCaseReplySchema,
 } from '@recovery-desk/domain/repo/contracts.ts';
+import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
+import { idParam } from '@recovery-desk/domain/numeric-params.ts';
+import {
+  repoCaseExportQuerySchema,
+  REPO_UPLOAD_AUTHORITY,
+  repoUploadKindsSchema,
+  repoUploadPageSchema,
+  repoUploadsQuerySchema,
+  repoUploadTemplateQuerySchema,
+} from '@recovery-desk/domain/repo/uploads.ts';
 import { accountIdParam } from '@recovery-desk/domain/workflow/contracts.ts';
 import { findBuiltInDefinition } from '@recovery-desk/domain/workflow/definitions/catalogue.ts';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import type { AppDeps } from '../../deps.ts';
+import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
+import { readUpload } from '../../http/multipart-upload.ts';
 import { unitContext } from '../../http/request-context.ts';
+import { exportRepoCases } from './services/case-export.ts';
 import { getRepoDashboard } from './services/get-dashboard.ts';
 import { listCandidates, startRepoCase } from './services/initiation.ts';
 import { getLinkedAccounts } from './services/linked-accounts.ts';
 import { getRepoSettings, updateRepoSettings } from './services/settings.ts';
+import {
+  listRepoUploads,
+  processRepoUpload,
+  repoUploadErrorsCsv,
+  repoUploadKinds,
+  repoUploadTemplate,
+} from './services/uploads.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['repossession'];
@@ -31,6 +53,11 @@ const repo = (authority: AuthorityCode) => ({ auth: { app: 'repoapp', authority 
  */
 export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Encapsulated here: only the file upload routes take multipart bodies.
+    await app.register(multipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+    });
+
     app.get(
       '/api/repo/accounts/:accountId/linked',
       {
@@ -59,6 +86,30 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => getRepoDashboard(deps, { ctx: unitContext(request.ctx) }),
+    );
+
+    app.get(
+      '/api/repo/downloads/cases',
+      {
+        config: repo('DASH_REPO_SAUTH'),
+        schema: {
+          tags,
+          summary:
+            'File Download: the cases of a workflow (stage, open or closed, opened from–to) as XLSX with a column per ' +
+            'case field; a large selection is a job (202) whose result is the file',
+          security,
+          querystring: repoCaseExportQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const exported = await exportRepoCases(deps, { ctx: unitContext(request.ctx), query: request.query });
+        if ('job' in exported) return reply.code(202).send(exported.job);
+        const { file } = exported;
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.body);
+      },
     );
 
     app.get(
@@ -131,6 +182,104 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             accountId: request.params.accountId,
             fields: request.body.fields,
           }),
+      );
+      // File Upload (FILE_UPLOAD_REPO_SAUTH / SARF_UPLOAD_DASH_SAUTH; a stage update also needs the stage's authority).
+      const uploads = repo(REPO_UPLOAD_AUTHORITY[code]);
+      app.post(
+        `/api/repo/${code}/uploads`,
+        {
+          config: uploads,
+          schema: {
+            tags,
+            summary:
+              `Upload ${code} initiations or stage updates (multipart: kind, stage, file .xlsx or .csv): 202 with ` +
+              'the job that runs the rows apart; its result is the upload record',
+            security,
+            response: { 202: jobSchema },
+          },
+        },
+        async (request, reply) =>
+          reply.code(202).send(
+            await processRepoUpload(deps, {
+              ctx: unitContext(request.ctx),
+              code,
+              readUpload: () => readUpload(request),
+            }),
+          ),
+      );
+      app.get(
+        `/api/repo/${code}/uploads`,
+        {
+          config: uploads,
+          schema: {
+            tags,
+            summary: `The ${code} upload dashboard: uploaded files with their row counts, newest first`,
+            security,
+            querystring: repoUploadsQuerySchema,
+            response: { 200: repoUploadPageSchema },
+          },
+        },
+        (request) => listRepoUploads(deps, { ctx: unitContext(request.ctx), code, query: request.query }),
+      );
+      app.get(
+        `/api/repo/${code}/uploads/kinds`,
+        {
+          config: uploads,
+          schema: {
+            tags,
+            summary: `The ${code} upload kinds the user may upload: initiation and the stages they hold, with columns`,
+            security,
+            response: { 200: repoUploadKindsSchema },
+          },
+        },
+        (request) => repoUploadKinds(deps, { ctx: unitContext(request.ctx), code }),
+      );
+      app.get(
+        `/api/repo/${code}/uploads/template`,
+        {
+          config: uploads,
+          schema: {
+            tags,
+            summary: `An XLSX template of a ${code} upload kind (and stage): the header row and one example row`,
+            security,
+            querystring: repoUploadTemplateQuerySchema,
+          },
+        },
+        async (request, reply) => {
+          const file = await repoUploadTemplate(deps, {
+            ctx: unitContext(request.ctx),
+            code,
+            kind: request.query.kind,
+            stage: request.query.stage,
+          });
+          return reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .send(file.body);
+        },
+      );
+      app.get(
+        `/api/repo/${code}/uploads/:id/errors`,
+        {
+          config: uploads,
+          schema: {
+            tags,
+            summary: `The row errors of a ${code} upload as CSV (row, field, message)`,
+            security,
+            params: z.object({ id: idParam }),
+          },
+        },
+        async (request, reply) => {
+          const file = await repoUploadErrorsCsv(deps, {
+            ctx: unitContext(request.ctx),
+            code,
+            uploadId: request.params.id,
+          });
+          return reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .send(file.body);
+        },
       );
     }
   };

@@ -13,6 +13,9 @@ export function repoScreens(): Record<string, RepoScreenLoader> {
     repoSettings: () => import('./settings/repo-settings-page.tsx').then((m) => ({ Component: m.RepoSettingsPage })),
     linkLanVueAccount: () =>
       import('./linked/linked-accounts-page.tsx').then((m) => ({ Component: m.LinkedAccountsPage })),
+    uploadRepo: () => import('./uploads/repo-upload-page.tsx').then((m) => ({ Component: m.RepossessionUploadPage })),
+    uploadSarfaesi: () => import('./uploads/repo-upload-page.tsx').then((m) => ({ Component: m.SarfaesiUploadPage })),
+    downloadRepo: () => import('./downloads/repo-download-page.tsx').then((m) => ({ Component: m.RepoDownloadPage })),
     auctionBatchGenTabs: () =>
       import('./auction/auction-batch-page.tsx').then((m) => ({ Component: m.AuctionBatchPage })),
     auctionBatchGenTabsDetail: () =>

@@ -6,13 +6,14 @@ import type { Executor, Transaction } from '../../db/transaction.ts';
 import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
 import type { ClosedUpload, UploadRowOutcome } from '../../jobs/bulk-upload.ts';
 
-// The upload dashboard: one row per uploaded file with its counts and row errors, scoped by the uploader's unit.
-// A record exists from the request on (PROCESSING) and counts each row in the row's own transaction.
+// The upload dashboards of the workflow apps: one row per uploaded file with its counts and row errors, scoped by the
+// uploader's unit and by the workflow definition it works on (legal, repossession, SARFAESI share the table). A record
+// exists from the request on (PROCESSING) and counts each row in the row's own transaction.
 
-export type UploadRow = z.infer<typeof uploadRowSchema>;
+export type UploadRow = Omit<z.infer<typeof uploadRowSchema>, 'kind'> & { kind: string; stageCode: string | null };
 export type UploadError = z.infer<typeof uploadErrorSchema>;
 
-const SELECT = sql`l.id as "uploadId", l.kind, l.file_name as "fileName", l.status, l.total_rows as "totalRows",
+const SELECT = sql`l.id as "uploadId", l.kind, l.stage_code as "stageCode", l.file_name as "fileName", l.status, l.total_rows as "totalRows",
   l.ok_rows as "okRows", l.failed_rows as "failedRows", l.job_id as "jobId", u.full_name as "uploadedBy", l.created_at as "createdAt"`;
 const FROM = sql`legal_uploads l join users u on u.id = l.uploaded_by_user_id`;
 
@@ -24,7 +25,9 @@ export async function insertUpload(
   tx: Transaction,
   input: {
     jobId: number;
+    definitionCode: string;
     kind: string;
+    stageCode: string | null;
     fileName: string;
     totalRows: number;
     userId: number;
@@ -35,9 +38,9 @@ export async function insertUpload(
 ): Promise<number> {
   const [row] = await selectRows<{ id: number }>(
     tx,
-    sql`insert into legal_uploads (job_id, kind, file_name, status, total_rows, ok_rows, failed_rows, errors,
+    sql`insert into legal_uploads (job_id, definition_code, kind, stage_code, file_name, status, total_rows, ok_rows, failed_rows, errors,
         uploaded_by_user_id, unit_id, unit_path, created_at)
-      values (${input.jobId}, ${input.kind}, ${input.fileName}, 'PROCESSING', ${input.totalRows}, 0, 0, '[]'::jsonb,
+      values (${input.jobId}, ${input.definitionCode}, ${input.kind}, ${input.stageCode}, ${input.fileName}, 'PROCESSING', ${input.totalRows}, 0, 0, '[]'::jsonb,
         ${input.userId}, ${input.unitId}, ${input.unitPath}, ${input.at.toISOString()}::timestamptz)
       returning id`,
   );
@@ -80,10 +83,15 @@ export async function findUploadOfJob(db: Executor, jobId: number): Promise<numb
   return row ? Number(row.id) : null;
 }
 
-export type UploadListInput = { unitPath: string; q?: string | undefined; status?: string | undefined };
+export type UploadListInput = {
+  definitionCode: string;
+  unitPath: string;
+  q?: string | undefined;
+  status?: string | undefined;
+};
 
 function conditions(input: UploadListInput): SQL {
-  const list = [sql`l.unit_path like ${likePrefix(input.unitPath)}`];
+  const list = [sql`l.definition_code = ${input.definitionCode}`, sql`l.unit_path like ${likePrefix(input.unitPath)}`];
   if (input.q) list.push(sql`l.file_name ilike ${`%${input.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}`);
   if (input.status) list.push(sql`l.status = ${input.status}`);
   return sql.join(list, sql` and `);
@@ -106,12 +114,13 @@ export async function listUploads(
 
 export async function findUpload(
   db: Executor,
-  input: { uploadId: number; unitPath: string },
+  input: { definitionCode: string; uploadId: number; unitPath: string },
 ): Promise<(UploadRow & { errors: UploadError[] }) | undefined> {
   const [row] = await selectRows<RawUpload & { errors: UploadError[] }>(
     db,
     sql`select ${SELECT}, l.errors from ${FROM}
-      where l.id = ${input.uploadId} and l.unit_path like ${likePrefix(input.unitPath)}`,
+      where l.id = ${input.uploadId} and l.definition_code = ${input.definitionCode}
+        and l.unit_path like ${likePrefix(input.unitPath)}`,
   );
   return row ? { ...toRow(row), errors: row.errors } : undefined;
 }
