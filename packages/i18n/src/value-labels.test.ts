@@ -48,6 +48,10 @@ const LABELLED: Record<string, ValueKind> = {
   CANCEL_REASONS: 'cancelReason',
   POSTING_COMPONENTS: 'postingComponent',
   DEFAULT_POSTING_ORDER: 'postingComponent',
+  FUEL_LEVELS: 'fuelLevel',
+  ITEM_CONDITIONS: 'itemCondition',
+  AREA_UNITS: 'areaUnit',
+  PROPERTY_OCCUPANCIES: 'propertyOccupancy',
 };
 
 /** domain export → why its values are never shown as codes */
@@ -56,6 +60,7 @@ const NOT_SHOWN: Record<string, string> = {
   AGENCY_KINDS: 'API only so far (the agencies register has no screen yet)',
   ASSET_CONDITIONS: 'API only so far (yard-in has no screen yet)',
   YARD_OUT_REASONS: 'API only so far (yard-out has no screen yet)',
+  PHOTO_MIME_TYPES: 'file types the photo upload accepts; the screens word them as PNG or JPEG',
   ALL_AUTHORITY_CODES: 'shown as the screen an authority opens (authority-labels.ts, checked below)',
   APPROVER_AUTHORITIES: 'authority codes, shown as the screen an authority opens (authority-labels.ts)',
   APPS: 'apps are shown by their labelKey',

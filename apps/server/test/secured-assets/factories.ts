@@ -9,6 +9,9 @@ import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definiti
 import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
 import { allAuthorities } from '@recovery-desk/domain/workflow/testing.ts';
 import { amountToMinor } from '@recovery-desk/domain/secured-assets/valuations.ts';
+import { INVENTORY_CAPTURE_STAGE, type InventoryReply } from '@recovery-desk/domain/secured-assets/inventory.ts';
+import { SAMPLE_INVENTORIES } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { solidPng } from '../../src/documents/solid-png.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
 import { createAccount, createAddress, type Org, type TestAccount } from '../collections/factories.ts';
@@ -170,6 +173,30 @@ async function addSampleValuations(api: Api, caseId: number, action: ActionName,
   if (response.statusCode !== 200) throw new Error(`valuation failed: ${response.body}`);
 }
 
+/** A PNG photo of the vehicle (made locally), for the inventory's photos. */
+export const PHOTO_PNG = solidPng(16, 12, [200, 40, 40]);
+
+/** Submitting Asset Detail Capture needs a complete inventory: the walker saves the sample's (and a photo) when none. */
+async function addSampleInventory(api: Api, caseId: number, action: ActionName) {
+  if (action !== 'submit') return;
+  const view = await caseView(api, caseId);
+  if (view.case.stage !== INVENTORY_CAPTURE_STAGE) return;
+  const url = `/api/secured-assets/cases/${caseId}/inventory`;
+  const current = (await api.get(url)).json<InventoryReply>();
+  if (current.missing.includes('inventory')) {
+    const sample = SAMPLE_INVENTORIES[view.case.definitionCode]!;
+    const response = await api.inject({ method: 'PUT', url, payload: sample });
+    if (response.statusCode !== 200) throw new Error(`inventory failed: ${response.body}`);
+  }
+  if (current.missing.includes('photos')) {
+    const response = await uploadDocument(api, caseId, current.photoCode, {
+      content: PHOTO_PNG,
+      fileName: 'front.png',
+    });
+    if (response.statusCode !== 200) throw new Error(`photo failed: ${response.body}`);
+  }
+}
+
 /**
  * One step: the maker (or, for approve/reject/pushback, the checker) applies `action` at the case's stage with the
  * stage's form from `sample`, after uploading what the stage needs; answers the reply.
@@ -182,6 +209,7 @@ export async function step(
 ): Promise<LightMyRequestResponse> {
   const api = CHECKER_ACTIONS.has(action) ? staff.checkerApi : staff.makerApi;
   await addSampleValuations(staff.makerApi, caseId, action, sample);
+  await addSampleInventory(staff.makerApi, caseId, action);
   const view = await caseView(staff.makerApi, caseId);
   const definition = DEFINITIONS[view.case.definitionCode]!;
   const fields = formOf(definition, view.case.stage, sample, view.case.fields);

@@ -97,6 +97,8 @@ export const WORKFLOW_EFFECTS = [
   'requireValuations',
   /** refuses a stage naming a registered agency that is deactivated or past its empanelment */
   'requireValidAgency',
+  /** refuses submitting Asset Detail Capture until the asset's inventory is complete (details; a vehicle's photos) */
+  'requireInventory',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -9,3 +9,4 @@ export { createBatchInTx } from './services/auction-batches.ts';
 export { changeValuationInTx, type ValuationChange } from './services/valuations.ts';
 export { saveAgency } from './services/agencies.ts';
 export { moveAsset, saveYard } from './services/yards.ts';
+export { saveInventoryInTx } from './services/inventory.ts';

@@ -14,6 +14,7 @@ import { compareAmounts, formatAmount, isAmountInMinorUnits } from '@recovery-de
 import { sql } from 'drizzle-orm';
 import { requireValidAgency } from './services/agencies.ts';
 import { requireValuations } from './services/valuations.ts';
+import { requireInventory } from './services/inventory.ts';
 
 // The effects the REPOSSESSION and SARFAESI workflows name, registered with the engine when the app is wired
 // (workflow-effects.ts). Each document effect renders its documents from their templates and files them on the case
@@ -185,4 +186,5 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   registry.register('requireReducedReserve', requireReducedReserve);
   registry.register('requireValuations', requireValuations);
   registry.register('requireValidAgency', requireValidAgency);
+  registry.register('requireInventory', requireInventory);
 }

@@ -136,8 +136,10 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * (`auctionResult` NO_BIDS) going back to a reduced reserve, its approval and a re-auction.
  * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
  * (`requireValidAgency`).
+ * 7: the asset detail and inventory (the `assetInventory` widget at AssetDtlCapture, `requireInventory`) replace the
+ * free-text inventory, odometer and keys fields.
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 6;
+export const REPOSSESSION_BUILT_IN_VERSION = 7;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -265,9 +267,6 @@ export function buildRepossessionDefinition(
             required: true,
             rules: [{ kind: 'onOrAfterField', field: 'policePreIntimationDate' }],
           }),
-          field('odometerReading', 'OdometerReading', 'number', { required: true }),
-          field('keysReceived', 'KeysReceived', 'boolean', { required: true }),
-          field('inventory', 'InventoryOfBelongings', 'textarea', { required: true }),
           field('yardName', 'YardName', 'text', { required: true }),
           pastDate('yardInDate', 'YardInDate', {
             required: true,
@@ -289,8 +288,16 @@ export function buildRepossessionDefinition(
           document('policePostIntimation', 'PolicePostIntimation'),
           document('postRepoLetter', 'PostRepossessionLetter'),
         ],
-        // The kit's second half: police post-intimation and the post-repossession letter to the borrower.
-        actions: [submit('ValuationAgcAllocation', { labelKey: 'AssetInYard', effects: effects('generateRepoKit') })],
+        // The vehicle's details, odometer, keys, inventory lines and photos: the assetInventory widget's record.
+        widgets: ['assetInventory'],
+        // The kit's second half: police post-intimation and the post-repossession letter to the borrower (printing the
+        // inventory record), once the inventory is complete.
+        actions: [
+          submit('ValuationAgcAllocation', {
+            labelKey: 'AssetInYard',
+            effects: effects('requireInventory', 'generateRepoKit'),
+          }),
+        ],
       },
       {
         code: 'ValuationAgcAllocation',
@@ -298,6 +305,8 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoValuationAgcAllocation',
         authority: 'REPO_VAL_AGC_ALLOC_SAUTH',
         trayColumns: [...HELD, 'npaFlag'],
+        // the inventory captured at AssetDtlCapture, read-only
+        widgets: ['assetInventory'],
         fields: [
           field('valuationAgency', 'ValuationAgency', 'text', { required: true }),
           pastDate('valuationAllocationDate', 'AllocationDate', { required: true }),

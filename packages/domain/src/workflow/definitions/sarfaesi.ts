@@ -476,7 +476,6 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           required: true,
           rules: [{ kind: 'onOrAfterField', field: 'possessionDate' }],
         }),
-        field('inventory', 'InventoryOfBelongings', 'textarea', { required: true }),
         // Rule 8(4): the authorised officer keeps the property in custody and insured.
         field('custodianName', 'Custodian', 'text', { required: true }),
         field('insurancePolicyNo', 'InsurancePolicyNo', 'text', { required: true }),
@@ -484,8 +483,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       documents: [
         document('physicalPanchnama', 'PanchnamaAndInventory'),
         document('insurancePolicy', 'InsurancePolicy'),
+        document('propertyPhotos', 'PropertyPhotos'),
       ],
-      actions: [submit('ValAgencyAllocation')],
+      // The property's details (address, area, survey no., boundaries, title deed, occupancy) and the movables found.
+      widgets: ['assetInventory'],
+      actions: [submit('ValAgencyAllocation', { effects: effects('requireInventory') })],
     },
     {
       code: 'ValAgencyAllocation',
@@ -493,6 +495,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfValAgencyAllocation',
       authority: 'SARF_VAL_AGC_ALLOC_SAUTH',
       trayColumns: [...POSSESSED, 'npaFlag'],
+      // the inventory captured at AssetDtlCapture, read-only
+      widgets: ['assetInventory'],
       fields: [
         field('valuerName', 'ApprovedValuer', 'text', { required: true }),
         field('valuerRegistrationNo', 'ValuerRegistrationNo', 'text', { required: true }),
@@ -987,8 +991,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * (`auctionBatch`).
  * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
  * (`requireValidAgency`).
+ * 7: the property detail and inventory (the `assetInventory` widget at AssetDtlCapture, `requireInventory`, the
+ * `propertyPhotos` document) replace the free-text inventory field.
  */
-export const SARFAESI_BUILT_IN_VERSION = 6;
+export const SARFAESI_BUILT_IN_VERSION = 7;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

@@ -5,7 +5,17 @@ import { fromCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import { toCents } from '@recovery-desk/domain/money.ts';
 import { matchesCondition, type CaseFields, type FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
 import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
-import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import {
+  REPOSSESSION_CASE,
+  SAMPLE_INVENTORIES,
+  SARFAESI_CASE,
+} from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import {
+  INVENTORY_CAPTURE_STAGE,
+  INVENTORY_PHOTO_CODE,
+  type InventoryInput,
+} from '@recovery-desk/domain/secured-assets/inventory.ts';
+import { solidPng } from '../../../documents/solid-png.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import type { Transaction } from '../../../db/transaction.ts';
@@ -29,7 +39,7 @@ import {
   BATCH_STAGE,
   type BidInput,
 } from '@recovery-desk/domain/secured-assets/auction.ts';
-import { changeValuationInTx, moveAsset, saveAgency, saveYard } from '../../secured-assets/index.ts';
+import { changeValuationInTx, moveAsset, saveAgency, saveInventoryInTx, saveYard } from '../../secured-assets/index.ts';
 import { AGENCY_FIELDS, type AGENCY_KINDS } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { VALUATION_CAPTURE_STAGE } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
@@ -438,22 +448,26 @@ async function uploadDemoCopy(
   item: { caseId: number; caseNo: string; stage: string; status: string; version: number },
   account: SecuredCandidate,
   code: string,
+  photo = false,
 ): Promise<void> {
   const title = code.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/^./, (letter) => letter.toUpperCase());
-  const content = await renderDemoPdf({
-    issuer: DEMO_ORGANISATION_NAME,
-    title,
-    lines: [`Account no: ${account.accountNo}`, `Borrower: ${account.customerName}`, `Case: ${item.caseNo}`],
-    createdAt: run.deps.clock.now(),
-  });
-  const fileName = `${code}-${item.caseNo.replace(/\//g, '-')}.pdf`;
+  // a photo is a small PNG made here (the vehicle's colour); any other document a one-page PDF
+  const content = photo
+    ? solidPng(64, 48, [40, 90, 160])
+    : await renderDemoPdf({
+        issuer: DEMO_ORGANISATION_NAME,
+        title,
+        lines: [`Account no: ${account.accountNo}`, `Borrower: ${account.customerName}`, `Case: ${item.caseNo}`],
+        createdAt: run.deps.clock.now(),
+      });
+  const fileName = `${code}-${item.caseNo.replace(/\//g, '-')}.${photo ? 'png' : 'pdf'}`;
   const { documentId } = await addGeneratedDocument(run.tx, run.deps, {
     caseId: item.caseId,
     code,
     stage: item.stage,
     fileName,
     documentName: title,
-    mimeType: 'application/pdf',
+    mimeType: photo ? 'image/png' : 'application/pdf',
     content,
     actorUserId: ctx.user.id,
   });
@@ -488,6 +502,23 @@ async function uploadDemoCopy(
  */
 const minorOf = (value: FieldValue | undefined): number =>
   typeof value === 'string' && value !== '' ? Number(toCents(value)) : 0;
+
+/** The sample inventory of the workflow, with the case's own vehicle numbers. */
+function demoInventory(code: string, values: CaseFields): InventoryInput {
+  const sample = SAMPLE_INVENTORIES[code]!;
+  if (!sample.vehicle) return sample;
+  const text = (value: FieldValue | undefined, fallback: string) =>
+    typeof value === 'string' && value !== '' ? value : fallback;
+  return {
+    ...sample,
+    vehicle: {
+      ...sample.vehicle,
+      registrationNo: text(values.registrationNo, sample.vehicle.registrationNo),
+      chassisNo: text(values.chassisNo, sample.vehicle.chassisNo),
+      engineNo: text(values.engineNo, sample.vehicle.engineNo),
+    },
+  };
+}
 
 /** Two valuations of the case's asset from its sample values (the second valuer 6% higher); the case's new version. */
 async function addDemoValuations(
@@ -691,6 +722,18 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           const present = await caseDocumentCodes(tx, state.caseId);
           for (const code of new Set(needed)) {
             if (!present.has(code)) await uploadDemoCopy(run, officer, state, account, code);
+          }
+          if (item.stage === INVENTORY_CAPTURE_STAGE && item.step.action === 'submit') {
+            // the asset's details and inventory lines on the Inventory tab, and for a vehicle its photo
+            await saveInventoryInTx(tx, run.deps, {
+              ctx,
+              caseId: state.caseId,
+              input: demoInventory(workflow.code, facts),
+            });
+            const photoCode = INVENTORY_PHOTO_CODE[workflow.code]!;
+            if (workflow.code === 'REPOSSESSION' && !(await caseDocumentCodes(tx, state.caseId)).has(photoCode)) {
+              await uploadDemoCopy(run, officer, state, account, photoCode, true);
+            }
           }
           if (yardId !== null && item.stage === 'AssetDtlCapture' && item.step.action === 'submit') {
             // the vehicle enters the yard the form names, on its yard-in date
