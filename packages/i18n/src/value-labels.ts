@@ -154,6 +154,8 @@ export const VALUE_KINDS = {
   postingComponent: prefixed('Posting'),
   // Secured assets (issue 15): the asset inventory's fuel level, conditions, area units and occupancy.
   fuelLevel: prefixed('RepoInvFuel'),
+  assetCondition: prefixed('RepoYardCondition'),
+  yardOutReason: prefixed('RepoYardOutReason'),
   itemCondition: prefixed('RepoInvCondition'),
   areaUnit: prefixed('RepoInvAreaUnit'),
   propertyOccupancy: prefixed('RepoInvOccupancy'),

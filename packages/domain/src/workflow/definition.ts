@@ -99,6 +99,8 @@ export const WORKFLOW_EFFECTS = [
   'requireValidAgency',
   /** refuses submitting Asset Detail Capture until the asset's inventory is complete (details; a vehicle's photos) */
   'requireInventory',
+  /** refuses submitting a stage until the case's asset is in a yard of the register (an open yard stay) */
+  'requireYardIn',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -233,6 +233,7 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectRequireValuations: 'Bewertungen anhand der Richtlinie geprüft',
   EffectRequireValidAgency: 'Agentur im Verzeichnis geprüft',
   EffectRequireInventory: 'Inventar auf Vollständigkeit geprüft',
+  EffectRequireYardIn: 'Einlagerung im Verwahrplatz geprüft',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'Die Forderungsklasse des Kontos wird von der Pool-Regel nicht zugelassen.',

@@ -137,7 +137,8 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
  * (`requireValidAgency`).
  * 7: the asset detail and inventory (the `assetInventory` widget at AssetDtlCapture, `requireInventory`) replace the
- * free-text inventory, odometer and keys fields.
+ * free-text inventory, odometer and keys fields; the vehicle's yard-in through the `yard` widget and the yard register
+ * (`requireYardIn`) fills yardName and yardInDate, which must match the yard record.
  */
 export const REPOSSESSION_BUILT_IN_VERSION = 7;
 
@@ -267,6 +268,7 @@ export function buildRepossessionDefinition(
             required: true,
             rules: [{ kind: 'onOrAfterField', field: 'policePreIntimationDate' }],
           }),
+          // written by the yard widget's yard-in (requireYardIn refuses values that differ from the yard record)
           field('yardName', 'YardName', 'text', { required: true }),
           pastDate('yardInDate', 'YardInDate', {
             required: true,
@@ -289,13 +291,15 @@ export function buildRepossessionDefinition(
           document('postRepoLetter', 'PostRepossessionLetter'),
         ],
         // The vehicle's details, odometer, keys, inventory lines and photos: the assetInventory widget's record.
-        widgets: ['assetInventory'],
+        // The vehicle's yard-in (a yard of the register) and yard-out: the yard widget; its yard-in writes yardName and
+        // yardInDate on the case.
+        widgets: ['assetInventory', 'yard'],
         // The kit's second half: police post-intimation and the post-repossession letter to the borrower (printing the
         // inventory record), once the inventory is complete.
         actions: [
           submit('ValuationAgcAllocation', {
             labelKey: 'AssetInYard',
-            effects: effects('requireInventory', 'generateRepoKit'),
+            effects: effects('requireInventory', 'requireYardIn', 'generateRepoKit'),
           }),
         ],
       },
