@@ -181,6 +181,26 @@ describe.each(testDatabaseKinds())('asset inventory (%s)', (kind) => {
     expect(ready.missing).toEqual([]);
     expect(ready.photos).toEqual([expect.objectContaining({ fileName: 'front.png', mimeType: 'image/png' })]);
 
+    // the vehicle must be in a yard of the register too (requireYardIn)
+    const noYard = await submit();
+    expect(noYard.statusCode).toBe(400);
+    expect(errorOf(noYard).fields).toContain('yard');
+    const [yard] = await rows<{ id: number }>(
+      handle.db,
+      sql`insert into yards (name, address, capacity, unit_id) values ('Pune Yard 2', 'MIDC', 40, ${org.branch.id})
+        returning id`,
+    );
+    const yardIn = await staff.makerApi.post(`/api/secured-assets/cases/${caseId}/yard-in`, {
+      yardId: yard!.id,
+      inDate: '2026-04-13',
+      condition: 'GOOD',
+    });
+    expect(yardIn.statusCode).toBe(200);
+    // the case's yard fields follow the yard record
+    expect((await caseView(staff.makerApi, caseId)).case.fields).toMatchObject({
+      yardName: 'Pune Yard 2',
+      yardInDate: '2026-04-13',
+    });
     const submitted = await submit();
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json<CaseView>().case.stage).toBe('ValuationAgcAllocation');

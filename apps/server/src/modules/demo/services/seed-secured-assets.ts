@@ -503,6 +503,22 @@ async function uploadDemoCopy(
 const minorOf = (value: FieldValue | undefined): number =>
   typeof value === 'string' && value !== '' ? Number(toCents(value)) : 0;
 
+/** The asset's details and inventory lines on the Inventory tab, and for a vehicle its photo. */
+async function captureDemoInventory(
+  run: Run,
+  ctx: UnitContext,
+  state: { caseId: number; caseNo: string; stage: string; status: string; version: number },
+  account: SecuredCandidate,
+  code: string,
+  facts: CaseFields,
+): Promise<void> {
+  await saveInventoryInTx(run.tx, run.deps, { ctx, caseId: state.caseId, input: demoInventory(code, facts) });
+  const photoCode = INVENTORY_PHOTO_CODE[code]!;
+  if (code === 'REPOSSESSION') {
+    await uploadDemoCopy(run, ctx, state, account, photoCode, true);
+  }
+}
+
 /** The sample inventory of the workflow, with the case's own vehicle numbers. */
 function demoInventory(code: string, values: CaseFields): InventoryInput {
   const sample = SAMPLE_INVENTORIES[code]!;
@@ -715,6 +731,10 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
             item.form = await enterDemoBids(run, ctx, definition, state, item.form, facts);
             facts = { ...moved, ...item.form };
           }
+          if (item.stage === INVENTORY_CAPTURE_STAGE && item.step.action === 'submit') {
+            // before the checklist's copies: the vehicle's photo is a PNG, not a PDF copy
+            await captureDemoInventory(run, ctx, state, account, workflow.code, facts);
+          }
           const needed = [
             ...stage.documents.filter((doc) => doc.required && matchesCondition(doc.when, facts)).map((d) => d.code),
             ...(action?.requiredDocuments ?? []),
@@ -722,18 +742,6 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           const present = await caseDocumentCodes(tx, state.caseId);
           for (const code of new Set(needed)) {
             if (!present.has(code)) await uploadDemoCopy(run, officer, state, account, code);
-          }
-          if (item.stage === INVENTORY_CAPTURE_STAGE && item.step.action === 'submit') {
-            // the asset's details and inventory lines on the Inventory tab, and for a vehicle its photo
-            await saveInventoryInTx(tx, run.deps, {
-              ctx,
-              caseId: state.caseId,
-              input: demoInventory(workflow.code, facts),
-            });
-            const photoCode = INVENTORY_PHOTO_CODE[workflow.code]!;
-            if (workflow.code === 'REPOSSESSION' && !(await caseDocumentCodes(tx, state.caseId)).has(photoCode)) {
-              await uploadDemoCopy(run, officer, state, account, photoCode, true);
-            }
           }
           if (yardId !== null && item.stage === 'AssetDtlCapture' && item.step.action === 'submit') {
             // the vehicle enters the yard the form names, on its yard-in date
@@ -768,6 +776,13 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           state.stage = applied.stage;
           state.status = applied.status;
           state.version = applied.version;
+        }
+        if (state.stage === INVENTORY_CAPTURE_STAGE) {
+          // a case at Asset Detail Capture has its inventory and photo too (the maker checks them, yards it in, submits)
+          await replayDay(run, businessDate);
+          const capture = findStage(definition, INVENTORY_CAPTURE_STAGE)!;
+          const ctx = officerAuthorities.has(capture.authority) ? officer : approver;
+          await captureDemoInventory(run, ctx, state, account, workflow.code, moved);
         }
         if (workflow.code === 'REPOSSESSION') made.repossession += 1;
         else made.sarfaesi += 1;
