@@ -68,8 +68,9 @@ test('repo.pune: captures the inventory with a photo, yards the vehicle in and s
   const form = inventory.getByTestId('inventory-form');
   await expect(form).toBeVisible();
   await form.getByLabel(/^Odometer/).fill('45321');
+  const lines = await form.getByTestId(/^inventory-line-/).count();
   await form.getByRole('button', { name: 'Add a line' }).click();
-  const line = form.getByTestId('inventory-line-3');
+  const line = form.getByTestId(`inventory-line-${lines}`);
   await line.getByLabel(/^Item/).fill('First-aid kit');
   await line.getByLabel(/^Quantity/).fill('1');
   await form.getByRole('button', { name: 'Save the inventory' }).click();
@@ -112,6 +113,7 @@ test('repo.pune: captures the inventory with a photo, yards the vehicle in and s
   }
   await page.reload();
   await repoCase.expectAt(target.caseNo, 'Asset Detail Capture');
+  await page.getByRole('tab', { name: 'Case', exact: true }).click();
   await repoCase.act('Asset in yard', 'Vehicle in Pune Yard 2 with its inventory');
   await repoCase.expectAt(target.caseNo, 'Valuation Agency Allocation');
 
