@@ -300,4 +300,13 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   RepoYardOutReasonSale: 'البيع',
   RepoYardOutReasonRelease: 'الإفراج للمقترض',
   RepoYardOutReasonTransfer: 'النقل إلى ساحة أخرى',
+  // The agencyPicker widget
+  RepoAgencyPick: 'وكالة من السجل',
+  RepoAgencyOption: '{{name}} ({{registrationNo}}، صالحة حتى {{date}})',
+  RepoAgencyUse: 'استخدام هذه الوكالة',
+  RepoAgencyChosen: 'تم ملء الوكالة من السجل.',
+  RepoAgencyChooseFailed: 'تعذّر ملء الوكالة',
+  RepoAgencyLoading: 'جارٍ تحميل الوكالات…',
+  RepoAgencyLoadFailed: 'تعذّر تحميل الوكالات',
+  RepoAgencyNone: 'لا توجد وكالة من هذا النوع معتمدة لهذه الوحدة اليوم.',
 };

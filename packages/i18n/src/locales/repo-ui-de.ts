@@ -303,4 +303,13 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   RepoYardOutReasonSale: 'Verkauf',
   RepoYardOutReasonRelease: 'Rückgabe an den Kreditnehmer',
   RepoYardOutReasonTransfer: 'Verlegung in einen anderen Verwahrplatz',
+  // The agencyPicker widget
+  RepoAgencyPick: 'Agentur aus dem Verzeichnis',
+  RepoAgencyOption: '{{name}} ({{registrationNo}}, gültig bis {{date}})',
+  RepoAgencyUse: 'Diese Agentur übernehmen',
+  RepoAgencyChosen: 'Die Agentur ist aus dem Verzeichnis übernommen.',
+  RepoAgencyChooseFailed: 'Die Agentur konnte nicht übernommen werden',
+  RepoAgencyLoading: 'Die Agenturen werden geladen…',
+  RepoAgencyLoadFailed: 'Die Agenturen konnten nicht geladen werden',
+  RepoAgencyNone: 'Heute ist für diese Einheit keine Agentur dieser Art zugelassen.',
 };

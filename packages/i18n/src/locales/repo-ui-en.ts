@@ -304,6 +304,15 @@ export const repoUiEn = {
   RepoYardOutReasonSale: 'Sale',
   RepoYardOutReasonRelease: 'Release to the borrower',
   RepoYardOutReasonTransfer: 'Transfer to another yard',
+  // The agencyPicker widget
+  RepoAgencyPick: 'Agency from the register',
+  RepoAgencyOption: '{{name}} ({{registrationNo}}, valid until {{date}})',
+  RepoAgencyUse: 'Use this agency',
+  RepoAgencyChosen: 'The agency is filled in from the register.',
+  RepoAgencyChooseFailed: 'The agency could not be filled in',
+  RepoAgencyLoading: 'Loading the agencies…',
+  RepoAgencyLoadFailed: 'The agencies could not be loaded',
+  RepoAgencyNone: 'No agency of this kind is empanelled for this unit today.',
 } as const;
 
 export type RepoUiKey = keyof typeof repoUiEn;

@@ -297,4 +297,13 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   RepoYardOutReasonSale: 'बिक्री',
   RepoYardOutReasonRelease: 'उधारकर्ता को वापसी',
   RepoYardOutReasonTransfer: 'दूसरे यार्ड में स्थानांतरण',
+  // The agencyPicker widget
+  RepoAgencyPick: 'रजिस्टर से एजेंसी',
+  RepoAgencyOption: '{{name}} ({{registrationNo}}, {{date}} तक मान्य)',
+  RepoAgencyUse: 'यह एजेंसी चुनें',
+  RepoAgencyChosen: 'एजेंसी रजिस्टर से भर दी गई है।',
+  RepoAgencyChooseFailed: 'एजेंसी नहीं भरी जा सकी',
+  RepoAgencyLoading: 'एजेंसियाँ लोड हो रही हैं…',
+  RepoAgencyLoadFailed: 'एजेंसियाँ लोड नहीं हो सकीं',
+  RepoAgencyNone: 'आज इस इकाई के लिए इस प्रकार की कोई एजेंसी सूचीबद्ध नहीं है।',
 };

@@ -138,7 +138,8 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * (`requireValidAgency`).
  * 7: the asset detail and inventory (the `assetInventory` widget at AssetDtlCapture, `requireInventory`) replace the
  * free-text inventory, odometer and keys fields; the vehicle's yard-in through the `yard` widget and the yard register
- * (`requireYardIn`) fills yardName and yardInDate, which must match the yard record.
+ * (`requireYardIn`) fills yardName and yardInDate, which must match the yard record; the agency stages name the
+ * `agencyPicker` widget (a registered agency fills the agency field).
  */
 export const REPOSSESSION_BUILT_IN_VERSION = 7;
 
@@ -237,6 +238,7 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoKitGeneration',
         authority: 'REPO_KIT_GEN_SAUTH',
         trayColumns: VEHICLE,
+        widgets: ['agencyPicker'],
         fields: [
           field('repoAgencyName', 'RepossessionAgency', 'text', { required: true }),
           field('authorisationLetterNo', 'AuthorisationLetterNo', 'text', {
@@ -310,7 +312,7 @@ export function buildRepossessionDefinition(
         authority: 'REPO_VAL_AGC_ALLOC_SAUTH',
         trayColumns: [...HELD, 'npaFlag'],
         // the inventory captured at AssetDtlCapture, read-only
-        widgets: ['assetInventory'],
+        widgets: ['assetInventory', 'agencyPicker'],
         fields: [
           field('valuationAgency', 'ValuationAgency', 'text', { required: true }),
           pastDate('valuationAllocationDate', 'AllocationDate', { required: true }),
@@ -366,7 +368,7 @@ export function buildRepossessionDefinition(
           field('fprAgency', 'FprAgency', 'text', { required: true }),
           field('reservePrice', 'ReservePrice', 'amount', { required: true }),
         ],
-        widgets: ['assetValuations'],
+        widgets: ['assetValuations', 'agencyPicker'],
         // After a failed auction the reserve is reduced: below the previous one (requireReducedReserve).
         actions: [
           submit('DisposalIdentification', {
@@ -442,6 +444,7 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoAllocateActionAgc',
         authority: 'REPO_AUC_AGC_ALLOC_SAUTH',
         trayColumns: [...PRICED, 'disposalMode'],
+        widgets: ['agencyPicker'],
         fields: [field('auctionAgency', 'AuctionAgency', 'text', { required: true })],
         actions: [submit('AssetAuctionDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
       },

@@ -400,6 +400,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfAgencyAllocation',
       authority: 'SARF_DM_AGC_ALLOC_SAUTH',
       trayColumns: POSSESSED,
+      widgets: ['agencyPicker'],
       fields: [
         field('dmAdvocateName', 'DmAdvocateName', 'text', { required: true }),
         pastDate('dmAllocationDate', 'AllocationDate', { required: true }),
@@ -496,7 +497,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       authority: 'SARF_VAL_AGC_ALLOC_SAUTH',
       trayColumns: [...POSSESSED, 'npaFlag'],
       // the inventory captured at AssetDtlCapture, read-only
-      widgets: ['assetInventory'],
+      widgets: ['assetInventory', 'agencyPicker'],
       fields: [
         field('valuerName', 'ApprovedValuer', 'text', { required: true }),
         field('valuerRegistrationNo', 'ValuerRegistrationNo', 'text', { required: true }),
@@ -536,6 +537,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfFprAllocation',
       authority: 'SARF_FPR_ALLOC_SAUTH',
       trayColumns: [...POSSESSED, 'fairMarketValue'],
+      widgets: ['agencyPicker'],
       fields: [
         field('fprAgency', 'FprAgency', 'text', { required: true }),
         pastDate('fprAllocationDate', 'AllocationDate', { required: true }),
@@ -992,7 +994,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
  * (`requireValidAgency`).
  * 7: the property detail and inventory (the `assetInventory` widget at AssetDtlCapture, `requireInventory`, the
- * `propertyPhotos` document) replace the free-text inventory field.
+ * `propertyPhotos` document) replace the free-text inventory field; the agency stages name the `agencyPicker` widget.
  */
 export const SARFAESI_BUILT_IN_VERSION = 7;
 
