@@ -7,7 +7,7 @@ import { signIn } from '../support/session.ts';
 // Valuation Details), reads its Valuations tab — the two valuations, the values the case took (the lowest) and the
 // suggested reserve price (the lowest realisable value) — takes the suggestion into the case, and sees the yard
 // inventory on the dashboard. Axe on the tab and the dashboard.
-// Not covered yet (not built on the web): capturing inventory and yard-in, the settings tabs.
+// Capturing the inventory and the yard-in: repo-inventory.spec.ts. Not covered yet (not built): the settings tabs.
 
 test('repo.pune: the Valuations tab suggests the reserve price, and the dashboard shows the yard inventory', async ({
   page,

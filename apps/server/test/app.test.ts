@@ -270,6 +270,8 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "POST /api/secured-assets/cases/:caseId/bids/:bidId/withdraw → actingUnit",
         "GET /api/secured-assets/cases/:caseId/closure → actingUnit",
         "POST /api/secured-assets/cases/:caseId/closure/refund → actingUnit",
+        "GET /api/secured-assets/cases/:caseId/inventory → actingUnit",
+        "PUT /api/secured-assets/cases/:caseId/inventory → actingUnit",
         "GET /api/secured-assets/cases/:caseId/redemption → actingUnit",
         "GET /api/secured-assets/cases/:caseId/sale-deposits → actingUnit",
         "GET /api/secured-assets/cases/:caseId/valuations → actingUnit",

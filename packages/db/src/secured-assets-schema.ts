@@ -294,3 +294,59 @@ export const securedAgencies = pgTable(
   },
   (t) => [index('secured_agencies_kind_idx').on(t.kind, t.name)],
 );
+
+/**
+ * The asset detail of a repossession or SARFAESI case (issue 15), captured at Asset Detail Capture (the assetInventory
+ * widget): one row per case, a VEHICLE (the vehicle columns) or a PROPERTY (the property columns). Its photos are
+ * case documents under the stage's photo checklist code; its inventory lines are asset_inventory_items.
+ */
+export const assetInventories = pgTable('asset_inventories', {
+  caseId: bigint('case_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => cases.id),
+  /** VEHICLE | PROPERTY */
+  kind: text('kind').notNull(),
+  registrationNo: text('registration_no'),
+  makeModel: text('make_model'),
+  chassisNo: text('chassis_no'),
+  engineNo: text('engine_no'),
+  odometerKm: integer('odometer_km'),
+  /** EMPTY | QUARTER | HALF | THREE_QUARTERS | FULL */
+  fuelLevel: text('fuel_level'),
+  keysHandedOver: boolean('keys_handed_over'),
+  /** the vehicle's condition: GOOD | AVERAGE | POOR | DAMAGED */
+  vehicleCondition: text('vehicle_condition'),
+  address: text('address'),
+  /** the area in hundredths of its unit */
+  areaHundredths: bigint('area_hundredths', { mode: 'number' }),
+  /** SQ_FT | SQ_M | ACRE | HECTARE */
+  areaUnit: text('area_unit'),
+  surveyNo: text('survey_no'),
+  boundaries: text('boundaries'),
+  titleDeedRef: text('title_deed_ref'),
+  /** VACANT | OWNER_OCCUPIED | TENANTED | LOCKED */
+  occupancy: text('occupancy'),
+  remarks: text('remarks'),
+  updatedByUserId: integer('updated_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The inventory lines of a case's asset (what was found with it), in the order entered. */
+export const assetInventoryItems = pgTable(
+  'asset_inventory_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => assetInventories.caseId),
+    lineNo: integer('line_no').notNull(),
+    item: text('item').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** GOOD | AVERAGE | POOR | DAMAGED */
+    condition: text('condition').notNull(),
+  },
+  (t) => [uniqueIndex('asset_inventory_items_case_line_key').on(t.caseId, t.lineNo)],
+);

@@ -48,14 +48,19 @@ const LABELLED: Record<string, ValueKind> = {
   CANCEL_REASONS: 'cancelReason',
   POSTING_COMPONENTS: 'postingComponent',
   DEFAULT_POSTING_ORDER: 'postingComponent',
+  FUEL_LEVELS: 'fuelLevel',
+  ASSET_CONDITIONS: 'assetCondition',
+  YARD_OUT_REASONS: 'yardOutReason',
+  ITEM_CONDITIONS: 'itemCondition',
+  AREA_UNITS: 'areaUnit',
+  PROPERTY_OCCUPANCIES: 'propertyOccupancy',
 };
 
 /** domain export → why its values are never shown as codes */
 const NOT_SHOWN: Record<string, string> = {
-  // TODO(issue 15, assets): label these when the yard and agency settings tabs and the inventory tab are built
+  // TODO(issue 15, assets): label these when the agency settings tab is built
   AGENCY_KINDS: 'API only so far (the agencies register has no screen yet)',
-  ASSET_CONDITIONS: 'API only so far (yard-in has no screen yet)',
-  YARD_OUT_REASONS: 'API only so far (yard-out has no screen yet)',
+  PHOTO_MIME_TYPES: 'file types the photo upload accepts; the screens word them as PNG or JPEG',
   ALL_AUTHORITY_CODES: 'shown as the screen an authority opens (authority-labels.ts, checked below)',
   APPROVER_AUTHORITIES: 'authority codes, shown as the screen an authority opens (authority-labels.ts)',
   APPS: 'apps are shown by their labelKey',

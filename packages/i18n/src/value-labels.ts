@@ -152,6 +152,13 @@ export const VALUE_KINDS = {
   receiptKind: prefixed('ReceiptKind'),
   cancelReason: prefixed('CancelReason'),
   postingComponent: prefixed('Posting'),
+  // Secured assets (issue 15): the asset inventory's fuel level, conditions, area units and occupancy.
+  fuelLevel: prefixed('RepoInvFuel'),
+  assetCondition: prefixed('RepoYardCondition'),
+  yardOutReason: prefixed('RepoYardOutReason'),
+  itemCondition: prefixed('RepoInvCondition'),
+  areaUnit: prefixed('RepoInvAreaUnit'),
+  propertyOccupancy: prefixed('RepoInvOccupancy'),
   // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).
   bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
 } as const satisfies Record<string, (code: string) => DictionaryKey | undefined>;

@@ -4,7 +4,7 @@ import { createOrg } from '../collections/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { apiAs } from '../workflow/factories.ts';
 import { createRepoStaff, createSecuredAccount, startCase } from './factories.ts';
-import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { REPOSSESSION_CASE, REPOSSESSION_INVENTORY } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { addBid, batchBody, bid, caseAtStage } from './auction-factories.ts';
 
 // One successful call per state-changing secured-assets route, for the audit trail test (apps/server/test/audit.test.ts):
@@ -103,6 +103,17 @@ export function securedAssetsAuditCases(
         payload: { paidOn: '2026-01-15', reference: 'UTR20260115001' },
       });
       return response.statusCode;
+    },
+    'PUT /api/secured-assets/cases/:caseId/inventory': async () => {
+      const { t, db } = env();
+      const org = await createOrg(db);
+      const maker = await createRepoStaff(db, org.branch);
+      const account = await createSecuredAccount(db, org.branch);
+      const { caseId } = await startCase(t, maker, org.branch, 'REPOSSESSION', account.id);
+      await db.execute(sql`update cases set stage = 'AssetDtlCapture' where id = ${caseId}`);
+      const api = await apiAs(t, maker, org.branch);
+      const url = `/api/secured-assets/cases/${caseId}/inventory`;
+      return (await api.inject({ method: 'PUT', url, payload: REPOSSESSION_INVENTORY })).statusCode;
     },
     'POST /api/secured-assets/cases/:caseId/valuations': async () => {
       const { t, db } = env();

@@ -126,7 +126,9 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       'Further to our intimation of 12-04-2026',
       'took possession of the vehicle Car registration no. MH12AB1234',
       'on 13-04-2026',
-      'held at the yard Pune Yard 2. Odometer reading at repossession: 45210.',
+      // the inventory record of the Inventory tab, not a free-text field
+      'held at the yard Pune Yard 2. Odometer reading at repossession: 45210 km.',
+      'Inventory: Spare wheel × 1 (good); Jack and tool kit × 1 (average); Documents folder × 1 (good).',
     ]) {
       expect(postPolice!.text, expected).toContain(expected);
     }
@@ -135,7 +137,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       'Anil Deshmukh',
       'was repossessed on 13-04-2026',
       'is held at the yard Pune Yard 2',
-      'Inventory of the vehicle and its contents at repossession: Spare wheel, jack, documents folder.',
+      'Inventory of the vehicle and its contents at repossession: Spare wheel × 1 (good); Jack and tool kit × 1 (average); Documents folder × 1 (good).',
       'The amount overdue on the loan is Rs. 45,000.00.',
     ]) {
       expect(postLetter!.text, expected).toContain(expected);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
-import { accountObligors } from '@recovery-desk/db/secured-assets-schema.ts';
+import { accountObligors, yards } from '@recovery-desk/db/secured-assets-schema.ts';
 import { matchesCondition, type CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
@@ -9,6 +9,9 @@ import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definiti
 import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
 import { allAuthorities } from '@recovery-desk/domain/workflow/testing.ts';
 import { amountToMinor } from '@recovery-desk/domain/secured-assets/valuations.ts';
+import { INVENTORY_CAPTURE_STAGE, type InventoryReply } from '@recovery-desk/domain/secured-assets/inventory.ts';
+import { SAMPLE_INVENTORIES } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { solidPng } from '../../src/documents/solid-png.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
 import { createAccount, createAddress, type Org, type TestAccount } from '../collections/factories.ts';
@@ -56,12 +59,18 @@ export async function createRepoStaff(
   });
 }
 
-export type Staff = { maker: TestUser; checker: TestUser; makerApi: Api; checkerApi: Api };
+export type Staff = { maker: TestUser; checker: TestUser; makerApi: Api; checkerApi: Api; db: Database };
 
 export async function createStaff(t: TestApp, org: Org): Promise<Staff> {
   const maker = await createRepoStaff(t.db, org.branch, { fullName: 'Rohan Maker' });
   const checker = await createRepoStaff(t.db, org.zone, { fullName: 'Chitra Checker' });
-  return { maker, checker, makerApi: await apiAs(t, maker, org.branch), checkerApi: await apiAs(t, checker, org.zone) };
+  return {
+    maker,
+    checker,
+    makerApi: await apiAs(t, maker, org.branch),
+    checkerApi: await apiAs(t, checker, org.zone),
+    db: t.db,
+  };
 }
 
 /** A secured NPA account of the unit with the borrower's residence address and, optionally, co-obligors. */
@@ -170,6 +179,60 @@ async function addSampleValuations(api: Api, caseId: number, action: ActionName,
   if (response.statusCode !== 200) throw new Error(`valuation failed: ${response.body}`);
 }
 
+/** A PNG photo of the vehicle (made locally), for the inventory's photos. */
+export const PHOTO_PNG = solidPng(16, 12, [200, 40, 40]);
+
+/** Submitting Asset Detail Capture needs a complete inventory: the walker saves the sample's (and a photo) when none. */
+async function addSampleInventory(api: Api, caseId: number, action: ActionName) {
+  if (action !== 'submit') return;
+  const view = await caseView(api, caseId);
+  if (view.case.stage !== INVENTORY_CAPTURE_STAGE) return;
+  const url = `/api/secured-assets/cases/${caseId}/inventory`;
+  const current = (await api.get(url)).json<InventoryReply>();
+  if (current.missing.includes('inventory')) {
+    const sample = SAMPLE_INVENTORIES[view.case.definitionCode]!;
+    const response = await api.inject({ method: 'PUT', url, payload: sample });
+    if (response.statusCode !== 200) throw new Error(`inventory failed: ${response.body}`);
+  }
+  if (current.missing.includes('photos')) {
+    const response = await uploadDocument(api, caseId, current.photoCode, {
+      content: PHOTO_PNG,
+      fileName: 'front.png',
+    });
+    if (response.statusCode !== 200) throw new Error(`photo failed: ${response.body}`);
+  }
+}
+
+/**
+ * Submitting REPOSSESSION Asset Detail Capture needs the vehicle in a yard: the walker records its yard-in (on the
+ * sample's yard-in date) in the sample's yard of the maker's unit, added to the register when missing.
+ */
+async function addSampleYardIn(db: Database, api: Api, caseId: number, action: ActionName, sample: CaseFields) {
+  if (action !== 'submit') return;
+  const view = await caseView(api, caseId);
+  if (view.case.definitionCode !== 'REPOSSESSION' || view.case.stage !== INVENTORY_CAPTURE_STAGE) return;
+  const current = await api.get(`/api/secured-assets/cases/${caseId}/yard`);
+  if (current.json<{ current: unknown }>().current !== null) return;
+  const name = String(sample.yardName ?? 'Test Yard');
+  let [yard] = await db
+    .select({ id: yards.id })
+    .from(yards)
+    .where(and(eq(yards.name, name), eq(yards.unitId, api.unit.id)));
+  if (!yard) {
+    [yard] = await db
+      .insert(yards)
+      .values({ name, address: 'Plot 9, MIDC', capacity: 50, unitId: api.unit.id })
+      .returning({ id: yards.id });
+  }
+  const inDate = String(sample.yardInDate ?? sample.repossessionDate);
+  const response = await api.post(`/api/secured-assets/cases/${caseId}/yard-in`, {
+    yardId: yard!.id,
+    inDate,
+    condition: 'GOOD',
+  });
+  if (response.statusCode !== 200) throw new Error(`yard-in failed: ${response.body}`);
+}
+
 /**
  * One step: the maker (or, for approve/reject/pushback, the checker) applies `action` at the case's stage with the
  * stage's form from `sample`, after uploading what the stage needs; answers the reply.
@@ -182,6 +245,8 @@ export async function step(
 ): Promise<LightMyRequestResponse> {
   const api = CHECKER_ACTIONS.has(action) ? staff.checkerApi : staff.makerApi;
   await addSampleValuations(staff.makerApi, caseId, action, sample);
+  await addSampleInventory(staff.makerApi, caseId, action);
+  await addSampleYardIn(staff.db, staff.makerApi, caseId, action, sample);
   const view = await caseView(staff.makerApi, caseId);
   const definition = DEFINITIONS[view.case.definitionCode]!;
   const fields = formOf(definition, view.case.stage, sample, view.case.fields);

@@ -101,6 +101,10 @@ export const WORKFLOW_EFFECTS = [
   'requireSaleDeposit',
   /** SARFAESI: refuses a balance that is not the rest of the price, or came late without a written extension (Rule 9(4)) */
   'requireSaleBalance',
+  /** refuses submitting Asset Detail Capture until the asset's inventory is complete (details; a vehicle's photos) */
+  'requireInventory',
+  /** refuses submitting a stage until the case's asset is in a yard of the register (an open yard stay) */
+  'requireYardIn',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

@@ -228,6 +228,8 @@ export const legalDefinitionAr: Record<LegalDefinitionKey, string> = {
   EffectRequireReducedReserve: 'تم التحقق من السعر الاحتياطي لإعادة المزاد (أقل من السابق)',
   EffectRequireValuations: 'تم التحقق من التقييمات وفق السياسة',
   EffectRequireValidAgency: 'تم التحقق من الوكالة في السجل',
+  EffectRequireInventory: 'تم التحقق من اكتمال الجرد',
+  EffectRequireYardIn: 'تم التحقق من الإيداع في الساحة',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'فئة أصل الحساب ليست من الفئات التي تقبلها قاعدة المجموعة.',

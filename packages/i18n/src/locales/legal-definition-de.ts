@@ -232,6 +232,8 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectRequireReducedReserve: 'Mindestpreis der erneuten Auktion geprüft (unter dem vorherigen)',
   EffectRequireValuations: 'Bewertungen anhand der Richtlinie geprüft',
   EffectRequireValidAgency: 'Agentur im Verzeichnis geprüft',
+  EffectRequireInventory: 'Inventar auf Vollständigkeit geprüft',
+  EffectRequireYardIn: 'Einlagerung im Verwahrplatz geprüft',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'Die Forderungsklasse des Kontos wird von der Pool-Regel nicht zugelassen.',

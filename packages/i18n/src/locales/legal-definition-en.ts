@@ -232,6 +232,8 @@ export const legalDefinitionEn = {
   EffectRequireReducedReserve: 'Re-auction reserve checked (below the previous one)',
   EffectRequireValuations: 'Valuations checked against the policy',
   EffectRequireValidAgency: 'Agency checked against the register',
+  EffectRequireInventory: 'Inventory checked complete',
+  EffectRequireYardIn: 'Yard-in checked',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'The asset class of the account is not one the pool rule accepts.',

@@ -229,6 +229,8 @@ export const legalDefinitionHi: Record<LegalDefinitionKey, string> = {
   EffectRequireReducedReserve: 'पुनः नीलामी का आरक्षित मूल्य जाँचा गया (पिछले से कम)',
   EffectRequireValuations: 'नीति के अनुसार मूल्यांकनों की जाँच की गई',
   EffectRequireValidAgency: 'एजेंसी की रजिस्टर से जाँच की गई',
+  EffectRequireInventory: 'इन्वेंटरी पूर्ण होने की जाँच की गई',
+  EffectRequireYardIn: 'यार्ड में जमा होने की जाँच की गई',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'खाते का आस्ति वर्ग पूल नियम में स्वीकार्य नहीं है।',

@@ -45,9 +45,6 @@ export const repoDefinitionAr: Record<RepoDefinitionKey, string> = {
   ReleaseKitToAgency: 'تسليم الملف إلى الوكالة',
 
   // Repossession, yard-in and inventory
-  OdometerReading: 'قراءة عداد المسافة (كم)',
-  KeysReceived: 'تم استلام المفاتيح',
-  InventoryOfBelongings: 'جرد محتويات المركبة والمتعلقات الشخصية',
   YardInDate: 'تاريخ الإدخال إلى الساحة',
   PolicePostIntimationDate: 'تاريخ الإخطار اللاحق للشرطة',
   PostRepossessionLetterDate: 'تاريخ خطاب ما بعد استعادة الحيازة',

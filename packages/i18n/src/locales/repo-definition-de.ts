@@ -45,9 +45,6 @@ export const repoDefinitionDe: Record<RepoDefinitionKey, string> = {
   ReleaseKitToAgency: 'Unterlagenpaket an die Agentur geben',
 
   // Repossession, yard-in and inventory
-  OdometerReading: 'Kilometerstand (km)',
-  KeysReceived: 'Schlüssel erhalten',
-  InventoryOfBelongings: 'Inventar des Inhalts und der persönlichen Gegenstände',
   YardInDate: 'Einstelldatum auf dem Verwahrplatz',
   PolicePostIntimationDate: 'Datum der Nachmeldung an die Polizei',
   PostRepossessionLetterDate: 'Datum des Schreibens nach der Rücknahme',

@@ -48,9 +48,6 @@ export const repoDefinitionEn = {
   ReleaseKitToAgency: 'Release kit to agency',
 
   // Repossession, yard-in and inventory
-  OdometerReading: 'Odometer reading (km)',
-  KeysReceived: 'Keys received',
-  InventoryOfBelongings: 'Inventory of contents and personal belongings',
   YardInDate: 'Yard-in date',
   PolicePostIntimationDate: 'Police post-intimation date',
   PostRepossessionLetterDate: 'Post-repossession letter date',

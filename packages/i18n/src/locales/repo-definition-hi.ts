@@ -45,9 +45,6 @@ export const repoDefinitionHi: Record<RepoDefinitionKey, string> = {
   ReleaseKitToAgency: 'एजेंसी को किट जारी करें',
 
   // Repossession, yard-in and inventory
-  OdometerReading: 'ओडोमीटर रीडिंग (किमी)',
-  KeysReceived: 'चाबियाँ प्राप्त हुईं',
-  InventoryOfBelongings: 'वाहन में रखे सामान और निजी वस्तुओं की सूची',
   YardInDate: 'यार्ड में जमा करने की तिथि',
   PolicePostIntimationDate: 'पुलिस को पश्च सूचना की तिथि',
   PostRepossessionLetterDate: 'पुनः कब्ज़े के बाद के पत्र की तिथि',

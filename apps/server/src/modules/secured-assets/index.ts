@@ -10,3 +10,4 @@ export { changeValuationInTx, type ValuationChange } from './services/valuations
 export { saveAgency } from './services/agencies.ts';
 export { moveAsset, saveYard } from './services/yards.ts';
 export { saleDepositsOf } from './services/sale-deposits.ts';
+export { saveInventoryInTx } from './services/inventory.ts';

@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm';
 import { requireValidAgency } from './services/agencies.ts';
 import { requireValuations } from './services/valuations.ts';
 import { requireSaleBalance, requireSaleDeposit } from './services/sale-deposits.ts';
+import { requireInventory } from './services/inventory.ts';
+import { requireYardIn } from './services/yards.ts';
 
 // The effects the REPOSSESSION and SARFAESI workflows name, registered with the engine when the app is wired
 // (workflow-effects.ts). Each document effect renders its documents from their templates and files them on the case
@@ -188,4 +190,6 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   registry.register('requireValidAgency', requireValidAgency);
   registry.register('requireSaleDeposit', requireSaleDeposit);
   registry.register('requireSaleBalance', requireSaleBalance);
+  registry.register('requireInventory', requireInventory);
+  registry.register('requireYardIn', requireYardIn);
 }

@@ -35,6 +35,8 @@ import {
   yardsReplySchema,
 } from '@recovery-desk/domain/secured-assets/yards.ts';
 import { getRedemptionState } from './services/redemption.ts';
+import { getInventory, putInventory } from './services/inventory.ts';
+import { inventoryInputSchema, inventoryReplySchema } from '@recovery-desk/domain/secured-assets/inventory.ts';
 import { getSecuredTemplates, updateSecuredTemplates } from './services/templates.ts';
 import { REPO_APP } from './secured-assets-constants.ts';
 import { bidIdParams, bidInputSchema, bidsReplySchema } from '@recovery-desk/domain/secured-assets/auction.ts';
@@ -405,6 +407,40 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           caseId: request.params.caseId,
           change: { kind: 'remove', valuationId: request.params.valuationId },
         }),
+    );
+
+    // The asset detail and inventory (the assetInventory widget): read with any repoapp authority; saved with Asset
+    // Detail Capture's authority, at that stage only (checked by the service).
+    app.get(
+      '/api/secured-assets/cases/:caseId/inventory',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'The asset detail, inventory lines and photos of a repossession or SARFAESI case',
+          security,
+          params: caseIdParam,
+          response: { 200: inventoryReplySchema },
+        },
+      },
+      (request) => getInventory(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    app.put(
+      '/api/secured-assets/cases/:caseId/inventory',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Save the asset detail and inventory lines (at Asset Detail Capture; replaces the lines)',
+          security,
+          params: caseIdParam,
+          body: inventoryInputSchema,
+          response: { 200: inventoryReplySchema },
+        },
+      },
+      (request) =>
+        putInventory(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId, input: request.body }),
     );
 
     // Yards: the register (Repossession Settings, REPO_SETTINGS_SAUTH), a case's yard-in / yard-out (the case's current

@@ -136,8 +136,12 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * (`auctionResult` NO_BIDS) going back to a reduced reserve, its approval and a re-auction.
  * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
  * (`requireValidAgency`).
+ * 7: the asset detail and inventory (the `assetInventory` widget at AssetDtlCapture, `requireInventory`) replace the
+ * free-text inventory, odometer and keys fields; the vehicle's yard-in through the `yard` widget and the yard register
+ * (`requireYardIn`) fills yardName and yardInDate, which must match the yard record; the agency stages name the
+ * `agencyPicker` widget (a registered agency fills the agency field).
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 6;
+export const REPOSSESSION_BUILT_IN_VERSION = 7;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -234,6 +238,7 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoKitGeneration',
         authority: 'REPO_KIT_GEN_SAUTH',
         trayColumns: VEHICLE,
+        widgets: ['agencyPicker'],
         fields: [
           field('repoAgencyName', 'RepossessionAgency', 'text', { required: true }),
           field('authorisationLetterNo', 'AuthorisationLetterNo', 'text', {
@@ -265,9 +270,7 @@ export function buildRepossessionDefinition(
             required: true,
             rules: [{ kind: 'onOrAfterField', field: 'policePreIntimationDate' }],
           }),
-          field('odometerReading', 'OdometerReading', 'number', { required: true }),
-          field('keysReceived', 'KeysReceived', 'boolean', { required: true }),
-          field('inventory', 'InventoryOfBelongings', 'textarea', { required: true }),
+          // written by the yard widget's yard-in (requireYardIn refuses values that differ from the yard record)
           field('yardName', 'YardName', 'text', { required: true }),
           pastDate('yardInDate', 'YardInDate', {
             required: true,
@@ -289,8 +292,18 @@ export function buildRepossessionDefinition(
           document('policePostIntimation', 'PolicePostIntimation'),
           document('postRepoLetter', 'PostRepossessionLetter'),
         ],
-        // The kit's second half: police post-intimation and the post-repossession letter to the borrower.
-        actions: [submit('ValuationAgcAllocation', { labelKey: 'AssetInYard', effects: effects('generateRepoKit') })],
+        // The vehicle's details, odometer, keys, inventory lines and photos: the assetInventory widget's record.
+        // The vehicle's yard-in (a yard of the register) and yard-out: the yard widget; its yard-in writes yardName and
+        // yardInDate on the case.
+        widgets: ['assetInventory', 'yard'],
+        // The kit's second half: police post-intimation and the post-repossession letter to the borrower (printing the
+        // inventory record), once the inventory is complete.
+        actions: [
+          submit('ValuationAgcAllocation', {
+            labelKey: 'AssetInYard',
+            effects: effects('requireInventory', 'requireYardIn', 'generateRepoKit'),
+          }),
+        ],
       },
       {
         code: 'ValuationAgcAllocation',
@@ -298,6 +311,8 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoValuationAgcAllocation',
         authority: 'REPO_VAL_AGC_ALLOC_SAUTH',
         trayColumns: [...HELD, 'npaFlag'],
+        // the inventory captured at AssetDtlCapture, read-only
+        widgets: ['assetInventory', 'agencyPicker'],
         fields: [
           field('valuationAgency', 'ValuationAgency', 'text', { required: true }),
           pastDate('valuationAllocationDate', 'AllocationDate', { required: true }),
@@ -353,7 +368,7 @@ export function buildRepossessionDefinition(
           field('fprAgency', 'FprAgency', 'text', { required: true }),
           field('reservePrice', 'ReservePrice', 'amount', { required: true }),
         ],
-        widgets: ['assetValuations'],
+        widgets: ['assetValuations', 'agencyPicker'],
         // After a failed auction the reserve is reduced: below the previous one (requireReducedReserve).
         actions: [
           submit('DisposalIdentification', {
@@ -429,6 +444,7 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoAllocateActionAgc',
         authority: 'REPO_AUC_AGC_ALLOC_SAUTH',
         trayColumns: [...PRICED, 'disposalMode'],
+        widgets: ['agencyPicker'],
         fields: [field('auctionAgency', 'AuctionAgency', 'text', { required: true })],
         actions: [submit('AssetAuctionDtl', { labelKey: 'AllocateAgency', effects: effects('requireValidAgency') })],
       },

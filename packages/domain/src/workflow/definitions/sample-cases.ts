@@ -1,4 +1,5 @@
 import type { CaseFields } from '../case-fields.ts';
+import type { InventoryInput } from '../../secured-assets/inventory.ts';
 
 // Complete, valid sample cases for the built-in definitions: the tests walk them through every stage, and the
 // property tests mutate them. Test support only.
@@ -200,4 +201,49 @@ export const SAMPLE_CASES: Record<string, CaseFields> = {
   LEGAL: { ...LEGAL_S138_CASE, ...LEGAL_WITHDRAWAL_FIELDS },
   REPOSSESSION: REPOSSESSION_CASE,
   SARFAESI: SARFAESI_CASE,
+};
+
+/** The inventory captured at REPOSSESSION Asset Detail Capture for the sample case (the assetInventory widget). */
+export const REPOSSESSION_INVENTORY: InventoryInput = {
+  vehicle: {
+    registrationNo: 'MH12AB1234',
+    makeModel: 'Maruti Suzuki Swift VXi',
+    chassisNo: 'MA3EWDE1S00123456',
+    engineNo: 'K12MN1234567',
+    odometerKm: 45210,
+    fuelLevel: 'QUARTER',
+    keysHandedOver: true,
+    condition: 'GOOD',
+  },
+  property: null,
+  items: [
+    { item: 'Spare wheel', quantity: 1, condition: 'GOOD' },
+    { item: 'Jack and tool kit', quantity: 1, condition: 'AVERAGE' },
+    { item: 'Documents folder', quantity: 1, condition: 'GOOD' },
+  ],
+  remarks: null,
+};
+
+/** The inventory captured at SARFAESI Asset Detail Capture for the sample case. */
+export const SARFAESI_INVENTORY: InventoryInput = {
+  vehicle: null,
+  property: {
+    address: 'Flat 402, Sai Residency, Kothrud, Pune 411038',
+    areaHundredths: 98_000,
+    areaUnit: 'SQ_FT',
+    surveyNo: 'S.No. 44/2, Plot 7',
+    boundaries: 'N: Flat 401; S: staircase; E: open space; W: Flat 403',
+    titleDeedRef: 'Sale deed 5521/2019, SRO Haveli',
+    occupancy: 'LOCKED',
+  },
+  items: [
+    { item: 'Keys', quantity: 2, condition: 'GOOD' },
+    { item: 'Fittings (fans, lights)', quantity: 6, condition: 'AVERAGE' },
+  ],
+  remarks: 'No movables inside',
+};
+
+export const SAMPLE_INVENTORIES: Record<string, InventoryInput> = {
+  REPOSSESSION: REPOSSESSION_INVENTORY,
+  SARFAESI: SARFAESI_INVENTORY,
 };

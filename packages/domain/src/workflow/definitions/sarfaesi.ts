@@ -400,6 +400,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfAgencyAllocation',
       authority: 'SARF_DM_AGC_ALLOC_SAUTH',
       trayColumns: POSSESSED,
+      widgets: ['agencyPicker'],
       fields: [
         field('dmAdvocateName', 'DmAdvocateName', 'text', { required: true }),
         pastDate('dmAllocationDate', 'AllocationDate', { required: true }),
@@ -476,7 +477,6 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           required: true,
           rules: [{ kind: 'onOrAfterField', field: 'possessionDate' }],
         }),
-        field('inventory', 'InventoryOfBelongings', 'textarea', { required: true }),
         // Rule 8(4): the authorised officer keeps the property in custody and insured.
         field('custodianName', 'Custodian', 'text', { required: true }),
         field('insurancePolicyNo', 'InsurancePolicyNo', 'text', { required: true }),
@@ -484,8 +484,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       documents: [
         document('physicalPanchnama', 'PanchnamaAndInventory'),
         document('insurancePolicy', 'InsurancePolicy'),
+        document('propertyPhotos', 'PropertyPhotos'),
       ],
-      actions: [submit('ValAgencyAllocation')],
+      // The property's details (address, area, survey no., boundaries, title deed, occupancy) and the movables found.
+      widgets: ['assetInventory'],
+      actions: [submit('ValAgencyAllocation', { effects: effects('requireInventory') })],
     },
     {
       code: 'ValAgencyAllocation',
@@ -493,6 +496,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfValAgencyAllocation',
       authority: 'SARF_VAL_AGC_ALLOC_SAUTH',
       trayColumns: [...POSSESSED, 'npaFlag'],
+      // the inventory captured at AssetDtlCapture, read-only
+      widgets: ['assetInventory', 'agencyPicker'],
       fields: [
         field('valuerName', 'ApprovedValuer', 'text', { required: true }),
         field('valuerRegistrationNo', 'ValuerRegistrationNo', 'text', { required: true }),
@@ -532,6 +537,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfFprAllocation',
       authority: 'SARF_FPR_ALLOC_SAUTH',
       trayColumns: [...POSSESSED, 'fairMarketValue'],
+      widgets: ['agencyPicker'],
       fields: [
         field('fprAgency', 'FprAgency', 'text', { required: true }),
         pastDate('fprAllocationDate', 'AllocationDate', { required: true }),
@@ -990,10 +996,12 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * (`auctionBatch`).
  * 6: valuations (the `assetValuations` widget, the `requireValuations` policy) and registered agencies
  * (`requireValidAgency`).
- * 7: the 25% deposit and the 75% balance (the `saleDeposits` widget at the sale stages; `requireSaleDeposit` and
+ * 7: the property detail and inventory (the `assetInventory` widget at AssetDtlCapture, `requireInventory`, the
+ * `propertyPhotos` document) replace the free-text inventory field; the agency stages name the `agencyPicker` widget.
+ * 8: the 25% deposit and the 75% balance (the `saleDeposits` widget at the sale stages; `requireSaleDeposit` and
  * `requireSaleBalance` refuse figures that break Rule 9(3)–(4)).
  */
-export const SARFAESI_BUILT_IN_VERSION = 7;
+export const SARFAESI_BUILT_IN_VERSION = 8;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

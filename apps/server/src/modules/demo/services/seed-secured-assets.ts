@@ -5,7 +5,17 @@ import { fromCents } from '@recovery-desk/domain/collections/ptp-policy.ts';
 import { toCents } from '@recovery-desk/domain/money.ts';
 import { matchesCondition, type CaseFields, type FieldValue } from '@recovery-desk/domain/workflow/case-fields.ts';
 import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
-import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import {
+  REPOSSESSION_CASE,
+  SAMPLE_INVENTORIES,
+  SARFAESI_CASE,
+} from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import {
+  INVENTORY_CAPTURE_STAGE,
+  INVENTORY_PHOTO_CODE,
+  type InventoryInput,
+} from '@recovery-desk/domain/secured-assets/inventory.ts';
+import { solidPng } from '../../../documents/solid-png.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
 import { withDocumentTransaction } from '../../../documents/document-store.ts';
 import type { Transaction } from '../../../db/transaction.ts';
@@ -29,7 +39,7 @@ import {
   BATCH_STAGE,
   type BidInput,
 } from '@recovery-desk/domain/secured-assets/auction.ts';
-import { changeValuationInTx, moveAsset, saveAgency, saveYard } from '../../secured-assets/index.ts';
+import { changeValuationInTx, moveAsset, saveAgency, saveInventoryInTx, saveYard } from '../../secured-assets/index.ts';
 import { AGENCY_FIELDS, type AGENCY_KINDS } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { VALUATION_CAPTURE_STAGE } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
@@ -466,22 +476,26 @@ async function uploadDemoCopy(
   item: { caseId: number; caseNo: string; stage: string; status: string; version: number },
   account: SecuredCandidate,
   code: string,
+  photo = false,
 ): Promise<void> {
   const title = code.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/^./, (letter) => letter.toUpperCase());
-  const content = await renderDemoPdf({
-    issuer: DEMO_ORGANISATION_NAME,
-    title,
-    lines: [`Account no: ${account.accountNo}`, `Borrower: ${account.customerName}`, `Case: ${item.caseNo}`],
-    createdAt: run.deps.clock.now(),
-  });
-  const fileName = `${code}-${item.caseNo.replace(/\//g, '-')}.pdf`;
+  // a photo is a small PNG made here (the vehicle's colour); any other document a one-page PDF
+  const content = photo
+    ? solidPng(64, 48, [40, 90, 160])
+    : await renderDemoPdf({
+        issuer: DEMO_ORGANISATION_NAME,
+        title,
+        lines: [`Account no: ${account.accountNo}`, `Borrower: ${account.customerName}`, `Case: ${item.caseNo}`],
+        createdAt: run.deps.clock.now(),
+      });
+  const fileName = `${code}-${item.caseNo.replace(/\//g, '-')}.${photo ? 'png' : 'pdf'}`;
   const { documentId } = await addGeneratedDocument(run.tx, run.deps, {
     caseId: item.caseId,
     code,
     stage: item.stage,
     fileName,
     documentName: title,
-    mimeType: 'application/pdf',
+    mimeType: photo ? 'image/png' : 'application/pdf',
     content,
     actorUserId: ctx.user.id,
   });
@@ -516,6 +530,39 @@ async function uploadDemoCopy(
  */
 const minorOf = (value: FieldValue | undefined): number =>
   typeof value === 'string' && value !== '' ? Number(toCents(value)) : 0;
+
+/** The asset's details and inventory lines on the Inventory tab, and for a vehicle its photo. */
+async function captureDemoInventory(
+  run: Run,
+  ctx: UnitContext,
+  state: { caseId: number; caseNo: string; stage: string; status: string; version: number },
+  account: SecuredCandidate,
+  code: string,
+  facts: CaseFields,
+): Promise<void> {
+  await saveInventoryInTx(run.tx, run.deps, { ctx, caseId: state.caseId, input: demoInventory(code, facts) });
+  const photoCode = INVENTORY_PHOTO_CODE[code]!;
+  if (code === 'REPOSSESSION') {
+    await uploadDemoCopy(run, ctx, state, account, photoCode, true);
+  }
+}
+
+/** The sample inventory of the workflow, with the case's own vehicle numbers. */
+function demoInventory(code: string, values: CaseFields): InventoryInput {
+  const sample = SAMPLE_INVENTORIES[code]!;
+  if (!sample.vehicle) return sample;
+  const text = (value: FieldValue | undefined, fallback: string) =>
+    typeof value === 'string' && value !== '' ? value : fallback;
+  return {
+    ...sample,
+    vehicle: {
+      ...sample.vehicle,
+      registrationNo: text(values.registrationNo, sample.vehicle.registrationNo),
+      chassisNo: text(values.chassisNo, sample.vehicle.chassisNo),
+      engineNo: text(values.engineNo, sample.vehicle.engineNo),
+    },
+  };
+}
 
 /** Two valuations of the case's asset from its sample values (the second valuer 6% higher); the case's new version. */
 async function addDemoValuations(
@@ -716,6 +763,10 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
             item.form = await withSalePayment(run, definition, state.caseId, item.stage, item.form, facts);
             facts = { ...moved, ...item.form };
           }
+          if (item.stage === INVENTORY_CAPTURE_STAGE && item.step.action === 'submit') {
+            // before the checklist's copies: the vehicle's photo is a PNG, not a PDF copy
+            await captureDemoInventory(run, ctx, state, account, workflow.code, facts);
+          }
           const needed = [
             ...stage.documents.filter((doc) => doc.required && matchesCondition(doc.when, facts)).map((d) => d.code),
             ...(action?.requiredDocuments ?? []),
@@ -757,6 +808,13 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           state.stage = applied.stage;
           state.status = applied.status;
           state.version = applied.version;
+        }
+        if (state.stage === INVENTORY_CAPTURE_STAGE) {
+          // a case at Asset Detail Capture has its inventory and photo too (the maker checks them, yards it in, submits)
+          await replayDay(run, businessDate);
+          const capture = findStage(definition, INVENTORY_CAPTURE_STAGE)!;
+          const ctx = officerAuthorities.has(capture.authority) ? officer : approver;
+          await captureDemoInventory(run, ctx, state, account, workflow.code, moved);
         }
         if (workflow.code === 'REPOSSESSION') made.repossession += 1;
         else made.sarfaesi += 1;

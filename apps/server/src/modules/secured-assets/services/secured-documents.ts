@@ -23,6 +23,9 @@ import {
 } from '../../legal/index.ts';
 import { addGeneratedDocument } from '../../workflow/index.ts';
 import { findSecuredFacts, type Obligor, type PostalAddress, type SecuredFacts } from '../facts.repository.ts';
+import { inventoryText, type AssetInventory } from '@recovery-desk/domain/secured-assets/inventory.ts';
+import { findInventory } from '../inventory.repository.ts';
+import { listStays } from '../yards.repository.ts';
 
 // A repossession or SARFAESI document: its kind's template (the stored, edited one, else the built-in default) filled
 // with the case, account, obligor and lender values, rendered to PDF by the legal notice machinery and stored on the
@@ -80,9 +83,19 @@ function optionWords(definition: WorkflowDefinition, name: string, value: unknow
 /** The template values of a case at the step that generates the document. */
 export function securedValues(
   facts: SecuredFacts,
-  input: { definition: WorkflowDefinition; fields: Record<string, unknown>; documentDate: string; officer: string },
+  input: {
+    definition: WorkflowDefinition;
+    fields: Record<string, unknown>;
+    documentDate: string;
+    officer: string;
+    /** the asset detail captured at Asset Detail Capture (the record wins over the case's older free-text fields) */
+    inventory?: AssetInventory | null;
+    /** the yard the asset is in now (the yard register wins over the case's yardName field) */
+    yardName?: string | null;
+  },
 ): SecuredValues {
   const fields = input.fields;
+  const vehicle = input.inventory?.vehicle ?? null;
   const money = (value: unknown) => {
     const raw = text(value);
     return raw === undefined ? undefined : formatNoticeAmount(raw, facts.currency);
@@ -106,19 +119,19 @@ export function securedValues(
     product: productLabel(facts.product),
     totalDueAmount: formatNoticeAmount(facts.totalDueAmount, facts.currency),
     assetType: optionWords(definition, 'assetType', fields.assetType),
-    registrationNo: text(fields.registrationNo),
-    chassisNo: text(fields.chassisNo),
-    engineNo: text(fields.engineNo),
+    registrationNo: text(vehicle?.registrationNo ?? fields.registrationNo),
+    chassisNo: text(vehicle?.chassisNo ?? fields.chassisNo),
+    engineNo: text(vehicle?.engineNo ?? fields.engineNo),
     overdueAmount: money(fields.overdueAmount ?? facts.totalDueAmount),
     noticeDays: ruleDays(definition, 'REPO_NOTICE_PERIOD'),
     repoAgencyName: text(fields.repoAgencyName),
     authorisationLetterNo: text(fields.authorisationLetterNo),
     policeStation: text(fields.policeStation),
     policeIntimationDate: date(fields.policePreIntimationDate ?? fields.policeIntimationDate),
-    yardName: text(fields.yardName),
+    yardName: text(input.yardName ?? fields.yardName),
     repossessionDate: date(fields.repossessionDate),
-    odometerReading: text(fields.odometerReading),
-    inventory: text(fields.inventory),
+    odometerReading: vehicle ? `${vehicle.odometerKm} km` : text(fields.odometerReading),
+    inventory: input.inventory ? inventoryText(input.inventory) : text(fields.inventory),
     saleNoticeDays: isSarfaesi
       ? ruleDays(
           definition,
@@ -183,6 +196,8 @@ export async function createSecuredDocument(
   const facts = await findSecuredFacts(tx, input.caseId);
   if (!facts) throw new AppError('NOT_FOUND', 'Case not found');
   const template = await securedTemplate(tx, input.kind);
+  const inventory = await findInventory(tx, input.caseId);
+  const stays = await listStays(tx, input.caseId);
   const rendered = renderNotice(
     template,
     securedValues(facts, {
@@ -190,6 +205,8 @@ export async function createSecuredDocument(
       fields: { ...facts.fields, ...input.fields },
       documentDate: input.documentDate,
       officer: ctx.user.fullName,
+      inventory,
+      yardName: stays.find((stay) => stay.outDate === null)?.yardName ?? null,
     }),
     SECURED_PLACEHOLDERS,
   );

@@ -16,7 +16,13 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError, authorityMissing } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
-import { actorAuthorities, findCaseInScope, loadDefinition, requireAppAuthority } from '../../workflow/index.ts';
+import {
+  actorAuthorities,
+  findCaseInScope,
+  loadDefinition,
+  requireAppAuthority,
+  type EffectRun,
+} from '../../workflow/index.ts';
 import { REPO_APP, SECURED_WORKFLOWS } from '../secured-assets-constants.ts';
 import {
   closeStay,
@@ -124,6 +130,9 @@ export async function moveAsset(
         );
       }
       if (inDate > businessDate) throw invalid('inDate', 'must not be after the business date');
+      const repossessed = record.fields.repossessionDate;
+      if (typeof repossessed === 'string' && inDate < repossessed)
+        throw invalid('inDate', `must not be before the repossession date (${repossessed})`);
       const last = stays.at(-1);
       if (last?.outDate && inDate < last.outDate)
         throw invalid('inDate', `must not be before the last yard-out (${last.outDate})`);
@@ -137,6 +146,11 @@ export async function moveAsset(
         createdByUserId: ctx.user.id,
         at: deps.clock.now(),
       });
+      // the case's yard fields (a tray column, the documents' placeholders) follow the yard record
+      await tx.execute(
+        sql`update cases set fields = fields || jsonb_build_object('yardName', ${yard.name}::text, 'yardInDate', ${inDate}::text)
+          where id = ${caseId}`,
+      );
       await emitAudit(tx, ctx, {
         action: 'secured_assets.yard_in',
         entity: 'case',
@@ -165,4 +179,23 @@ export async function moveAsset(
 export async function getYardInventory(deps: AppDeps, { ctx }: { ctx: UnitContext }): Promise<YardInventory> {
   const businessDate = await requireBusinessDate(deps.db);
   return { businessDate, yards: await yardInventory(deps.db, ctx.actingUnit.path, businessDate) };
+}
+
+/**
+ * The requireYardIn effect: the stage is submitted only once the case's asset is in a yard of the register, and the
+ * case's yardName and yardInDate (filled by the yard-in) match that record (400 naming the field).
+ */
+export async function requireYardIn(run: EffectRun): Promise<void> {
+  const stays = await listStays(run.tx, run.caseId);
+  const open = stays.find((stay) => stay.outDate === null);
+  if (!open) {
+    throw invalid('yard', `record the yard-in of the vehicle of case ${run.caseNo} on the Yard tab before submitting`);
+  }
+  const fields = run.next.fields;
+  if (fields.yardName !== undefined && fields.yardName !== open.yardName) {
+    throw invalid('fields.yardName', `must be the yard of the yard-in record (${open.yardName})`);
+  }
+  if (fields.yardInDate !== undefined && fields.yardInDate !== open.inDate) {
+    throw invalid('fields.yardInDate', `must be the date of the yard-in record (${open.inDate})`);
+  }
 }
