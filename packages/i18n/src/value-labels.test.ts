@@ -136,6 +136,10 @@ const NOT_SHOWN: Record<string, string> = {
   // Repossession dashboard and settings (issue 15).
   AGEING_BUCKETS: 'shown as RepoAgeing* (days at the stage)',
   REPO_WORKFLOW_CODES: 'workflow codes, shown by their definition labelKey',
+  REPO_UPLOAD_KINDS: 'shown as RepoUploadKindInitiation / RepoUploadKindStageUpdate (with the stage)',
+  CASE_EXPORT_STATES: 'shown as the download filter RepoDownloadState* options',
+  CASE_EXPORT_COLUMNS: 'spreadsheet column headings of the case download, written in the file as they are',
+  SALE_PROBLEMS: 'shown as SaleProblem* sentences built from the figures',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

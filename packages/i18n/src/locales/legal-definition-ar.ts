@@ -230,6 +230,8 @@ export const legalDefinitionAr: Record<LegalDefinitionKey, string> = {
   EffectRequireValidAgency: 'تم التحقق من الوكالة في السجل',
   EffectRequireInventory: 'تم التحقق من اكتمال الجرد',
   EffectRequireYardIn: 'تم التحقق من الإيداع في الساحة',
+  EffectRequireSaleDeposit: 'تم التحقق من الإيداع مقابل 25% من سعر البيع',
+  EffectRequireSaleBalance: 'تم التحقق من الرصيد مقابل السعر وموعده',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'فئة أصل الحساب ليست من الفئات التي تقبلها قاعدة المجموعة.',

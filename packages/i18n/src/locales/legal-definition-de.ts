@@ -234,6 +234,8 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectRequireValidAgency: 'Agentur im Verzeichnis geprüft',
   EffectRequireInventory: 'Inventar auf Vollständigkeit geprüft',
   EffectRequireYardIn: 'Einlagerung im Verwahrplatz geprüft',
+  EffectRequireSaleDeposit: 'Anzahlung gegen 25 % des Verkaufspreises geprüft',
+  EffectRequireSaleBalance: 'Restbetrag gegen Preis und Frist geprüft',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'Die Forderungsklasse des Kontos wird von der Pool-Regel nicht zugelassen.',

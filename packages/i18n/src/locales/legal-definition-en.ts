@@ -234,6 +234,8 @@ export const legalDefinitionEn = {
   EffectRequireValidAgency: 'Agency checked against the register',
   EffectRequireInventory: 'Inventory checked complete',
   EffectRequireYardIn: 'Yard-in checked',
+  EffectRequireSaleDeposit: 'Deposit checked against 25% of the sale price',
+  EffectRequireSaleBalance: 'Balance checked against the price and its date',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'The asset class of the account is not one the pool rule accepts.',

@@ -231,6 +231,8 @@ export const legalDefinitionHi: Record<LegalDefinitionKey, string> = {
   EffectRequireValidAgency: 'एजेंसी की रजिस्टर से जाँच की गई',
   EffectRequireInventory: 'इन्वेंटरी पूर्ण होने की जाँच की गई',
   EffectRequireYardIn: 'यार्ड में जमा होने की जाँच की गई',
+  EffectRequireSaleDeposit: 'जमा की बिक्री मूल्य के 25% से जाँच की गई',
+  EffectRequireSaleBalance: 'शेष की मूल्य और उसकी तिथि से जाँच की गई',
 
   // Legal eligible pool: why an account is not eligible
   PoolReasonAssetClass: 'खाते का आस्ति वर्ग पूल नियम में स्वीकार्य नहीं है।',

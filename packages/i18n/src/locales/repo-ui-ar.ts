@@ -66,17 +66,18 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   SaleDepositsDepositReceived: 'الإيداع المستلم',
   SaleDepositsBalanceDue: 'الرصيد المستحق',
   SaleDepositsBalanceDueBy: 'آخر موعد للرصيد',
-  SaleDepositsDueByRule: '{{date}} ({{days}} يومًا من التأكيد)',
+  SaleDepositsDueByRule: '{{date}} (مهلة القاعدة 9(4) من التأكيد)',
   SaleDepositsDueByExtended: '{{date}} (تمديد مكتوب، ثلاثة أشهر كحد أقصى)',
   SaleDepositsNotConfirmed: 'يُحدَّد عند تأكيد البيع',
   SaleDepositsBalanceReceived: 'الرصيد المستلم',
   SaleDepositsProblems: 'هذه الأرقام تخالف القاعدة 9',
-  SaleProblem_DEPOSIT_SHORT:
+  SaleProblemDepositShort:
     'يجب ألا يقل الإيداع عن {{deposit}}: 25% من سعر البيع البالغ {{sale}} مخصومًا منه مبلغ التأمين.',
-  SaleProblem_DEPOSIT_ABOVE_SALE: 'لا يجوز أن يتجاوز الإيداع ومبلغ التأمين سعر البيع البالغ {{sale}}.',
-  SaleProblem_BALANCE_MISMATCH: 'يجب أن يكون الرصيد {{balance}}: سعر البيع مخصومًا منه مبلغ التأمين والإيداع.',
-  SaleProblem_BALANCE_LATE: 'وصل الرصيد بعد {{date}}، اليوم {{days}} من التأكيد: لا يسمح بذلك إلا تمديد مكتوب.',
-  SaleProblem_BALANCE_LATE_EXTENDED:
+  SaleProblemDepositAboveSale: 'لا يجوز أن يتجاوز الإيداع ومبلغ التأمين سعر البيع البالغ {{sale}}.',
+  SaleProblemBalanceMismatch: 'يجب أن يكون الرصيد {{balance}}: سعر البيع مخصومًا منه مبلغ التأمين والإيداع.',
+  SaleProblemBalanceLate:
+    'وصل الرصيد بعد {{date}}، آخر يوم في مهلة القاعدة 9(4) من التأكيد: لا يسمح بذلك إلا تمديد مكتوب.',
+  SaleProblemBalanceLateExtended:
     'وصل الرصيد بعد {{date}}: لا يتجاوز التمديد المكتوب ثلاثة أشهر. صادِر الإيداع وأعِد البيع.',
   // Closure statement (closureStatement widget)
   ShortfallAmount: 'مبلغ العجز',

@@ -67,20 +67,20 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   SaleDepositsDepositReceived: 'Erhaltene Anzahlung',
   SaleDepositsBalanceDue: 'Fälliger Restbetrag',
   SaleDepositsBalanceDueBy: 'Restbetrag fällig bis',
-  SaleDepositsDueByRule: '{{date}} ({{days}} Tage ab Bestätigung)',
+  SaleDepositsDueByRule: '{{date}} (Frist nach Regel 9(4) ab Bestätigung)',
   SaleDepositsDueByExtended: '{{date}} (schriftliche Verlängerung, höchstens drei Monate)',
   SaleDepositsNotConfirmed: 'Wird bei der Bestätigung des Verkaufs festgelegt',
   SaleDepositsBalanceReceived: 'Erhaltener Restbetrag',
   SaleDepositsProblems: 'Diese Zahlen verstoßen gegen Regel 9',
-  SaleProblem_DEPOSIT_SHORT:
+  SaleProblemDepositShort:
     'Die Anzahlung muss mindestens {{deposit}} betragen: 25 % des Verkaufspreises von {{sale}} abzüglich der Bietungssicherheit.',
-  SaleProblem_DEPOSIT_ABOVE_SALE:
+  SaleProblemDepositAboveSale:
     'Anzahlung und Bietungssicherheit dürfen den Verkaufspreis von {{sale}} nicht übersteigen.',
-  SaleProblem_BALANCE_MISMATCH:
+  SaleProblemBalanceMismatch:
     'Der Restbetrag muss {{balance}} betragen: der Verkaufspreis abzüglich Bietungssicherheit und Anzahlung.',
-  SaleProblem_BALANCE_LATE:
-    'Der Restbetrag kam nach dem {{date}}, dem {{days}}. Tag nach der Bestätigung: Das erlaubt nur eine schriftliche Verlängerung.',
-  SaleProblem_BALANCE_LATE_EXTENDED:
+  SaleProblemBalanceLate:
+    'Der Restbetrag kam nach dem {{date}}, dem letzten Tag der Frist nach Regel 9(4) ab Bestätigung: Das erlaubt nur eine schriftliche Verlängerung.',
+  SaleProblemBalanceLateExtended:
     'Der Restbetrag kam nach dem {{date}}: Eine schriftliche Verlängerung reicht höchstens drei Monate. Behalten Sie die Anzahlung ein und verkaufen Sie erneut.',
   // Closure statement (closureStatement widget)
   ShortfallAmount: 'Fehlbetrag',

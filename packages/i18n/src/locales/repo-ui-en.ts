@@ -69,18 +69,17 @@ export const repoUiEn = {
   SaleDepositsDepositReceived: 'Deposit received',
   SaleDepositsBalanceDue: 'Balance due',
   SaleDepositsBalanceDueBy: 'Balance due by',
-  SaleDepositsDueByRule: '{{date}} ({{days}} days from confirmation)',
+  SaleDepositsDueByRule: '{{date}} (the Rule 9(4) period from confirmation)',
   SaleDepositsDueByExtended: '{{date}} (written extension, three months at most)',
   SaleDepositsNotConfirmed: 'Set when the sale is confirmed',
   SaleDepositsBalanceReceived: 'Balance received',
   SaleDepositsProblems: 'These figures break Rule 9',
-  SaleProblem_DEPOSIT_SHORT:
-    'The deposit must be at least {{deposit}}: 25% of the sale price of {{sale}} less the EMD.',
-  SaleProblem_DEPOSIT_ABOVE_SALE: 'The deposit and the EMD cannot exceed the sale price of {{sale}}.',
-  SaleProblem_BALANCE_MISMATCH: 'The balance must be {{balance}}: the sale price less the EMD and the deposit.',
-  SaleProblem_BALANCE_LATE:
-    'The balance came after {{date}}, the {{days}}th day of the confirmation: only a written extension allows that.',
-  SaleProblem_BALANCE_LATE_EXTENDED:
+  SaleProblemDepositShort: 'The deposit must be at least {{deposit}}: 25% of the sale price of {{sale}} less the EMD.',
+  SaleProblemDepositAboveSale: 'The deposit and the EMD cannot exceed the sale price of {{sale}}.',
+  SaleProblemBalanceMismatch: 'The balance must be {{balance}}: the sale price less the EMD and the deposit.',
+  SaleProblemBalanceLate:
+    'The balance came after {{date}}, the last day of the Rule 9(4) period from confirmation: only a written extension allows that.',
+  SaleProblemBalanceLateExtended:
     'The balance came after {{date}}: a written extension reaches three months at most. Forfeit the deposit and sell again.',
   // Closure statement (closureStatement widget)
   ShortfallAmount: 'Shortfall amount',

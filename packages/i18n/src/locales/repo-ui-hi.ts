@@ -66,16 +66,17 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   SaleDepositsDepositReceived: 'प्राप्त जमा',
   SaleDepositsBalanceDue: 'देय शेष',
   SaleDepositsBalanceDueBy: 'शेष की अंतिम तिथि',
-  SaleDepositsDueByRule: '{{date}} (पुष्टि से {{days}} दिन)',
+  SaleDepositsDueByRule: '{{date}} (पुष्टि से नियम 9(4) की अवधि)',
   SaleDepositsDueByExtended: '{{date}} (लिखित विस्तार, अधिकतम तीन माह)',
   SaleDepositsNotConfirmed: 'बिक्री की पुष्टि पर तय होगी',
   SaleDepositsBalanceReceived: 'प्राप्त शेष',
   SaleDepositsProblems: 'ये आँकड़े नियम 9 का उल्लंघन करते हैं',
-  SaleProblem_DEPOSIT_SHORT: 'जमा कम से कम {{deposit}} होनी चाहिए: {{sale}} के बिक्री मूल्य का 25%, EMD घटाकर।',
-  SaleProblem_DEPOSIT_ABOVE_SALE: 'जमा और EMD मिलकर {{sale}} के बिक्री मूल्य से अधिक नहीं हो सकते।',
-  SaleProblem_BALANCE_MISMATCH: 'शेष {{balance}} होना चाहिए: बिक्री मूल्य में से EMD और जमा घटाकर।',
-  SaleProblem_BALANCE_LATE: 'शेष {{date}} के बाद आया, जो पुष्टि का {{days}}वाँ दिन है: केवल लिखित विस्तार इसकी अनुमति देता है।',
-  SaleProblem_BALANCE_LATE_EXTENDED:
+  SaleProblemDepositShort: 'जमा कम से कम {{deposit}} होनी चाहिए: {{sale}} के बिक्री मूल्य का 25%, EMD घटाकर।',
+  SaleProblemDepositAboveSale: 'जमा और EMD मिलकर {{sale}} के बिक्री मूल्य से अधिक नहीं हो सकते।',
+  SaleProblemBalanceMismatch: 'शेष {{balance}} होना चाहिए: बिक्री मूल्य में से EMD और जमा घटाकर।',
+  SaleProblemBalanceLate:
+    'शेष {{date}} के बाद आया, जो पुष्टि से नियम 9(4) की अवधि का अंतिम दिन है: केवल लिखित विस्तार इसकी अनुमति देता है।',
+  SaleProblemBalanceLateExtended:
     'शेष {{date}} के बाद आया: लिखित विस्तार अधिकतम तीन माह तक होता है। जमा ज़ब्त करें और फिर से बेचें।',
   // Closure statement (closureStatement widget)
   ShortfallAmount: 'कमी की राशि',

@@ -47,7 +47,9 @@ describe('sale deposits (saleDeposits widget)', () => {
     expect(within(list).getByTestId('sale-emd').textContent).toBe('₹3,95,000.00 (paid by Kiran Developers)');
     expect(within(list).getByTestId('sale-deposit-due').textContent).toBe('₹5,92,500.00');
     expect(within(list).getByTestId('sale-balance-due').textContent).toBe('₹29,62,500.00');
-    expect(within(list).getByTestId('sale-balance-due-by').textContent).toBe('05/09/2026 (15 days from confirmation)');
+    expect(within(list).getByTestId('sale-balance-due-by').textContent).toBe(
+      '05/09/2026 (the Rule 9(4) period from confirmation)',
+    );
     expect(screen.queryByTestId('sale-problems')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { SaleDepositsReply } from '@recovery-desk/domain/secured-assets/sale-deposits.ts';
+import type { SaleDepositsReply, SaleProblem } from '@recovery-desk/domain/secured-assets/sale-deposits.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../../lib/describe-error.ts';
@@ -12,6 +12,14 @@ import { fetchSaleDeposits, repoKeys } from '../../api/repo-api.ts';
 // the buyer's bid adjusted against the 25% deposit, the deposit due and received, the 75% balance due, its last day
 // (the 15th day of the confirmation, or three months with a written extension) and what was received. The figures
 // are the saved case's; what breaks the rule is named, and the stage's action refuses it on the server too.
+
+const PROBLEM_KEYS: Record<SaleProblem, string> = {
+  DEPOSIT_SHORT: 'SaleProblemDepositShort',
+  DEPOSIT_ABOVE_SALE: 'SaleProblemDepositAboveSale',
+  BALANCE_MISMATCH: 'SaleProblemBalanceMismatch',
+  BALANCE_LATE: 'SaleProblemBalanceLate',
+  BALANCE_LATE_EXTENDED: 'SaleProblemBalanceLateExtended',
+};
 
 function Figures({ data }: { data: SaleDepositsReply }) {
   const { t, i18n } = useTranslation();
@@ -39,7 +47,6 @@ function Figures({ data }: { data: SaleDepositsReply }) {
             ? String(
                 t(data.balanceExtensionAgreed ? 'SaleDepositsDueByExtended' : 'SaleDepositsDueByRule', {
                   date: date(data.balanceDueBy),
-                  days: data.balanceDays,
                 }),
               )
             : String(t('SaleDepositsNotConfirmed')),
@@ -103,12 +110,11 @@ export function SaleDepositsTab({ view }: CaseWidgetProps) {
               {data.problems.map((problem) => (
                 <Text size="sm" key={problem.code}>
                   {String(
-                    t(`SaleProblem_${problem.code}`, {
+                    t(PROBLEM_KEYS[problem.code], {
                       deposit: money(data.depositDue),
                       sale: money(data.saleAmount),
                       balance: money(data.balanceDue),
                       date: date(data.balanceDueBy),
-                      days: data.balanceDays,
                     }),
                   )}
                 </Text>
