@@ -250,6 +250,8 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/repo/SARFAESI/uploads/template → repoapp:SARF_UPLOAD_DASH_SAUTH",
         "GET /api/repo/accounts/:accountId/linked → repoapp:Link_Lan_AccDtl_SAUTH",
         "GET /api/repo/dashboard → repoapp:DASH_REPO_SAUTH",
+        "GET /api/repo/dm-filings → actingUnit",
+        "GET /api/repo/dm-filings/:caseId → actingUnit",
         "GET /api/repo/downloads/cases → repoapp:DASH_REPO_SAUTH",
         "GET /api/repo/settings → repoapp:REPO_SETTINGS_SAUTH",
         "PUT /api/repo/settings/:code → repoapp:REPO_SETTINGS_SAUTH",

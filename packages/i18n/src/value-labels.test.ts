@@ -140,6 +140,8 @@ const NOT_SHOWN: Record<string, string> = {
   CASE_EXPORT_STATES: 'shown as the download filter RepoDownloadState* options',
   CASE_EXPORT_COLUMNS: 'spreadsheet column headings of the case download, written in the file as they are',
   SALE_PROBLEMS: 'shown as SaleProblem* sentences built from the figures',
+  DM_FILING_STEPS: 'shown as DmStep* (the DM Filing register)',
+  DM_ORDER_CLOCKS: 'shown as DmClock* badges with their dates',
 };
 
 const domainRoot = join(dirname(fileURLToPath(import.meta.url)), '../../domain/src');

@@ -14,6 +14,12 @@ import {
   startCaseReplySchema,
 } from '@recovery-desk/domain/repo/contracts.ts';
 import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
+import {
+  dmFilingParamsSchema,
+  dmFilingReplySchema,
+  dmFilingsQuerySchema,
+  dmFilingsReplySchema,
+} from '@recovery-desk/domain/repo/dm-filings.ts';
 import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import {
   repoCaseExportQuerySchema,
@@ -34,6 +40,7 @@ import { exportRepoCases } from './services/case-export.ts';
 import { getRepoDashboard } from './services/get-dashboard.ts';
 import { listCandidates, startRepoCase } from './services/initiation.ts';
 import { getLinkedAccounts } from './services/linked-accounts.ts';
+import { getDmFiling, listDmFilings } from './services/dm-filings.ts';
 import { getRepoSettings, updateRepoSettings } from './services/settings.ts';
 import {
   listRepoUploads,
@@ -72,6 +79,37 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => getLinkedAccounts(deps, { ctx: unitContext(request.ctx), accountId: request.params.accountId }),
+    );
+
+    app.get(
+      '/api/repo/dm-filings',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary:
+            'DM Filing: the SARFAESI cases of the subtree in §14 proceedings before the CMM/DM, with the order clock (any user of the repossession app)',
+          security,
+          querystring: dmFilingsQuerySchema,
+          response: { 200: dmFilingsReplySchema },
+        },
+      },
+      (request) => listDmFilings(deps, { ctx: unitContext(request.ctx), query: request.query }),
+    );
+
+    app.get(
+      '/api/repo/dm-filings/:caseId',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: "One SARFAESI case's §14 proceeding (the DM Filing case screen)",
+          security,
+          params: dmFilingParamsSchema,
+          response: { 200: dmFilingReplySchema },
+        },
+      },
+      (request) => getDmFiling(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
     );
 
     app.get(

@@ -16,6 +16,8 @@ export function repoScreens(): Record<string, RepoScreenLoader> {
     uploadRepo: () => import('./uploads/repo-upload-page.tsx').then((m) => ({ Component: m.RepossessionUploadPage })),
     uploadSarfaesi: () => import('./uploads/repo-upload-page.tsx').then((m) => ({ Component: m.SarfaesiUploadPage })),
     downloadRepo: () => import('./downloads/repo-download-page.tsx').then((m) => ({ Component: m.RepoDownloadPage })),
+    dmFiling: () => import('./dm-filing/dm-filing-page.tsx').then((m) => ({ Component: m.DmFilingPage })),
+    dmFilingDetail: () => import('./dm-filing/dm-filing-page.tsx').then((m) => ({ Component: m.DmFilingCasePage })),
     auctionBatchGenTabs: () =>
       import('./auction/auction-batch-page.tsx').then((m) => ({ Component: m.AuctionBatchPage })),
     auctionBatchGenTabsDetail: () =>

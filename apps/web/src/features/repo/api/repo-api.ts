@@ -14,6 +14,13 @@ import {
   type RefundPaidInput,
 } from '@recovery-desk/domain/secured-assets/closure.ts';
 import { saleDepositsSchema, type SaleDepositsReply } from '@recovery-desk/domain/secured-assets/sale-deposits.ts';
+import {
+  dmFilingReplySchema,
+  dmFilingsReplySchema,
+  type DmFilingReply,
+  type DmFilingsQuery,
+  type DmFilingsReply,
+} from '@recovery-desk/domain/repo/dm-filings.ts';
 import { apiClient } from '../../../lib/http-client.ts';
 
 // The repossession app's own endpoints (packages/domain/src/repo/contracts.ts), parsed by the shared contract.
@@ -29,6 +36,8 @@ export const repoKeys = {
   settingsOf: (actingUnit: Unit) => ['repo', 'settings', actingUnit] as const,
   closure: (caseId: number, version: number) => ['repo', 'closure', caseId, version] as const,
   saleDeposits: (caseId: number, version: number) => ['repo', 'sale-deposits', caseId, version] as const,
+  dmFilings: (actingUnit: Unit, query: Partial<DmFilingsQuery>) => ['repo', 'dm-filings', actingUnit, query] as const,
+  dmFiling: (actingUnit: Unit, caseId: string) => ['repo', 'dm-filing', actingUnit, caseId] as const,
   linked: (actingUnit: Unit, accountId: string) => ['repo', 'linked', actingUnit, accountId] as const,
 };
 
@@ -75,6 +84,21 @@ export async function fetchSaleDeposits(caseId: number, signal?: AbortSignal): P
   return saleDepositsSchema.parse(
     await apiClient.get<unknown>(`/api/secured-assets/cases/${caseId}/sale-deposits`, { signal }),
   );
+}
+
+/** DM Filing: the SARFAESI cases of the subtree in §14 proceedings, with the order clock. */
+export async function fetchDmFilings(query: Partial<DmFilingsQuery>, signal?: AbortSignal): Promise<DmFilingsReply> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  return dmFilingsReplySchema.parse(
+    await apiClient.get<unknown>(`${BASE}/dm-filings?${params.toString()}`, { signal }),
+  );
+}
+
+/** One case's §14 proceeding. */
+export async function fetchDmFiling(caseId: string, signal?: AbortSignal): Promise<DmFilingReply> {
+  return dmFilingReplySchema.parse(await apiClient.get<unknown>(`${BASE}/dm-filings/${caseId}`, { signal }));
 }
 
 /** Records the surplus of a closed case as refunded to the borrower. */

@@ -13,13 +13,13 @@ import { fetchSaleDeposits, repoKeys } from '../../api/repo-api.ts';
 // (the 15th day of the confirmation, or three months with a written extension) and what was received. The figures
 // are the saved case's; what breaks the rule is named, and the stage's action refuses it on the server too.
 
-const PROBLEM_KEYS: Record<SaleProblem, string> = {
+const PROBLEM_KEYS = {
   DEPOSIT_SHORT: 'SaleProblemDepositShort',
   DEPOSIT_ABOVE_SALE: 'SaleProblemDepositAboveSale',
   BALANCE_MISMATCH: 'SaleProblemBalanceMismatch',
   BALANCE_LATE: 'SaleProblemBalanceLate',
   BALANCE_LATE_EXTENDED: 'SaleProblemBalanceLateExtended',
-};
+} as const satisfies Record<SaleProblem, string>;
 
 function Figures({ data }: { data: SaleDepositsReply }) {
   const { t, i18n } = useTranslation();
