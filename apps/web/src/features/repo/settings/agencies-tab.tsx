@@ -231,6 +231,7 @@ export function AgenciesTab() {
         onClose={() => setEditing(null)}
         title={String(t(editing === 'new' ? 'RepoAgencyAdd' : 'RepoAgencyEdit'))}
         centered
+        closeButtonProps={{ 'aria-label': String(t('Close')) }}
         size="lg"
       >
         {editing !== null ? (

@@ -38,7 +38,13 @@ export function ConfirmActiveDialog({
   const { t } = useTranslation();
   const title = String(t(active ? 'RepoRegisterDeactivateTitle' : 'RepoRegisterReactivateTitle', { name: name ?? '' }));
   return (
-    <Modal opened={name !== null} onClose={onClose} title={title} centered>
+    <Modal
+      opened={name !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
+    >
       <Stack gap="md">
         <Text size="sm">{String(t(active ? 'RepoRegisterDeactivateText' : 'RepoRegisterReactivateText'))}</Text>
         <Group justify="flex-end">

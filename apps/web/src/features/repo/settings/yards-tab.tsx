@@ -164,6 +164,7 @@ export function YardsTab() {
         onClose={() => setEditing(null)}
         title={String(t(editing === 'new' ? 'RepoYardAdd' : 'RepoYardEdit'))}
         centered
+        closeButtonProps={{ 'aria-label': String(t('Close')) }}
       >
         {editing !== null ? (
           <YardForm
