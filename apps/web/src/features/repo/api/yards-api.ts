@@ -17,14 +17,11 @@ export async function fetchYardInventory(signal?: AbortSignal): Promise<YardInve
   return yardInventorySchema.parse(await apiClient.get<unknown>('/api/secured-assets/yard-inventory', { signal }));
 }
 
-// The yards register (Repossession Settings → Yards; the writes need REPO_SETTINGS_SAUTH).
+// The yards register (Repossession Settings → Yards; the writes need REPO_SETTINGS_SAUTH). Read with yard-api.ts's
+// fetchYards; the key starts with yard-api.ts's yardKeys.register(), so a change there refreshes the yard widget's list too.
 export const yardRegisterKeys = {
   list: (actingUnit: number | null) => ['repo', 'yards', actingUnit] as const,
 };
-
-export async function fetchYards(signal?: AbortSignal): Promise<YardsReply> {
-  return yardsReplySchema.parse(await apiClient.get<unknown>('/api/secured-assets/yards', { signal }));
-}
 
 /** Add a yard (yardId null) or change or deactivate one: the reply is the register after the change. */
 export async function saveYardEntry(yardId: number | null, input: YardInput): Promise<YardsReply> {

@@ -6,6 +6,7 @@ import {
   type AgencyInput,
   type AgencyKind,
 } from '@recovery-desk/domain/secured-assets/agencies.ts';
+import { valueLabelKey } from '@recovery-desk/i18n/value-labels.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,17 +28,11 @@ import { addToast } from '../../../lib/toast-store.ts';
 import { describeLegalError } from '../../legal/api/describe-legal-error.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../../legal/components/load-state.tsx';
 import { agencyKeys, fetchAgencies, saveAgencyEntry } from '../api/agencies-api.ts';
-import { fetchYards, yardRegisterKeys } from '../api/yards-api.ts';
+import { fetchYards } from '../api/yard-api.ts';
+import { yardRegisterKeys } from '../api/yards-api.ts';
 import { ActiveBadge, ConfirmActiveDialog, useUnitOptions } from './register-parts.tsx';
 
 const FROM = 'repo/settings/agencies';
-
-export const AGENCY_KIND_LABEL = {
-  REPOSSESSION: 'RepoAgencyKindRepossession',
-  VALUATION: 'RepoAgencyKindValuation',
-  AUCTION: 'RepoAgencyKindAuction',
-  DM_FILING: 'RepoAgencyKindDmFiling',
-} as const satisfies Record<AgencyKind, string>;
 
 const isKind = (value: string | null): value is AgencyKind => AGENCY_KINDS.includes(value as AgencyKind);
 
@@ -69,7 +64,7 @@ export function AgenciesTab() {
   const [editing, setEditing] = useState<Agency | 'new' | null>(null);
   const [toggling, setToggling] = useState<Agency | null>(null);
   const language = i18n.language;
-  const kindLabel = (code: string) => (isKind(code) ? String(t(AGENCY_KIND_LABEL[code])) : code);
+  const kindLabel = (code: string) => String(t((valueLabelKey('agencyKind', code) ?? code) as never));
 
   const setKind = (value: string) => {
     const next = new URLSearchParams(params);
@@ -193,7 +188,7 @@ export function AgenciesTab() {
     );
   }
 
-  const kindOptions = AGENCY_KINDS.map((code) => ({ value: code, label: String(t(AGENCY_KIND_LABEL[code])) }));
+  const kindOptions = AGENCY_KINDS.map((code) => ({ value: code, label: kindLabel(code) }));
 
   return (
     <Paper

@@ -18,7 +18,8 @@ import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
 import { describeLegalError } from '../../legal/api/describe-legal-error.ts';
 import { EmptyBlock, LoadError, LoadingBlock } from '../../legal/components/load-state.tsx';
-import { fetchYards, saveYardEntry, yardRegisterKeys } from '../api/yards-api.ts';
+import { fetchYards, yardKeys } from '../api/yard-api.ts';
+import { saveYardEntry, yardRegisterKeys } from '../api/yards-api.ts';
 import { ActiveBadge, ConfirmActiveDialog, useUnitOptions } from './register-parts.tsx';
 
 const FROM = 'repo/settings/yards';
@@ -42,6 +43,7 @@ export function YardsTab() {
 
   const saved = (reply: Awaited<ReturnType<typeof fetchYards>>, message: string) => {
     queryClient.setQueryData(key, reply);
+    void queryClient.invalidateQueries({ queryKey: yardKeys.register(), exact: true });
     void queryClient.invalidateQueries({ queryKey: ['repo', 'yard-inventory'] });
     addToast({ title: String(t('Saved')), message, type: 'success', from: FROM });
   };
