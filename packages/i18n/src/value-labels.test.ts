@@ -51,6 +51,7 @@ const LABELLED: Record<string, ValueKind> = {
   FUEL_LEVELS: 'fuelLevel',
   ASSET_CONDITIONS: 'assetCondition',
   YARD_OUT_REASONS: 'yardOutReason',
+  AGENCY_KINDS: 'agencyKind',
   ITEM_CONDITIONS: 'itemCondition',
   AREA_UNITS: 'areaUnit',
   PROPERTY_OCCUPANCIES: 'propertyOccupancy',
@@ -58,8 +59,6 @@ const LABELLED: Record<string, ValueKind> = {
 
 /** domain export → why its values are never shown as codes */
 const NOT_SHOWN: Record<string, string> = {
-  // TODO(issue 15, assets): label these when the agency settings tab is built
-  AGENCY_KINDS: 'API only so far (the agencies register has no screen yet)',
   PHOTO_MIME_TYPES: 'file types the photo upload accepts; the screens word them as PNG or JPEG',
   ALL_AUTHORITY_CODES: 'shown as the screen an authority opens (authority-labels.ts, checked below)',
   APPROVER_AUTHORITIES: 'authority codes, shown as the screen an authority opens (authority-labels.ts)',

@@ -156,6 +156,7 @@ export const VALUE_KINDS = {
   fuelLevel: prefixed('RepoInvFuel'),
   assetCondition: prefixed('RepoYardCondition'),
   yardOutReason: prefixed('RepoYardOutReason'),
+  agencyKind: prefixed('RepoAgencyKind'),
   itemCondition: prefixed('RepoInvCondition'),
   areaUnit: prefixed('RepoInvAreaUnit'),
   propertyOccupancy: prefixed('RepoInvOccupancy'),

@@ -1,6 +1,7 @@
 import {
   agenciesReplySchema,
   type AgenciesReply,
+  type AgencyInput,
   type AgencyKind,
 } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { apiClient } from '../../../lib/http-client.ts';
@@ -9,9 +10,26 @@ import { apiClient } from '../../../lib/http-client.ts';
 
 export const agencyKeys = {
   usable: (kind: AgencyKind) => ['repo', 'agencies', kind, 'usable'] as const,
+  register: (actingUnit: number | null, kind: AgencyKind | null) =>
+    ['repo', 'agencies', 'register', actingUnit, kind] as const,
 };
 
 export async function fetchUsableAgencies(kind: AgencyKind, signal?: AbortSignal): Promise<AgenciesReply> {
   const query = new URLSearchParams({ kind, usable: 'true' });
   return agenciesReplySchema.parse(await apiClient.get<unknown>(`/api/secured-assets/agencies?${query}`, { signal }));
+}
+
+/** The register (Repossession Settings → Agencies): every agency serving the acting unit, of a kind or all. */
+export async function fetchAgencies(kind: AgencyKind | null, signal?: AbortSignal): Promise<AgenciesReply> {
+  const query = kind ? `?${new URLSearchParams({ kind })}` : '';
+  return agenciesReplySchema.parse(await apiClient.get<unknown>(`/api/secured-assets/agencies${query}`, { signal }));
+}
+
+/** Add an agency (agencyId null) or change or deactivate one (REPO_SETTINGS_SAUTH): the reply is the register. */
+export async function saveAgencyEntry(agencyId: number | null, input: AgencyInput): Promise<AgenciesReply> {
+  const reply =
+    agencyId === null
+      ? await apiClient.post<unknown>('/api/secured-assets/agencies', input)
+      : await apiClient.request<unknown>('PUT', `/api/secured-assets/agencies/${agencyId}`, { body: input });
+  return agenciesReplySchema.parse(reply);
 }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import type { RepoWorkflowSettings } from '@recovery-desk/domain/repo/contracts.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   AmountField,
   fieldErrorsOf,
@@ -18,17 +19,68 @@ import { describeLegalError, isStaleVersion } from '../../legal/api/describe-leg
 import { LoadError, LoadingBlock } from '../../legal/components/load-state.tsx';
 import { useRouteTitle } from '../../legal/components/screen-helpers.ts';
 import { fetchRepoSettings, repoKeys, saveRepoSettings } from '../api/repo-api.ts';
+import { AgenciesTab } from './agencies-tab.tsx';
+import { YardsTab } from './yards-tab.tsx';
 import { draftOf, TIMELINE_FIELDS, timelinesDraftSchema, timelinesOf, type TimelinesDraft } from './timeline-fields.ts';
 
 const FROM = 'repo/settings';
 
+const TABS = ['timelines', 'yards', 'agencies'] as const;
+type SettingsTab = (typeof TABS)[number];
+const TAB_LABEL = {
+  timelines: 'RepoSettingsTabTimelines',
+  yards: 'RepoSettingsTabYards',
+  agencies: 'RepoSettingsTabAgencies',
+} as const satisfies Record<SettingsTab, string>;
+const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
+
 /**
- * /Repo/Settings — the timelines of the REPOSSESSION and SARFAESI workflows (the numbers of their statutory and
- * policy date rules), each saved with its optimistic version. A change publishes a new version of that workflow.
+ * /Repo/Settings — three tabs, the one on show in the address (`?tab=`) so a reload keeps it: Timelines, the yards
+ * register (yards-tab.tsx) and the agencies register (agencies-tab.tsx).
  */
 export function RepoSettingsPage() {
   const { t } = useTranslation();
   const title = useRouteTitle('repoSettings');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: SettingsTab = isTab(tabParam) ? tabParam : 'timelines';
+  const choose = (value: string | null) => {
+    const next = new URLSearchParams();
+    if (isTab(value) && value !== 'timelines') next.set('tab', value);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <Stack gap="md" data-testid="repo-settings">
+      <Title order={1}>{title}</Title>
+      <Tabs value={tab} onChange={choose} keepMounted={false}>
+        <Tabs.List aria-label={String(t('RepoSettingsTabs'))}>
+          {TABS.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`settings-tab-${value}`}>
+              {String(t(TAB_LABEL[value]))}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="timelines" pt="md">
+          <TimelinesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="yards" pt="md">
+          <YardsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="agencies" pt="md">
+          <AgenciesTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/**
+ * The Timelines tab — the timelines of the REPOSSESSION and SARFAESI workflows (the numbers of their statutory and
+ * policy date rules), each saved with its optimistic version. A change publishes a new version of that workflow.
+ */
+function TimelinesTab() {
+  const { t } = useTranslation();
   const actingUnit = useSession((session) => session.actingUnit);
   const settings = useQuery({
     queryKey: repoKeys.settingsOf(actingUnit),
@@ -52,12 +104,7 @@ export function RepoSettingsPage() {
       <TimelinesForm key={`${workflow.code}-${workflow.version}-${workflow.definitionVersion}`} workflow={workflow} />
     ));
 
-  return (
-    <Stack gap="md" data-testid="repo-settings">
-      <Title order={1}>{title}</Title>
-      {body}
-    </Stack>
-  );
+  return <Stack gap="md">{body}</Stack>;
 }
 
 function TimelinesForm({ workflow }: { workflow: RepoWorkflowSettings }) {

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { signIn } from '../support/session.ts';
+
+// Issue 15 (web): Repossession Settings → Yards and Agencies. admin.west (ZN-W, REPO_SETTINGS_SAUTH, no sign-in code on
+// the e2e server) adds a yard and an agency; the tab on show is in the address, so a reload keeps it. Axe on each tab.
+
+test('admin.west: adds a yard and an agency in the registers of Repossession Settings', async ({ page }) => {
+  const suffix = String(Date.now()).slice(-6);
+  const selector = await signIn(page, 'admin.west');
+  await selector.chooseUnit('ZN-W');
+  await selector.chooseApp('Repossession and Sarfaesi');
+  await selector.continue();
+  await expect(page).toHaveURL(/\/Reposition$/);
+  await page.goto('/Repo/Settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Repossession Settings' })).toBeVisible();
+
+  // Yards: the demo's yards are listed; a new one is added through the dialog (an empty capacity is refused first).
+  await page.getByRole('tab', { name: 'Yards' }).click();
+  await expect(page).toHaveURL(/\?tab=yards$/);
+  await expect(page.getByTestId('yards-table')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const yardName = `E2E Yard ${suffix}`;
+  await page.getByTestId('add-yard').click();
+  const yardForm = page.getByTestId('yard-form');
+  await yardForm.getByLabel(/^Name/).fill(yardName);
+  await yardForm.getByLabel(/^Address/).fill('Plot 12, MIDC Bhosari, Pune');
+  await yardForm.getByRole('button', { name: 'Save yard' }).click();
+  await expect(yardForm.getByLabel(/^Capacity/)).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await yardForm.getByLabel(/^Capacity/).fill('25');
+  await yardForm.getByRole('button', { name: 'Save yard' }).click();
+  await expect(yardForm).toBeHidden();
+  const yardRow = page.getByTestId('yards-table').getByRole('row', { name: new RegExp(yardName) });
+  await expect(yardRow).toContainText('25');
+  await expect(yardRow).toContainText('Active');
+
+  // The reload keeps the tab.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Yards' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('yards-table').getByRole('row', { name: new RegExp(yardName) })).toBeVisible();
+
+  // Agencies: filtered by kind in the address; a new auction agency is added.
+  await page.getByRole('tab', { name: 'Agencies' }).click();
+  await expect(page.getByTestId('agencies-table')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const agencyName = `E2E Auctions ${suffix}`;
+  await page.getByTestId('add-agency').click();
+  const agencyForm = page.getByTestId('agency-form');
+  await agencyForm.getByLabel(/^Kind/).selectOption('AUCTION');
+  await agencyForm.getByLabel(/^Name/).fill(agencyName);
+  await agencyForm.getByLabel(/^Registration no\./).fill(`AU-${suffix}`);
+  await agencyForm.getByLabel(/^Empanelled until/).fill('31/12/2030');
+  await agencyForm.getByLabel(/^Contact/).fill('Auction desk, 020 5555 0000');
+  await expectNoAxeViolations(page);
+  await agencyForm.getByRole('button', { name: 'Save agency' }).click();
+  await expect(agencyForm).toBeHidden();
+  await page.getByLabel('Show agencies of kind').selectOption('AUCTION');
+  await expect(page).toHaveURL(/kind=AUCTION/);
+  const agencyRow = page.getByTestId('agencies-table').getByRole('row', { name: new RegExp(agencyName) });
+  await expect(agencyRow).toContainText('Auction');
+  await expect(agencyRow).toContainText(`AU-${suffix}`);
+  await expect(agencyRow).toContainText('Active');
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expectNoAxeViolations(page);
+});
