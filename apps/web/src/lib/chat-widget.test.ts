@@ -12,6 +12,9 @@ describe('chat assistant widget loader', () => {
 
   it('warns once when no address is configured', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // Reset here, with nothing awaited before the calls: a previous file's shell effect can start the widget between
+    // the hook and the test.
+    resetChatWidgetForTests();
     loadChatWidget('');
     loadChatWidget('');
     expect(warn).toHaveBeenCalledTimes(1);
@@ -20,6 +23,7 @@ describe('chat assistant widget loader', () => {
 
   it('injects the script, and a load failure only logs a console error', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    resetChatWidgetForTests();
     loadChatWidget('https://chat.example.test/widget.js');
     const script = document.querySelector<HTMLScriptElement>('script[data-chat-widget]');
     expect(script?.src).toBe('https://chat.example.test/widget.js');

@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { registerWorkflowFeatures } from '../app/workflow-features.ts';
 import { loadStageWidgets } from '../features/workflow/widgets.ts';
 import { DICTIONARY_PART_NAMES } from 'virtual:dictionary-parts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
+
+// findBy*/waitFor wait up to 5 s (the library's default is 1 s): the two test workers share two cores with the rest of
+// a CI run, and a screen that needs a little longer to render is not a failure. Passing tests do not wait longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The features' workflow screens and widgets, registered as at start (app/route-registry.ts) and as the workflow
 // screens load them.
