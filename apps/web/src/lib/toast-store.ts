@@ -19,6 +19,8 @@ function initialDeveloperMode(): boolean {
 export const toastStore = createStore<ToastState>({ toasts: [], developerMode: initialDeveloperMode() });
 
 let nextId = 1;
+/** Bumped by resetToastsForTests: a dismissal timer of an earlier test (another title's owner) then does nothing. */
+let generation = 0;
 
 export function useToasts(): ToastState {
   return useStore(toastStore);
@@ -40,7 +42,16 @@ export function addToast(input: ToastInput): void {
   }
   const toast: Toast = { ...input, id: nextId++ };
   toastStore.set((state) => ({ ...state, toasts: [...state.toasts, toast] }));
-  setTimeout(() => removeToastByTitle(toast.title), TOAST_AUTO_DISMISS_MS);
+  const born = generation;
+  setTimeout(() => {
+    if (born === generation) removeToastByTitle(toast.title);
+  }, TOAST_AUTO_DISMISS_MS);
+}
+
+/** Test hook: no toasts, and the pending dismissals of earlier tests no longer remove the next test's toasts. */
+export function resetToastsForTests(): void {
+  generation += 1;
+  toastStore.set((state) => ({ ...state, toasts: [] }));
 }
 
 export function setDeveloperMode(enabled: boolean): void {

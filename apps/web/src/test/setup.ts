@@ -4,6 +4,7 @@ import { registerWorkflowFeatures } from '../app/workflow-features.ts';
 import { loadStageWidgets } from '../features/workflow/widgets.ts';
 import { DICTIONARY_PART_NAMES } from 'virtual:dictionary-parts';
 import { loadDictionaryParts } from '../lib/i18n/i18n.ts';
+import { resetToastsForTests } from '../lib/toast-store.ts';
 
 // findBy*/waitFor wait up to 5 s (the library's default is 1 s): the two test workers share two cores with the rest of
 // a CI run, and a screen that needs a little longer to render is not a failure. Passing tests do not wait longer.
@@ -48,4 +49,6 @@ if (!('fonts' in document)) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Test files share the module graph: the toasts, and the 5 s dismissals still pending, are each test's own.
+  resetToastsForTests();
 });

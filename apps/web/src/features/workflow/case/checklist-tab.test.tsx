@@ -121,7 +121,9 @@ describe('Document Checklist', () => {
     expect(body.get('documentName')).toBe('Postal receipt');
     expect(body.get('remark')).toBe('Speed post receipt');
     expect((body.get('file') as File).name).toBe('receipt.pdf');
-    expect(toastStore.get().toasts.map((toast) => toast.message)).toContain('The document has been uploaded.');
+    await waitFor(() =>
+      expect(toastStore.get().toasts.map((toast) => toast.message)).toContain('The document has been uploaded.'),
+    );
   });
 
   it('another document needs a name and goes up with the code OTHER', async () => {
