@@ -13,13 +13,13 @@ import { AppError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
 import { actorAuthorities, loadDefinition, requireAppAuthority } from '../../workflow/index.ts';
+import { REPO_APP } from './get-dashboard.ts';
 import { findDmFilingRow, listDmFilingRows, type DmFilingRow } from '../dm-filings.repository.ts';
 
 // The DM Filing register (/Repo/DmFiling): no authority of its own, so any user of the repossession app in the acting
 // unit sees the §14 proceedings of its subtree. Each row's order clock uses the days of the case's own definition
 // version (the SARFAESI settings when it started), against the business date.
 
-const REPO_APP = 'repoapp';
 const ORDER_DUE_RULE = 'SARF_S14_ORDER_DUE';
 const ESCALATION_RULE = 'SARF_S14_ORDER_ESCALATION';
 

@@ -8,39 +8,26 @@ import {
   type InventoryReply,
 } from '@recovery-desk/domain/secured-assets/inventory.ts';
 import { emitAudit } from '../../../audit/emit-audit.ts';
-import { withTransaction, type Executor, type Transaction } from '../../../db/transaction.ts';
+import { withTransaction, type Transaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, authorityMissing, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
-import {
-  actorAuthorities,
-  findCaseInScope,
-  loadDefinition,
-  requireAppAuthority,
-  type EffectRun,
-} from '../../workflow/index.ts';
+import { actorAuthorities, loadDefinition, requireAppAuthority, type EffectRun } from '../../workflow/index.ts';
 import { findInventory, listInventoryPhotos, saveInventory } from '../inventory.repository.ts';
-import { REPO_APP, SECURED_WORKFLOWS } from '../secured-assets-constants.ts';
+import { REPO_APP } from '../secured-assets-constants.ts';
+import { securedCaseInScope } from './secured-case.ts';
 
 // The asset detail and inventory of a repossession or SARFAESI case (the assetInventory widget): saved whole while the
 // case is at Asset Detail Capture, by a holder of that stage's authority in the acting unit's subtree, audited in its
 // transaction; read by any repoapp authority; read-only once the case has left the stage. Submitting the stage is
 // refused until it is complete (the requireInventory effect): the record, and for a vehicle at least one photo.
 
-async function securedCase(db: Executor, ctx: UnitContext, caseId: number) {
-  const record = await findCaseInScope(db, { caseId, unitPath: ctx.actingUnit.path });
-  if (!record || !(SECURED_WORKFLOWS as readonly string[]).includes(record.definitionCode)) {
-    throw new AppError('NOT_FOUND', 'Case not found');
-  }
-  return record;
-}
-
 /** GET /api/secured-assets/cases/:caseId/inventory */
 export async function getInventory(
   deps: AppDeps,
   { ctx, caseId }: { ctx: UnitContext; caseId: number },
 ): Promise<InventoryReply> {
-  const record = await securedCase(deps.db, ctx, caseId);
+  const record = await securedCaseInScope(deps.db, ctx, caseId);
   const authorities = await actorAuthorities(deps.db, ctx, REPO_APP);
   requireAppAuthority({ app: REPO_APP }, authorities);
   const definition = await loadDefinition(deps.db, record.definitionCode, record.definitionVersion);
@@ -81,7 +68,7 @@ export async function saveInventoryInTx(
   deps: AppDeps,
   { ctx, caseId, input }: { ctx: UnitContext; caseId: number; input: InventoryInput },
 ): Promise<void> {
-  const record = await securedCase(tx, ctx, caseId);
+  const record = await securedCaseInScope(tx, ctx, caseId);
   const definition = await loadDefinition(tx, record.definitionCode, record.definitionVersion);
   const capture = findStage(definition, INVENTORY_CAPTURE_STAGE);
   if (!capture) throw new AppError('NOT_FOUND', 'Case not found');

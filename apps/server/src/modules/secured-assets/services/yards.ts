@@ -16,14 +16,8 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError, authorityMissing } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { requireBusinessDate } from '../../organisation/index.ts';
-import {
-  actorAuthorities,
-  findCaseInScope,
-  loadDefinition,
-  requireAppAuthority,
-  type EffectRun,
-} from '../../workflow/index.ts';
-import { REPO_APP, SECURED_WORKFLOWS } from '../secured-assets-constants.ts';
+import { actorAuthorities, loadDefinition, requireAppAuthority, type EffectRun } from '../../workflow/index.ts';
+import { REPO_APP } from '../secured-assets-constants.ts';
 import {
   closeStay,
   insertStay,
@@ -33,6 +27,7 @@ import {
   updateYard,
   yardInventory,
 } from '../yards.repository.ts';
+import { securedCaseInScope } from './secured-case.ts';
 
 // The yard register (Repossession Settings → Yards, REPO_SETTINGS_SAUTH), each case's yard-in and yard-out (by the
 // holder of the case's current stage's authority, in the acting unit's subtree), and the yard inventory of the
@@ -83,20 +78,12 @@ export async function saveYard(
   return getYards(deps, { ctx });
 }
 
-async function securedCase(db: Executor, ctx: UnitContext, caseId: number) {
-  const record = await findCaseInScope(db, { caseId, unitPath: ctx.actingUnit.path });
-  if (!record || !(SECURED_WORKFLOWS as readonly string[]).includes(record.definitionCode)) {
-    throw new AppError('NOT_FOUND', 'Case not found');
-  }
-  return record;
-}
-
 /** GET /api/secured-assets/cases/:caseId/yard — the case's stays, the open one first named. */
 export async function getCaseYard(
   deps: AppDeps,
   { ctx, caseId }: { ctx: UnitContext; caseId: number },
 ): Promise<CaseYardReply> {
-  await securedCase(deps.db, ctx, caseId);
+  await securedCaseInScope(deps.db, ctx, caseId);
   requireAppAuthority({ app: REPO_APP }, await actorAuthorities(deps.db, ctx, REPO_APP));
   const stays = await listStays(deps.db, caseId);
   return { caseId, current: stays.find((stay) => stay.outDate === null) ?? null, stays };
@@ -110,7 +97,7 @@ export async function moveAsset(
   { ctx, caseId, movement }: { ctx: UnitContext; caseId: number; movement: Movement },
 ): Promise<CaseYardReply> {
   await withTransaction(deps.db, async (tx) => {
-    const record = await securedCase(tx, ctx, caseId);
+    const record = await securedCaseInScope(tx, ctx, caseId);
     const definition = await loadDefinition(tx, record.definitionCode, record.definitionVersion);
     const stage = findStage(definition, record.stage);
     const authorities = await actorAuthorities(tx, ctx, REPO_APP);
