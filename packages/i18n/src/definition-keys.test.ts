@@ -18,7 +18,7 @@ import { legalDefinitionEn } from './locales/legal-definition-en.ts';
 import { legalDefinitionHi } from './locales/legal-definition-hi.ts';
 import { repoDefinitionAr } from './locales/repo-definition-ar.ts';
 import { repoDefinitionDe } from './locales/repo-definition-de.ts';
-import { repoDefinitionEn } from './locales/repo-definition-en.ts';
+import { RETIRED_REPO_DEFINITION_KEYS, repoDefinitionEn } from './locales/repo-definition-en.ts';
 import { repoDefinitionHi } from './locales/repo-definition-hi.ts';
 import { sarfaesiDefinitionAr } from './locales/sarfaesi-definition-ar.ts';
 import { sarfaesiDefinitionDe } from './locales/sarfaesi-definition-de.ts';
@@ -166,7 +166,10 @@ describe('the definitions’ dictionary areas', () => {
     const repossession = definitionLabelKeys(REPOSSESSION_DEFINITION);
     const sarfaesi = definitionLabelKeys(SARFAESI_DEFINITION);
     const unused = (keys: string[], used: (key: string) => boolean) => keys.filter((key) => !used(key));
-    expect(unused(Object.keys(repoDefinitionEn), (key) => repossession.has(key) || sarfaesi.has(key))).toEqual([]);
+    // Words of earlier definition versions stay for the cases opened on them, and are listed as such.
+    expect(unused(Object.keys(repoDefinitionEn), (key) => repossession.has(key) || sarfaesi.has(key))).toEqual([
+      ...RETIRED_REPO_DEFINITION_KEYS,
+    ]);
     // SARFAESI's area holds its own words; those it shares with repossession are in repo-definition.
     expect(unused(Object.keys(sarfaesiDefinitionEn), (key) => sarfaesi.has(key) && !repossession.has(key))).toEqual([]);
   });

@@ -2,6 +2,10 @@ import type { RepoDefinitionKey } from './repo-definition-en.ts';
 
 // Arabic strings of the repossession workflow definition (Modern Standard Arabic banking terms; acronyms kept).
 export const repoDefinitionAr: Record<RepoDefinitionKey, string> = {
+  // Words of earlier versions only (RETIRED_REPO_DEFINITION_KEYS)
+  OdometerReading: 'قراءة عداد المسافة (كم)',
+  KeysReceived: 'تم استلام المفاتيح',
+  InventoryOfBelongings: 'جرد محتويات المركبة والمتعلقات الشخصية',
   // Definition and tray columns
   RepossessionWorkflow: 'سير عمل استعادة الحيازة',
   NpaFlag: 'مؤشر القرض المتعثر (NPA)',

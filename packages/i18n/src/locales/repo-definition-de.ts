@@ -2,6 +2,10 @@ import type { RepoDefinitionKey } from './repo-definition-en.ts';
 
 // German strings of the repossession workflow definition (German banking and collateral terms; acronyms kept).
 export const repoDefinitionDe: Record<RepoDefinitionKey, string> = {
+  // Words of earlier versions only (RETIRED_REPO_DEFINITION_KEYS)
+  OdometerReading: 'Kilometerstand (km)',
+  KeysReceived: 'Schlüssel erhalten',
+  InventoryOfBelongings: 'Inventar des Inhalts und der persönlichen Gegenstände',
   // Definition and tray columns
   RepossessionWorkflow: 'Rücknahme-Workflow',
   NpaFlag: 'NPA-Kennzeichen',

@@ -5,6 +5,11 @@
 // collections the definition reuses (CaseNo, AccountNo, NoticeMode, Submit, Approve, ApprovalSlaDue, …).
 // Date rules are short phrases: their day counts follow the settings and belong to the rule's English `label`.
 export const repoDefinitionEn = {
+  // Words of earlier versions only (cases opened on them keep reading them): the Asset Detail Capture fields of
+  // REPOSSESSION v1–v6, which the inventory tab replaced in v7 (RETIRED_REPO_DEFINITION_KEYS).
+  OdometerReading: 'Odometer reading (km)',
+  KeysReceived: 'Keys received',
+  InventoryOfBelongings: 'Inventory of contents and personal belongings',
   // Definition and tray columns
   RepossessionWorkflow: 'Repossession workflow',
   NpaFlag: 'NPA flag',
@@ -136,3 +141,13 @@ export const repoDefinitionEn = {
 } as const;
 
 export type RepoDefinitionKey = keyof typeof repoDefinitionEn;
+
+/**
+ * Keys only earlier versions of the built-in repossession and SARFAESI definitions use. A case stays on the version
+ * it was opened on, so its screens still need these words after a new version drops them.
+ */
+export const RETIRED_REPO_DEFINITION_KEYS: readonly RepoDefinitionKey[] = [
+  'OdometerReading',
+  'KeysReceived',
+  'InventoryOfBelongings',
+];

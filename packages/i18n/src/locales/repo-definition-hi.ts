@@ -2,6 +2,10 @@ import type { RepoDefinitionKey } from './repo-definition-en.ts';
 
 // Hindi strings of the repossession workflow definition (the Hindi of Indian banks' recovery desks; acronyms kept).
 export const repoDefinitionHi: Record<RepoDefinitionKey, string> = {
+  // Words of earlier versions only (RETIRED_REPO_DEFINITION_KEYS)
+  OdometerReading: 'ओडोमीटर रीडिंग (किमी)',
+  KeysReceived: 'चाबियाँ प्राप्त हुईं',
+  InventoryOfBelongings: 'वाहन में रखे सामान और निजी वस्तुओं की सूची',
   // Definition and tray columns
   RepossessionWorkflow: 'पुनः कब्ज़ा कार्यप्रवाह',
   NpaFlag: 'NPA संकेतक',
