@@ -283,6 +283,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/secured-assets/cases/:caseId/yard → actingUnit",
         "POST /api/secured-assets/cases/:caseId/yard-in → actingUnit",
         "POST /api/secured-assets/cases/:caseId/yard-out → actingUnit",
+        "GET /api/secured-assets/register-units → repoapp:REPO_SETTINGS_SAUTH",
         "GET /api/secured-assets/templates → repoapp:REPO_SETTINGS_SAUTH",
         "PUT /api/secured-assets/templates → repoapp:REPO_SETTINGS_SAUTH",
         "GET /api/secured-assets/yard-inventory → repoapp:DASH_REPO_SAUTH",

@@ -48,6 +48,15 @@ describe.each(testDatabaseKinds())('yards (%s)', (kind) => {
     ...over,
   });
 
+  it('offers the register forms the active units of the acting subtree, to REPO_SETTINGS_SAUTH only', async () => {
+    const reply = await admin.get('/api/secured-assets/register-units');
+    expect(reply.statusCode).toBe(200);
+    const ids = reply.json<{ units: { id: number }[] }>().units.map((unit) => unit.id);
+    expect(ids).toEqual(expect.arrayContaining([org.zone.id, org.branch.id]));
+    expect(ids).not.toContain(org.foreign.id);
+    expect((await staff.makerApi.get('/api/secured-assets/register-units')).statusCode).toBe(403);
+  });
+
   it('keeps the yard register: add, change, deactivate, audited; units of the acting subtree only', async () => {
     const added = await admin.post('/api/secured-assets/yards', yard());
     expect(added.statusCode).toBe(200);

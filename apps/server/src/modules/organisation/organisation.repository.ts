@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { organisation } from '@recovery-desk/db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { organisation, units } from '@recovery-desk/db/schema.ts';
+import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 
 export type OrganisationSettings = { businessDate: string; otpForLogin: string };
@@ -20,4 +21,15 @@ export async function findOrganisation(db: Executor): Promise<OrganisationSettin
  */
 export async function replayBusinessDateInTx(tx: Executor, businessDate: string): Promise<void> {
   await tx.update(organisation).set({ businessDate }).where(eq(organisation.id, 1));
+}
+
+export type UnitInfo = { id: number; code: string; name: string; level: string; path: string };
+
+/** The active units of a subtree, by path. */
+export async function unitsInSubtree(db: Executor, path: string): Promise<UnitInfo[]> {
+  return db
+    .select({ id: units.id, code: units.unitCode, name: units.name, level: units.level, path: units.path })
+    .from(units)
+    .where(and(sql`${units.path} like ${likePrefix(path)}`, eq(units.isActive, true)))
+    .orderBy(units.path);
 }

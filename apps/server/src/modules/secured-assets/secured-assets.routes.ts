@@ -19,6 +19,8 @@ import { getClosureStatement, recordRefundPaid } from './services/closure.ts';
 import { changeValuation, getValuations } from './services/valuations.ts';
 import { getCaseYard, getYardInventory, getYards, moveAsset, saveYard } from './services/yards.ts';
 import { getAgencies, saveAgency } from './services/agencies.ts';
+import { getRegisterUnits } from './services/register-units.ts';
+import { userUnitsReplySchema } from '@recovery-desk/domain/users/contracts.ts';
 import {
   agenciesQuerySchema,
   agenciesReplySchema,
@@ -441,6 +443,21 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       (request) =>
         putInventory(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId, input: request.body }),
+    );
+
+    // The units a register entry (yard, agency) may name, for the Repossession Settings forms.
+    app.get(
+      '/api/secured-assets/register-units',
+      {
+        config: settings,
+        schema: {
+          tags,
+          summary: 'The active units of the acting subtree, which a yard or an agency may name',
+          security,
+          response: { 200: userUnitsReplySchema },
+        },
+      },
+      (request) => getRegisterUnits(deps, { ctx: unitContext(request.ctx) }),
     );
 
     // Yards: the register (Repossession Settings, REPO_SETTINGS_SAUTH), a case's yard-in / yard-out (the case's current

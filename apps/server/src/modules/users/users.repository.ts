@@ -15,7 +15,8 @@ import type { Executor } from '../../db/transaction.ts';
 /** Rows per page of the users list. */
 export const PAGE_SIZE = 25;
 
-export type UnitInfo = { id: number; code: string; name: string; level: string; path: string };
+export { unitsInSubtree, type UnitInfo } from '../organisation/index.ts';
+import type { UnitInfo } from '../organisation/index.ts';
 
 /** The deepest unit path that is a prefix of every path ('/1/4/9/' and '/1/4/12/' → '/1/4/'). */
 export function commonPath(paths: readonly string[]): string {
@@ -36,15 +37,6 @@ export async function unitsByIds(db: Executor, ids: readonly number[]): Promise<
     .select({ id: units.id, code: units.unitCode, name: units.name, level: units.level, path: units.path })
     .from(units)
     .where(and(inArray(units.id, [...new Set(ids)]), eq(units.isActive, true)));
-}
-
-/** The active units of a subtree, by path. */
-export async function unitsInSubtree(db: Executor, path: string): Promise<UnitInfo[]> {
-  return db
-    .select({ id: units.id, code: units.unitCode, name: units.name, level: units.level, path: units.path })
-    .from(units)
-    .where(and(sql`${units.path} like ${likePrefix(path)}`, eq(units.isActive, true)))
-    .orderBy(units.path);
 }
 
 /** A user as a request records it, with the paths of their units (undefined: no such user). */

@@ -5,6 +5,7 @@ import {
   type YardInventory,
   type YardsReply,
 } from '@recovery-desk/domain/secured-assets/yards.ts';
+import { userUnitsReplySchema, type UserUnitsReply } from '@recovery-desk/domain/users/contracts.ts';
 import { apiClient } from '../../../lib/http-client.ts';
 
 // The yard inventory of the repossession dashboard (GET /api/secured-assets/yard-inventory, DASH_REPO_SAUTH).
@@ -30,4 +31,13 @@ export async function saveYardEntry(yardId: number | null, input: YardInput): Pr
       ? await apiClient.post<unknown>('/api/secured-assets/yards', input)
       : await apiClient.request<unknown>('PUT', `/api/secured-assets/yards/${yardId}`, { body: input });
   return yardsReplySchema.parse(reply);
+}
+
+// The units a yard or an agency may name (GET /api/secured-assets/register-units, REPO_SETTINGS_SAUTH).
+export const registerUnitKeys = {
+  list: (actingUnit: number | null) => ['repo', 'register-units', actingUnit] as const,
+};
+
+export async function fetchRegisterUnits(signal?: AbortSignal): Promise<UserUnitsReply> {
+  return userUnitsReplySchema.parse(await apiClient.get<unknown>('/api/secured-assets/register-units', { signal }));
 }

@@ -1,5 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { fetchRegisterUnits, registerUnitKeys } from '../api/yards-api.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import type { SelectOption } from '../../../components/form/index.ts';
 
@@ -61,14 +63,22 @@ export function ConfirmActiveDialog({
 }
 
 /**
- * The units an entry may name: the user's own units (the acting subtree's top) and the units the registers already
- * name (known by name from the yards), the acting unit first. The server refuses a unit outside the acting subtree.
+ * The units an entry may name: the active units of the acting subtree (GET /api/secured-assets/register-units), then
+ * any unit the registers already name that is no longer among them (so an entry's own unit still shows), the acting
+ * unit first. Until that list arrives, or if it cannot be read, the user's own units stand in. The server refuses a
+ * unit outside the acting subtree.
  */
 export function useUnitOptions(known: readonly { id: number; name: string }[]): SelectOption[] {
   const units = useSession((session) => session.units);
   const actingUnit = useSession((session) => session.actingUnit);
+  const subtree = useQuery({
+    queryKey: registerUnitKeys.list(actingUnit),
+    queryFn: ({ signal }) => fetchRegisterUnits(signal),
+    staleTime: 5 * 60_000,
+  });
   const byId = new Map<number, string>();
-  for (const unit of Object.values(units)) byId.set(unit.id, `${unit.unit_code} · ${unit.name}`);
+  if (subtree.data) for (const unit of subtree.data.units) byId.set(unit.id, `${unit.code} · ${unit.name}`);
+  else for (const unit of Object.values(units)) byId.set(unit.id, `${unit.unit_code} · ${unit.name}`);
   for (const unit of known) if (!byId.has(unit.id)) byId.set(unit.id, unit.name);
   return [...byId.entries()]
     .sort(([a], [b]) => (a === actingUnit ? -1 : b === actingUnit ? 1 : a - b))

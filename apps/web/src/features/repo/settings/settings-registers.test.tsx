@@ -125,6 +125,29 @@ describe('Repossession Settings tabs', () => {
       });
     });
 
+    it("offers the units of the acting subtree that the server lists, beyond the user's own", async () => {
+      stubApi([
+        { match: /\/api\/secured-assets\/yards$/, reply: () => jsonResponse(200, { yards: [] }) },
+        {
+          match: /\/api\/secured-assets\/register-units$/,
+          reply: () =>
+            jsonResponse(200, {
+              units: [
+                { id: 11, code: 'BR-PNQ', name: 'Pune Camp Branch', level: 'BRANCH' },
+                { id: 12, code: 'BR-HDP', name: 'Hadapsar Branch', level: 'BRANCH' },
+              ],
+            }),
+        },
+      ]);
+      renderAt('yards');
+      fireEvent.click(await screen.findByTestId('add-yard'));
+      const form = await screen.findByTestId('yard-form');
+      const unit = within(form).getByLabelText(/^Unit/);
+      await waitFor(() => expect(within(unit).getByRole('option', { name: 'BR-HDP · Hadapsar Branch' })).toBeTruthy());
+      fireEvent.change(unit, { target: { value: '12' } });
+      expect((unit as HTMLSelectElement).value).toBe('12');
+    });
+
     it('edits a yard and keeps it active', async () => {
       let stored = [yard()];
       const api = stubApi([
