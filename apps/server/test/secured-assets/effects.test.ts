@@ -253,10 +253,15 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       possessionNoticeAffixedDate: '2026-04-05',
       possessionPublicationDate: '2026-04-05',
     });
-    expect(early.statusCode, early.body).toBe(409);
-    expect(errorOf(early).code).toBe('TOO_EARLY');
-    expect(early.json()).toMatchObject({ rule: 'SARF_13_2_NOTICE_PERIOD', earliest: '2026-04-06' });
-    expect((await caseView(staff.makerApi, caseId)).case.stage).toBe('PossessionDtlCapture');
+    // The possession date cannot be before then (400 naming it); the case screen's dates say from when.
+    expect(early.statusCode, early.body).toBe(400);
+    expect(errorOf(early).fields).toEqual(['fields.possessionDate']);
+    expect(errorOf(early).detail).toContain('Date should be on or after 06/04/2026');
+    const waiting = await caseView(staff.makerApi, caseId);
+    expect(waiting.case.stage).toBe('PossessionDtlCapture');
+    expect(waiting.stageDates).toContainEqual(
+      expect.objectContaining({ rule: 'SARF_13_2_NOTICE_PERIOD', date: '2026-04-06', kind: 'earliest' }),
+    );
 
     await setBusinessDate(handle.db, '2026-04-12');
     await stepOk(staff, caseId, 'submit', 'AgencyAllocation', sample);

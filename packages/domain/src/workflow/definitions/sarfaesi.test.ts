@@ -112,30 +112,35 @@ describe('SARFAESI definition', () => {
   });
 
   it('no possession before 60 days from the §13(2) notice, counted from its service', () => {
-    const fields = {
+    const on = (day: string) => ({
       ...CASE,
-      possessionDate: '2026-04-05',
-      possessionNoticeAffixedDate: '2026-04-05',
-      possessionPublicationDate: '2026-04-05',
-    };
-    const snapshot = snapshotFor(def, 'PossessionDtlCapture', { fields });
-    expect(transition(def, snapshot, 'submit', actor, '2026-04-05')).toEqual({
+      possessionDate: day,
+      possessionNoticeAffixedDate: day,
+      possessionPublicationDate: day,
+    });
+    // Notice of 1 Feb served on 5 Feb: 60 days from the notice end on 2 Apr, from service on 6 Apr.
+    const early = snapshotFor(def, 'PossessionDtlCapture', { fields: on('2026-04-05') });
+    expect(transition(def, early, 'submit', actor, '2026-04-05')).toEqual({
       ok: false,
       refusal: {
-        code: 'TOO_EARLY',
-        rule: 'SARF_13_2_NOTICE_PERIOD',
-        label: 'No possession before 60 days from the §13(2) notice',
-        labelKey: 'Sarf132NoticePeriodEnds',
-        earliest: '2026-04-06',
+        code: 'FIELD_INVALID',
+        errors: [{ field: 'possessionDate', message: 'Date should be on or after 2026-04-06' }],
       },
     });
-    expect(transition(def, snapshot, 'submit', actor, '2026-04-06').ok).toBe(true);
+    // The date rule gives the case screen the same day, and the actions are refused before it.
+    expect(stageDates(def, early, '2026-04-05')).toContainEqual(
+      expect.objectContaining({ rule: 'SARF_13_2_NOTICE_PERIOD', date: '2026-04-06' }),
+    );
+    expect(availableActions(def, early, actor, '2026-04-05').find((a) => a.name === 'submit')?.enabled).toBe(false);
+    const due = snapshotFor(def, 'PossessionDtlCapture', { fields: on('2026-04-06') });
+    expect(transition(def, due, 'submit', actor, '2026-04-06').ok).toBe(true);
+    const fields = on('2026-04-05');
     // A possession date back-dated inside the 60 days is refused as a field.
     const backDated = snapshotFor(def, 'PossessionDtlCapture', { fields: { ...fields, possessionDate: '2026-03-30' } });
     expect(transition(def, backDated, 'submit', actor, TODAY)).toMatchObject({
       refusal: {
         code: 'FIELD_INVALID',
-        errors: [{ field: 'possessionDate', message: 'Date should be on or after 2026-04-02' }],
+        errors: [{ field: 'possessionDate', message: 'Date should be on or after 2026-04-06' }],
       },
     });
   });
@@ -285,7 +290,7 @@ describe('SARFAESI detours', () => {
     expect(transition(custom, snapshot, 'submit', actor, '2026-04-20')).toMatchObject({
       refusal: {
         code: 'FIELD_INVALID',
-        errors: [{ field: 'possessionDate', message: 'Date should be on or after 2026-04-17' }],
+        errors: [{ field: 'possessionDate', message: 'Date should be on or after 2026-04-21' }],
       },
     });
     const later = {
@@ -297,8 +302,15 @@ describe('SARFAESI detours', () => {
         possessionPublicationDate: '2026-04-20',
       },
     };
+    // 75 days from service (5 Feb) end on 21 Apr.
     expect(transition(custom, later, 'submit', actor, '2026-04-20')).toMatchObject({
-      refusal: { code: 'TOO_EARLY', earliest: '2026-04-21' },
+      refusal: {
+        code: 'FIELD_INVALID',
+        errors: [{ field: 'possessionDate', message: 'Date should be on or after 2026-04-21' }],
+      },
     });
+    expect(stageDates(custom, later, '2026-04-20')).toContainEqual(
+      expect.objectContaining({ rule: 'SARF_13_2_NOTICE_PERIOD', date: '2026-04-21' }),
+    );
   });
 });

@@ -369,8 +369,13 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       fields: [
         pastDate('possessionDate', 'PossessionDate', {
           required: true,
-          // Back-dating cannot beat the §13(2) period either.
-          rules: [{ kind: 'onOrAfterField', field: 'demandNoticeDate', offsetDays: t.demandNoticeDays }],
+          // Back-dating cannot beat the §13(2) period either, counted from service when it is known (the later
+          // date), as the SARF_13_2_NOTICE_PERIOD date rule counts it.
+          rules: [
+            // the service first: the later bound, so the message names the day the period really ends
+            { kind: 'onOrAfterField', field: 'demandNoticeServedDate', offsetDays: t.demandNoticeDays },
+            { kind: 'onOrAfterField', field: 'demandNoticeDate', offsetDays: t.demandNoticeDays },
+          ],
         }),
         pastDate('possessionNoticeAffixedDate', 'PossessionNoticeAffixedDate', {
           required: true,
@@ -1000,8 +1005,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * `propertyPhotos` document) replace the free-text inventory field; the agency stages name the `agencyPicker` widget.
  * 8: the 25% deposit and the 75% balance (the `saleDeposits` widget at the sale stages; `requireSaleDeposit` and
  * `requireSaleBalance` refuse figures that break Rule 9(3)–(4)).
+ * 9: the possession date is checked against the §13(2) period from service too (the later of notice and service,
+ * as the SARF_13_2_NOTICE_PERIOD date rule counts it), not from the notice's date alone.
  */
-export const SARFAESI_BUILT_IN_VERSION = 8;
+export const SARFAESI_BUILT_IN_VERSION = 9;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
