@@ -29,7 +29,7 @@ CREATE INDEX "field_positions_user_time_idx" ON "field_positions" ("user_id", "f
 --> statement-breakpoint
 -- Creates the partition of one UTC day unless it exists (true when it made it). SECURITY DEFINER: the server's app
 -- role does not own the table (packages/db/sql/app-role.sql) and could not create or drop its partitions itself.
--- Serialised by an advisory transaction lock, so two requests for a new day do not race.
+-- Serialised by an advisory transaction lock; a partition a concurrent call made meanwhile is not an error.
 CREATE FUNCTION "field_positions_ensure_day"(day date) RETURNS boolean
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
@@ -42,8 +42,13 @@ BEGIN
 	IF to_regclass(part) IS NOT NULL THEN
 		RETURN false;
 	END IF;
-	EXECUTE format('CREATE TABLE %I PARTITION OF field_positions FOR VALUES FROM (%L) TO (%L)', part,
-		to_char(day, 'YYYY-MM-DD') || ' 00:00:00+00', to_char(day + 1, 'YYYY-MM-DD') || ' 00:00:00+00');
+	BEGIN
+		EXECUTE format('CREATE TABLE %I PARTITION OF field_positions FOR VALUES FROM (%L) TO (%L)', part,
+			to_char(day, 'YYYY-MM-DD') || ' 00:00:00+00', to_char(day + 1, 'YYYY-MM-DD') || ' 00:00:00+00');
+	EXCEPTION WHEN duplicate_table OR unique_violation THEN
+		-- made by a concurrent call since the check (an advisory lock does not refresh this session's catalog cache)
+		RETURN false;
+	END;
 	RETURN true;
 END
 $$;

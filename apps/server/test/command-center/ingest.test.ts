@@ -208,6 +208,20 @@ describe.each(testDatabaseKinds())('command center: location ingest (%s)', (kind
     expect((await send(cc, deviceKey(), [fix(1, 1)])).statusCode).toBe(403);
   });
 
+  it('takes the first positions of a new day from many devices at once', async () => {
+    const org = await createOrg(handle.db);
+    const fc = await collector(org);
+    // a day no other test uses (40 days ago): its partition does not exist yet
+    const fixTime = new Date(NOW - 40 * 24 * 60 * 60_000).toISOString();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => send(fc, deviceKey(), [fix(index, 0, { fixTime })])),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(replies.map((reply) => reply.json<{ accepted: number }>().accepted)).toEqual(
+      Array.from({ length: 8 }, () => 1),
+    );
+  });
+
   it('shows the subtree’s field users only; another unit’s user answers 404', async () => {
     const org = await createOrg(handle.db);
     const mine = await collector(org, org.branch, 'Aaron Mine');
