@@ -20,6 +20,7 @@ export default defineConfig({
     './src/collection-uploads-schema.ts',
     './src/field-schema.ts',
     './src/secured-assets-schema.ts',
+    './src/command-center-schema.ts',
   ],
   out: './migrations',
 });

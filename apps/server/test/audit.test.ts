@@ -28,6 +28,7 @@ import { processesAuditCases } from './processes/audit-cases.ts';
 import { reportsAuditCases } from './reports/audit-cases.ts';
 import { collectionUploadsAuditCases } from './collection-uploads/audit-cases.ts';
 import { fieldWorkAuditCases } from './field-work/audit-cases.ts';
+import { commandCenterAuditCases } from './command-center/audit-cases.ts';
 import { securedAssetsAuditCases } from './secured-assets/audit-cases.ts';
 import { repoAppsAuditCases } from './repo-apps/audit-cases.ts';
 import {
@@ -378,6 +379,8 @@ describe.each(testDatabaseKinds())('audit trail (%s)', (kind) => {
   for (const [route, run] of Object.entries(collectionUploadsAuditCases(() => ({ t, db: handle.db }))))
     mutations[route] = run;
   for (const [route, run] of Object.entries(fieldWorkAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;
+  for (const [route, run] of Object.entries(commandCenterAuditCases(() => ({ t, db: handle.db }))))
+    mutations[route] = run;
   for (const [route, run] of Object.entries(securedAssetsAuditCases(() => ({ t, db: handle.db }))))
     mutations[route] = run;
   for (const [route, run] of Object.entries(repoAppsAuditCases(() => ({ t, db: handle.db })))) mutations[route] = run;

@@ -78,6 +78,8 @@ export const ERROR_STATUS = {
   // money posts (issue 13)
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_IN_FLIGHT: 409,
+  // command center (issue 16)
+  DEVICE_OF_ANOTHER_USER: 409,
 } as const satisfies Record<string, number>;
 
 /**
@@ -116,6 +118,7 @@ export const ERROR_STATUS = {
  * - APPROVAL_ALREADY_OPEN: the subject already waits in an open request of that flow.
  * - IDEMPOTENCY_KEY_REUSED: the `Idempotency-Key` was used before for a different request (422).
  * - IDEMPOTENCY_IN_FLIGHT: the first request with this `Idempotency-Key` is still being processed; retry.
+ * - DEVICE_OF_ANOTHER_USER: the device reporting positions is registered to another field user.
  */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

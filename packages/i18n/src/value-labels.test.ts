@@ -55,6 +55,7 @@ const LABELLED: Record<string, ValueKind> = {
   ITEM_CONDITIONS: 'itemCondition',
   AREA_UNITS: 'areaUnit',
   PROPERTY_OCCUPANCIES: 'propertyOccupancy',
+  POSITION_EVENT_TYPES: 'positionEvent',
 };
 
 /** domain export → why its values are never shown as codes */

@@ -25,3 +25,21 @@ export const textArray = (values: readonly (string | null)[]): SQL =>
   sql`${`{${values
     .map((value) => (value === null ? 'NULL' : `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`))
     .join(',')}}`}::text[]`;
+
+/** `$1::float8[]` — finite numbers (null allowed, as NULL). */
+export const floatArray = (values: readonly (number | null)[]): SQL =>
+  sql`${`{${values
+    .map((value) => {
+      if (value === null) return 'NULL';
+      if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+      return String(value);
+    })
+    .join(',')}}`}::float8[]`;
+
+/** `$1::boolean[]` — true or false (null allowed, as NULL). */
+export const booleanArray = (values: readonly (boolean | null)[]): SQL =>
+  sql`${`{${values.map((value) => (value === null ? 'NULL' : value ? 't' : 'f')).join(',')}}`}::boolean[]`;
+
+/** `$1::timestamptz[]` — instants (null allowed, as NULL), sent as ISO 8601 in UTC. */
+export const timestamptzArray = (values: readonly (Date | null)[]): SQL =>
+  sql`${`{${values.map((value) => (value === null ? 'NULL' : `"${value.toISOString()}"`)).join(',')}}`}::timestamptz[]`;

@@ -9,6 +9,7 @@ import { retentionJob } from '../modules/processes/index.ts';
 import { reportExportJob, reportPackJob } from '../modules/reports/index.ts';
 import { collectionsUploadJob } from '../modules/collection-uploads/index.ts';
 import { repoCaseExportJob, repossessionUploadJob, sarfaesiUploadJob } from '../modules/repo-apps/index.ts';
+import { partitionsJob } from '../modules/command-center/index.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -33,4 +34,5 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   repossessionUploadJob,
   sarfaesiUploadJob,
   repoCaseExportJob,
+  partitionsJob,
 ] as unknown as readonly JobKind<never>[];

@@ -45,6 +45,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, DictionaryKey> = {
   APPROVAL_ALREADY_OPEN: 'ErrorApprovalAlreadyOpen',
   IDEMPOTENCY_KEY_REUSED: 'ErrorIdempotencyKeyReused',
   IDEMPOTENCY_IN_FLIGHT: 'ErrorIdempotencyInFlight',
+  DEVICE_OF_ANOTHER_USER: 'ErrorDeviceOfAnotherUser',
   ACCOUNT_ON_HOLD: 'ErrorAccountOnHold',
   ACCOUNT_NOT_ALLOCATED: 'ErrorAccountNotAllocated',
   ACCOUNT_IN_PENDING_REQUEST: 'ErrorAccountInPendingRequest',

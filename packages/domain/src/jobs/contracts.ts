@@ -30,6 +30,7 @@ export const JOB_KINDS = [
   'repossession.upload',
   'sarfaesi.upload',
   'repo.case_export',
+  'cmdcenter.partitions',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

@@ -24,6 +24,7 @@ export const PROCESS_ORDER = [
   'settlements.check',
   'retention.purge',
   'audit.checkpoint',
+  'cmdcenter.partitions',
 ] as const;
 
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

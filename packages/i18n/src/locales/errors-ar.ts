@@ -37,4 +37,5 @@ export const errorsAr = {
   ErrorApprovalLimitExceeded: 'المبلغ أعلى من حد موافقتك. ينتظر الطلب مدققًا يغطي حده هذا المبلغ.',
   ErrorNotTheMaker: 'لا يمكن تعديل هذا الطلب وإعادة تقديمه إلا من قِبل المستخدم الذي أنشأه.',
   ErrorApprovalAlreadyOpen: 'يوجد طلب لهذا بانتظار القرار بالفعل. انتظره أو اسحبه أولاً.',
+  ErrorDeviceOfAnotherUser: 'هذا الجهاز مسجل لمستخدم ميداني آخر: لا يمكن إلا لذلك المستخدم إرسال المواقع منه.',
 } as const;

@@ -47,4 +47,6 @@ export const errorsDe = {
   ErrorNotTheMaker: 'Nur der Benutzer, der diesen Antrag gestellt hat, kann ihn ändern und erneut einreichen.',
   ErrorApprovalAlreadyOpen:
     'Hierzu wartet bereits ein Antrag auf Entscheidung. Warten Sie darauf oder ziehen Sie ihn zuerst zurück.',
+  ErrorDeviceOfAnotherUser:
+    'Dieses Gerät ist für einen anderen Außendienstmitarbeiter registriert: Nur dieser kann davon Positionen senden.',
 } as const;

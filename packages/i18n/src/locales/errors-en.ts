@@ -39,4 +39,6 @@ export const errorsEn = {
     'The amount is above your approval limit. The request waits for a checker whose limit covers it.',
   ErrorNotTheMaker: 'Only the user who made this request can change and resubmit it.',
   ErrorApprovalAlreadyOpen: 'A request for this is already awaiting a decision. Wait for it, or withdraw it first.',
+  ErrorDeviceOfAnotherUser:
+    'This device is registered to another field user: only that user can send positions from it.',
 } as const;

@@ -150,4 +150,11 @@ export const fieldAr: Record<FieldKey, string> = {
   HeatCells: 'الكثافة حسب المكان',
   HeatCount: 'العدد',
   HeatEmpty: 'لا شيء في هذه الفترة.',
+  // command center (issue 16): what a position of the field app records
+  PositionEventPosition: 'موقع',
+  PositionEventLogin: 'تسجيل الدخول',
+  PositionEventLogout: 'تسجيل الخروج',
+  PositionEventReceipt: 'إيصال',
+  PositionEventVisit: 'زيارة',
+  PositionEventSos: 'نداء استغاثة',
 };

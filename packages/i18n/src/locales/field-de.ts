@@ -151,4 +151,11 @@ export const fieldDe: Record<FieldKey, string> = {
   HeatCells: 'Dichte nach Ort',
   HeatCount: 'Anzahl',
   HeatEmpty: 'In diesem Zeitraum nichts.',
+  // command center (issue 16): what a position of the field app records
+  PositionEventPosition: 'Position',
+  PositionEventLogin: 'Angemeldet',
+  PositionEventLogout: 'Abgemeldet',
+  PositionEventReceipt: 'Quittung',
+  PositionEventVisit: 'Besuch',
+  PositionEventSos: 'Notruf',
 };

@@ -154,5 +154,12 @@ export const fieldEn = {
   HeatCells: 'Density by place',
   HeatCount: 'Count',
   HeatEmpty: 'Nothing in this period.',
+  // command center (issue 16): what a position of the field app records
+  PositionEventPosition: 'Position',
+  PositionEventLogin: 'Signed in',
+  PositionEventLogout: 'Signed out',
+  PositionEventReceipt: 'Receipt',
+  PositionEventVisit: 'Visit',
+  PositionEventSos: 'SOS',
 } as const;
 export type FieldKey = keyof typeof fieldEn;

@@ -150,4 +150,11 @@ export const fieldHi: Record<FieldKey, string> = {
   HeatCells: 'स्थान के अनुसार घनत्व',
   HeatCount: 'संख्या',
   HeatEmpty: 'इस अवधि में कुछ नहीं।',
+  // command center (issue 16): what a position of the field app records
+  PositionEventPosition: 'स्थान',
+  PositionEventLogin: 'साइन इन किया',
+  PositionEventLogout: 'साइन आउट किया',
+  PositionEventReceipt: 'रसीद',
+  PositionEventVisit: 'दौरा',
+  PositionEventSos: 'एसओएस',
 };

@@ -56,5 +56,7 @@ export const processesAr = {
   ProcessNameWorkflowStageExport: 'تصدير قائمة المرحلة (تقرير)',
   ProcessNameLegalUpload: 'رفع ملف قانوني',
   ProcessNameLegalNotices: 'الإخطارات القانونية',
+  ProcessNameCmdcenterPartitions: 'أقسام المواقع',
+  JobKindCmdcenterPartitions: 'أقسام المواقع',
   JobKindRetentionPurge: 'الاحتفاظ بالبيانات',
 };

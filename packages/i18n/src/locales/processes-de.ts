@@ -56,5 +56,7 @@ export const processesDe = {
   ProcessNameWorkflowStageExport: 'Stufenlisten-Export (Bericht)',
   ProcessNameLegalUpload: 'Rechtsdatei-Upload',
   ProcessNameLegalNotices: 'Rechtliche Mitteilungen',
+  ProcessNameCmdcenterPartitions: 'Standortpartitionen',
+  JobKindCmdcenterPartitions: 'Standortpartitionen',
   JobKindRetentionPurge: 'Datenaufbewahrung',
 };

@@ -56,5 +56,7 @@ export const processesEn = {
   ProcessNameWorkflowStageExport: 'Stage tray export (report)',
   ProcessNameLegalUpload: 'Legal file upload',
   ProcessNameLegalNotices: 'Legal notices',
+  ProcessNameCmdcenterPartitions: 'Location partitions',
+  JobKindCmdcenterPartitions: 'Location partitions',
   JobKindRetentionPurge: 'Data retention',
 };

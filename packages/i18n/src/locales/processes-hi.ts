@@ -56,5 +56,7 @@ export const processesHi = {
   ProcessNameWorkflowStageExport: 'चरण ट्रे निर्यात (रिपोर्ट)',
   ProcessNameLegalUpload: 'कानूनी फ़ाइल अपलोड',
   ProcessNameLegalNotices: 'कानूनी नोटिस',
+  ProcessNameCmdcenterPartitions: 'स्थान विभाजन',
+  JobKindCmdcenterPartitions: 'स्थान विभाजन',
   JobKindRetentionPurge: 'डेटा प्रतिधारण',
 };

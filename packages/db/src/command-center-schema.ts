@@ -1,0 +1,56 @@
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+// Command center (issue 16): the devices field users report from, and the ingest settings. The positions themselves
+// live in `field_positions`, a table PARTITIONED BY RANGE (fix_time), one partition a day, which drizzle cannot
+// express: it is created by the custom migration `command_center_positions` and read and written with SQL in
+// apps/server/src/modules/command-center (docs/architecture.md "Command center: location ingest").
+
+/** A device (an installation of the field app, or a tracker) registered to the first user who reported from it. */
+export const fieldDevices = pgTable(
+  'field_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** the app's installation id as the device sends it */
+    deviceKey: text('device_key').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    platform: text('platform'),
+    appVersion: text('app_version'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    /** when the server last received a batch from it */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** the latest fix (by fix time) it reported, with its battery */
+    lastFixAt: timestamp('last_fix_at', { withTimezone: true }),
+    lastLatitude: doublePrecision('last_latitude'),
+    lastLongitude: doublePrecision('last_longitude'),
+    lastAccuracyM: doublePrecision('last_accuracy_m'),
+    lastBattery: smallint('last_battery'),
+  },
+  (t) => [
+    uniqueIndex('field_devices_key_uq').on(t.deviceKey),
+    index('field_devices_user_idx').on(t.userId, t.lastSeenAt),
+  ],
+);
+
+/** The ingest settings (one row, id 1; none: DEFAULT_INGEST_SETTINGS of the domain contract). */
+export const cmdCenterIngestSettings = pgTable('cmd_center_ingest_settings', {
+  id: smallint('id').primaryKey().default(1),
+  accuracyFilterM: integer('accuracy_filter_m').notNull(),
+  retentionDays: integer('retention_days').notNull(),
+  partitionDaysAhead: integer('partition_days_ahead').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
