@@ -30,8 +30,9 @@ import { COMMAND_CENTER_TIME_ZONE, parseClock, toEpochMs, wallClock, zonedEpochM
 // - IMPOSSIBLE_TRAVEL: seconds after the last visit's receipt, a receipt at the place of an earlier visit at least
 //   500 m away (a receipt someone else entered) → IMPOSSIBLE_TRAVEL;
 // - LATE_RECEIPT: the last customer is kept for a visit after 19:00 India time, with a receipt → OUTSIDE_HOURS;
-// - DEVICE_SILENT: the phone sends nothing for inactiveMinutes + 20 minutes at midday (no receipt in that time) — the
-//   active/inactive screen shows the collector inactive.
+// - DEVICE_SILENT: the phone sends nothing for inactiveMinutes + 20 minutes, from just after a visit, over the ride
+//   to the next customer and most of the stay there (that visit has no receipt) — the active/inactive screen shows
+//   the collector inactive.
 // A plant that the day cannot hold (too few visits, customers too close together) is left out of `plants`. The
 // rules' severities come from the measured values; a clean day (no plants) gives no finding at all.
 
@@ -194,7 +195,7 @@ type DraftReceipt = {
   mode: 'CASH' | 'UPI' | 'CHEQUE';
   mock: boolean;
   depositedAt: number | null;
-  /** a plant's receipt (the silent period never removes it) */
+  /** a plant's receipt */
   planted: boolean;
 };
 
@@ -225,9 +226,9 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
 
   const lateCustomer = plants.LATE_RECEIPT && options.customers.length >= 2 ? options.customers.at(-1)! : null;
   const regular = lateCustomer ? options.customers.slice(0, -1) : [...options.customers];
-  const roles = (['UNDEPOSITED_CASH', 'FAR_RECEIPT', 'MOCK_RECEIPT', 'STATIONARY_RECEIPTS'] as const).filter(
-    (kind) => plants[kind],
-  );
+  const roles = (
+    ['UNDEPOSITED_CASH', 'FAR_RECEIPT', 'MOCK_RECEIPT', 'STATIONARY_RECEIPTS', 'DEVICE_SILENT'] as const
+  ).filter((kind) => plants[kind]);
   const centre = {
     latitude: options.customers.reduce((sum, c) => sum + c.latitude, 0) / Math.max(1, options.customers.length),
     longitude: options.customers.reduce((sum, c) => sum + c.longitude, 0) / Math.max(1, options.customers.length),
@@ -259,6 +260,8 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
     options.customers.every((c) => distanceM(point, c) > th.geofenceRadiusM + marginM) &&
     distanceM(point, options.start) > marginM;
 
+  const silentLength = (th.inactiveMinutes + 20) * MINUTE;
+  let silent: { from: number; to: number } | null = null;
   let pendingIdle = Math.max(0, options.idleSpells ?? 1);
   const minDwellMin = Math.max(6, Math.ceil(th.stopMinSeconds / 60) + 2);
   for (let i = 0; i < regular.length; i++) {
@@ -271,13 +274,18 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
       latitude: (here.latitude + customer.latitude) / 2,
       longitude: (here.longitude + customer.longitude) / 2,
     };
-    const wantIdle = pendingIdle > 0 && i >= 1 && (rng() < 0.5 || regular.length - i <= pendingIdle);
+    const wantIdle =
+      role !== 'DEVICE_SILENT' && pendingIdle > 0 && i >= 1 && (rng() < 0.5 || regular.length - i <= pendingIdle);
     const idleHere = wantIdle && awayFromCustomers(middle, 150);
     const idleMs = idleHere ? Math.round(th.idleMinMinutes + between(rng, 5, 20)) * MINUTE : 0;
     const detourMs = role === 'FAR_RECEIPT' ? 2 * legMs(customer, offset(customer, farM, 0), speed) + 2 * MINUTE : 0;
     const travelMs = idleHere
       ? legMs(here, middle, speed) + legMs(middle, customer, speed)
       : legMs(here, customer, speed);
+    if (role === 'DEVICE_SILENT') {
+      // silent from 2 minutes after leaving the previous place until 3 minutes before leaving this one
+      dwellMs = Math.max(dwellMs, 2 * MINUTE + silentLength + 3 * MINUTE - travelMs);
+    }
     if (t + travelMs + idleMs + dwellMs + detourMs > shiftEndMs - 20 * MINUTE) {
       skipped.push(...regular.slice(i).map((c) => c.id));
       break;
@@ -288,6 +296,7 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
       dwell(idleMs);
       pendingIdle--;
     }
+    if (role === 'DEVICE_SILENT') silent = { from: t + 2 * MINUTE, to: t + 2 * MINUTE + silentLength };
     move(customer, speed);
     const arrive = t;
     if (role === 'MOCK_RECEIPT') dwell(dwellMs, { from: arrive + 2.5 * MINUTE, to: arrive + dwellMs - 2.5 * MINUTE });
@@ -309,7 +318,6 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
       dwell(haltMs);
     }
   }
-  const regularEnd = t;
   move(options.start, between(rng, 12, 28));
 
   // --- receipts ---
@@ -394,7 +402,6 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
     }
   }
 
-  const visitRoles = new Map<PlannedVisit, PlantKind>();
   // IMPOSSIBLE_TRAVEL: the last visit's receipt A, then seconds later one at an earlier visit's place far away.
   if (plants.IMPOSSIBLE_TRAVEL && visits.length >= roles.length + 2) {
     const last = visits.at(-1)!;
@@ -419,8 +426,6 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
         planted: true,
       });
       plantsOut.push({ kind: 'IMPOSSIBLE_TRAVEL', receipts: [b], expect: ['IMPOSSIBLE_TRAVEL'] });
-      visitRoles.set(earlier.visit, 'IMPOSSIBLE_TRAVEL');
-      visitRoles.set(last, 'IMPOSSIBLE_TRAVEL');
     }
   }
 
@@ -447,34 +452,7 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
   }
   const dayEnd = t;
 
-  // DEVICE_SILENT: a midday window clear of every planted receipt, planted visit, idle spell and the far halt.
-  let silent: { from: number; to: number } | null = null;
-  if (plants.DEVICE_SILENT) {
-    const length = (th.inactiveMinutes + 20) * MINUTE;
-    const margin = 3 * MINUTE;
-    const protectedSpans: [number, number][] = [
-      ...visits
-        .filter((visit) => visit.role !== null || visitRoles.has(visit))
-        .map((v) => [v.arrive, v.leave] as [number, number]),
-      ...idle.map((spell) => [spell.from, spell.to] as [number, number]),
-      ...drafts.filter((draft) => draft.planted).map((draft) => [draft.time, draft.time] as [number, number]),
-    ];
-    const candidates: number[] = [];
-    for (let from = dayStart + 60 * MINUTE; from + length <= regularEnd; from += 5 * MINUTE) {
-      const clear = protectedSpans.every(([a, b]) => b < from - margin || a > from + length + margin);
-      if (clear) candidates.push(from);
-    }
-    if (candidates.length > 0) {
-      const from = candidates[Math.floor(rng() * candidates.length)]!;
-      silent = { from, to: from + length };
-      for (const draft of [...drafts]) {
-        if (!draft.planted && draft.time >= from - margin && draft.time <= from + length + margin) {
-          drafts.splice(drafts.indexOf(draft), 1);
-        }
-      }
-      plantsOut.push({ kind: 'DEVICE_SILENT', receipts: [], expect: [], from, to: from + length });
-    }
-  }
+  if (silent) plantsOut.push({ kind: 'DEVICE_SILENT', receipts: [], expect: [], from: silent.from, to: silent.to });
 
   // --- positions ---
   const positions: SimPosition[] = [];

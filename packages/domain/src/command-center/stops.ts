@@ -9,8 +9,9 @@ import { addDays } from '../dates.ts';
 // STOPS follow Traccar's motion logic (session/state/NewMotionProcessor.java: a device is stopped once it has stayed
 // within a distance for a minimal duration; `report.trip.minimalParkingDuration`, default 300 s). Phones seldom send a
 // trustworthy speed, so motion is read from positions, not from the speed field:
-// - a stop is a run of consecutive fixes all within `radiusM` of the run's first fix, lasting at least
-//   `minDurationS` from its first fix to its last (the stay-point rule);
+// - a stop starts as a run of consecutive fixes all within `radiusM` of the run's first fix, lasting at least
+//   `minDurationS` from its first fix to its last (the stay-point rule), and goes on while the next fixes stay within
+//   `radiusM` of its place (so a first fix taken on arrival, at the edge, does not cut the stop short);
 // - its place is the mean of its fixes; it starts at its first fix and ends at its last;
 // - two stops whose places are within `radiusM` of each other with less than `minDurationS` between them are one
 //   stop: the fix that broke them apart was GPS scatter, not a departure;
@@ -92,6 +93,21 @@ export function detectStops(fixes: readonly Fix[], options: StopOptions): Stop[]
     let j = i + 1;
     while (j < fixes.length && distanceM(anchor, fixes[j]!) <= options.radiusM) j++;
     if (fixes[j - 1]!.time - anchor.time >= minMs) {
+      // a stop: it goes on while the next fixes stay within the radius of its place (the running mean)
+      let latSum = 0;
+      let lonSum = 0;
+      for (let k = i; k < j; k++) {
+        latSum += fixes[k]!.latitude;
+        lonSum += fixes[k]!.longitude;
+      }
+      while (j < fixes.length) {
+        const count = j - i;
+        const place = { latitude: latSum / count, longitude: lonSum / count };
+        if (distanceM(place, fixes[j]!) > options.radiusM) break;
+        latSum += fixes[j]!.latitude;
+        lonSum += fixes[j]!.longitude;
+        j++;
+      }
       runs.push([i, j - 1]);
       i = j;
     } else {
