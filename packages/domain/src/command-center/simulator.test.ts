@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_COMMAND_CENTER_SETTINGS as S } from './settings.ts';
 import { evaluateShadyRules } from './shady-rules.ts';
 import { ALL_PLANTS, liveFeed, simulateDay, type SimulatedDay, type SimulatorOptions } from './simulator.ts';
-import { userStatus } from './status.ts';
+import { trackingStatus } from './status.ts';
 import { detectIdle, detectStops, geofenceVisits } from './stops.ts';
 import { toEpochMs } from './time.ts';
 import { normaliseTrack } from './track.ts';
@@ -130,8 +130,8 @@ describe('the field-force simulator', () => {
     expect(to - from).toBe((S.inactiveMinutes + 20) * 60_000);
     expect(day.positions.some((p) => toEpochMs(p.fixTime) >= from && toEpochMs(p.fixTime) <= to)).toBe(false);
     const lastSeen = day.positions.filter((p) => toEpochMs(p.fixTime) < from).at(-1)!.fixTime;
-    expect(userStatus(lastSeen, from + S.inactiveMinutes * 60_000 + 60_000, S)).toMatchObject({ inactive: true });
-    expect(userStatus(lastSeen, from, S)).toMatchObject({ status: 'online', inactive: false });
+    expect(trackingStatus(lastSeen, from + S.inactiveMinutes * 60_000 + 60_000, S)).toMatchObject({ inactive: true });
+    expect(trackingStatus(lastSeen, from, S)).toMatchObject({ status: 'ONLINE', inactive: false });
     expect(analyse(day).findings).toEqual([]);
   });
 
