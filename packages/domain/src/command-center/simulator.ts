@@ -34,7 +34,8 @@ import { COMMAND_CENTER_TIME_ZONE, parseClock, toEpochMs, wallClock, zonedEpochM
 //   to the next customer and most of the stay there (that visit has no receipt) — the active/inactive screen shows
 //   the collector inactive.
 // A plant that the day cannot hold (too few visits, customers too close together) is left out of `plants`. The
-// rules' severities come from the measured values; a clean day (no plants) gives no finding at all.
+// rules' severities come from the measured values. A clean day (no plants, a shift inside 08:00–19:00, the default
+// thresholds) gives no finding at all.
 
 export const PLANT_KINDS = [
   'UNDEPOSITED_CASH',
@@ -62,6 +63,7 @@ export type SimulatorThresholds = Pick<
   | 'shadyStationaryReceipts'
   | 'inactiveMinutes'
   | 'depositDays'
+  | 'impossibleTravelKmh'
 >;
 
 export type SimulatorOptions = {
@@ -419,7 +421,7 @@ export function simulateDay(options: SimulatorOptions): SimulatedDay {
         drafts.splice(drafts.indexOf(removed), 1);
         ordinary.delete(earlier.visit);
       }
-      const plantedSpeed = 4 * 80; // km/h: well past any band's red from the default 80
+      const plantedSpeed = 4 * th.impossibleTravelKmh; // km/h: past the red band (3V)
       const seconds = Math.max(5, Math.ceil(earlier.d / (plantedSpeed / 3.6)));
       const b = receiptAt(earlier.visit.customer, a.time + seconds * 1000, earlier.visit.customer, {
         accuracyM: 8,
