@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import {
   AGENCY_KINDS,
   agencyInputSchema,
@@ -7,8 +7,7 @@ import {
   type AgencyKind,
 } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { valueLabelKey } from '@recovery-desk/i18n/value-labels.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -25,12 +24,8 @@ import {
 import { formatBusinessDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
-import { describeLegalError } from '../../legal/api/describe-legal-error.ts';
-import { EmptyBlock, LoadError, LoadingBlock } from '../../legal/components/load-state.tsx';
 import { agencyKeys, fetchAgencies, saveAgencyEntry } from '../api/agencies-api.ts';
-import { fetchYards } from '../api/yard-api.ts';
-import { yardRegisterKeys } from '../api/yards-api.ts';
-import { ActiveBadge, ConfirmActiveDialog, useUnitOptions } from './register-parts.tsx';
+import { RegisterPanel, useUnitOptions } from './register-parts.tsx';
 
 const FROM = 'repo/settings/agencies';
 
@@ -53,18 +48,15 @@ export function AgenciesTab() {
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind');
   const kind = isKind(kindParam) ? kindParam : null;
-  const key = agencyKeys.register(actingUnit, kind);
-  const agencies = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchAgencies(kind, signal) });
-  // The yards register names the subtree's units: the unit choices show their names.
-  const yards = useQuery({ queryKey: yardRegisterKeys.list(actingUnit), queryFn: ({ signal }) => fetchYards(signal) });
-  const unitOptions = useUnitOptions(
-    (yards.data?.yards ?? []).map((yard) => ({ id: yard.unitId, name: yard.unitName })),
-  );
+  const agencies = useQuery({
+    queryKey: agencyKeys.register(actingUnit, kind),
+    queryFn: ({ signal }) => fetchAgencies(kind, signal),
+  });
+  const unitOptions = useUnitOptions([]);
   const unitName = (id: number) => unitOptions.find((option) => option.value === String(id))?.label ?? `#${id}`;
-  const [editing, setEditing] = useState<Agency | 'new' | null>(null);
-  const [toggling, setToggling] = useState<Agency | null>(null);
   const language = i18n.language;
   const kindLabel = (code: string) => String(t((valueLabelKey('agencyKind', code) ?? code) as never));
+  const businessDate = agencies.data?.businessDate ?? '';
 
   const setKind = (value: string) => {
     const next = new URLSearchParams(params);
@@ -73,144 +65,48 @@ export function AgenciesTab() {
     setParams(next, { replace: true });
   };
 
-  const saved = (message: string) => {
-    void queryClient.invalidateQueries({ queryKey: ['repo', 'agencies'] });
-    addToast({ title: String(t('Saved')), message, type: 'success', from: FROM });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['repo', 'agencies'] });
+  const saveActive = async (agency: Agency) => {
+    await saveAgencyEntry(agency.id, { ...inputOf(agency), active: !agency.active });
+    refresh();
+    return String(t(agency.active ? 'RepoAgencyDeactivated' : 'RepoAgencyReactivated', { name: agency.name }));
   };
-  const toggle = useMutation({
-    mutationFn: (agency: Agency) => saveAgencyEntry(agency.id, { ...inputOf(agency), active: !agency.active }),
-    onSuccess: (_reply, agency) => {
-      saved(String(t(agency.active ? 'RepoAgencyDeactivated' : 'RepoAgencyReactivated', { name: agency.name })));
-      setToggling(null);
-    },
-    onError: (error) =>
-      addToast({
-        title: String(t('RepoRegisterSaveFailed')),
-        message: describeLegalError(t, error),
-        type: 'error',
-        from: FROM,
-      }),
-  });
-
-  const submit = async (values: AgencyFormValues) => {
-    const agency = editing === 'new' || editing === null ? null : editing;
+  const submit = async (editing: Agency | 'new', values: AgencyFormValues, done: () => void) => {
+    const agency = editing === 'new' ? null : editing;
     await saveAgencyEntry(agency?.id ?? null, {
       ...values,
       unitIds: values.unitIds.map(Number),
       active: agency?.active ?? true,
     });
-    saved(String(t('RepoAgencySaved', { name: values.name })));
-    setEditing(null);
+    refresh();
+    addToast({
+      title: String(t('Saved')),
+      message: String(t('RepoAgencySaved', { name: values.name })),
+      type: 'success',
+      from: FROM,
+    });
+    done();
   };
-
-  let body;
-  if (agencies.isPending) body = <LoadingBlock label={String(t('RepoAgenciesLoading'))} testId="agencies-loading" />;
-  else if (agencies.isError)
-    body = (
-      <LoadError
-        title={String(t('RepoAgenciesLoadFailed'))}
-        error={agencies.error}
-        onRetry={() => void agencies.refetch()}
-        testId="agencies-error"
-      />
-    );
-  else if (agencies.data.agencies.length === 0)
-    body = <EmptyBlock text={String(t('RepoAgenciesEmpty'))} testId="agencies-empty" />;
-  else {
-    const businessDate = agencies.data.businessDate;
-    body = (
-      <Table.ScrollContainer minWidth={800}>
-        <Table striped withTableBorder data-testid="agencies-table">
-          <Table.Caption>{String(t('RepoAgenciesTitle'))}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{String(t('RepoRegisterName'))}</Table.Th>
-              <Table.Th scope="col">{String(t('RepoAgencyKind'))}</Table.Th>
-              <Table.Th scope="col">{String(t('RepoAgencyRegistrationNo'))}</Table.Th>
-              <Table.Th scope="col">{String(t('RepoAgencyValidUntil'))}</Table.Th>
-              <Table.Th scope="col">{String(t('RepoAgencyContact'))}</Table.Th>
-              <Table.Th scope="col">{String(t('RepoAgencyUnits'))}</Table.Th>
-              <Table.Th scope="col">{String(t('RepoRegisterStatus'))}</Table.Th>
-              <Table.Th scope="col">{String(t('RepoRegisterActions'))}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {agencies.data.agencies.map((agency) => (
-              <Table.Tr key={agency.id} data-testid={`agency-row-${agency.id}`}>
-                <Table.Td>{agency.name}</Table.Td>
-                <Table.Td>{kindLabel(agency.kind)}</Table.Td>
-                <Table.Td>{agency.registrationNo}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Text size="sm">{formatBusinessDate(agency.validUntil, language)}</Text>
-                    {agency.validUntil < businessDate ? (
-                      <Badge color="red.9" variant="filled" data-testid="agency-expired">
-                        {String(t('RepoAgencyExpired'))}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{agency.contact}</Table.Td>
-                <Table.Td>{agency.unitIds.map(unitName).join(', ')}</Table.Td>
-                <Table.Td>
-                  <ActiveBadge active={agency.active} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(agency)}
-                      aria-label={String(t('RepoRegisterEditNamed', { name: agency.name }))}
-                    >
-                      {String(t('RepoRegisterEdit'))}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color={agency.active ? 'red.9' : 'blue'}
-                      onClick={() => setToggling(agency)}
-                      aria-label={String(
-                        t(agency.active ? 'RepoRegisterDeactivateNamed' : 'RepoRegisterReactivateNamed', {
-                          name: agency.name,
-                        }),
-                      )}
-                    >
-                      {String(t(agency.active ? 'RepoRegisterDeactivate' : 'RepoRegisterReactivate'))}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
 
   const kindOptions = AGENCY_KINDS.map((code) => ({ value: code, label: kindLabel(code) }));
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="section"
-      aria-labelledby="agencies-title"
-      data-testid="agencies-tab"
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-end">
-          <Title order={2} size="h4" id="agencies-title">
-            {String(t('RepoAgenciesTitle'))}
-          </Title>
-          <Button onClick={() => setEditing('new')} data-testid="add-agency">
-            {String(t('RepoAgencyAdd'))}
-          </Button>
-        </Group>
-        <Text size="sm" c="dark.6">
-          {String(t('RepoAgenciesNote'))}
-        </Text>
+    <RegisterPanel<Agency>
+      testId={{ plural: 'agencies', singular: 'agency' }}
+      words={{
+        title: String(t('RepoAgenciesTitle')),
+        note: String(t('RepoAgenciesNote')),
+        add: String(t('RepoAgencyAdd')),
+        edit: String(t('RepoAgencyEdit')),
+        loading: String(t('RepoAgenciesLoading')),
+        loadFailed: String(t('RepoAgenciesLoadFailed')),
+        empty: String(t('RepoAgenciesEmpty')),
+      }}
+      entries={agencies.data?.agencies}
+      state={{ isPending: agencies.isPending, error: agencies.error, refetch: agencies.refetch }}
+      minWidth={800}
+      modalSize="lg"
+      filters={
         <NativeSelect
           label={String(t('RepoAgencyKindFilter'))}
           value={kind ?? ''}
@@ -219,47 +115,51 @@ export function AgenciesTab() {
           maw={280}
           data-testid="agency-kind-filter"
         />
-        {body}
-      </Stack>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={String(t(editing === 'new' ? 'RepoAgencyAdd' : 'RepoAgencyEdit'))}
-        centered
-        closeButtonProps={{ 'aria-label': String(t('Close')) }}
-        size="lg"
-      >
-        {editing !== null ? (
-          <AgencyForm
-            initial={
-              editing === 'new'
-                ? {
-                    kind: kind ?? undefined,
-                    name: '',
-                    registrationNo: '',
-                    validUntil: '',
-                    contact: '',
-                    unitIds: actingUnit === null ? [] : [String(actingUnit)],
-                  }
-                : { ...inputOf(editing), unitIds: editing.unitIds.map(String) }
-            }
-            kindOptions={kindOptions}
-            unitOptions={withUnits(
-              unitOptions,
-              editing === 'new' ? [] : editing.unitIds.map((id) => ({ value: String(id), label: unitName(id) })),
-            )}
-            onSubmit={submit}
-          />
-        ) : null}
-      </Modal>
-      <ConfirmActiveDialog
-        name={toggling?.name ?? null}
-        active={toggling?.active ?? true}
-        pending={toggle.isPending}
-        onConfirm={() => toggling && toggle.mutate(toggling)}
-        onClose={() => setToggling(null)}
-      />
-    </Paper>
+      }
+      columns={[
+        { header: String(t('RepoRegisterName')), cell: (agency) => agency.name },
+        { header: String(t('RepoAgencyKind')), cell: (agency) => kindLabel(agency.kind) },
+        { header: String(t('RepoAgencyRegistrationNo')), cell: (agency) => agency.registrationNo },
+        {
+          header: String(t('RepoAgencyValidUntil')),
+          cell: (agency) => (
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm">{formatBusinessDate(agency.validUntil, language)}</Text>
+              {agency.validUntil < businessDate ? (
+                <Badge color="red.9" variant="filled" data-testid="agency-expired">
+                  {String(t('RepoAgencyExpired'))}
+                </Badge>
+              ) : null}
+            </Group>
+          ),
+        },
+        { header: String(t('RepoAgencyContact')), cell: (agency) => agency.contact },
+        { header: String(t('RepoAgencyUnits')), cell: (agency) => agency.unitIds.map(unitName).join(', ') },
+      ]}
+      saveActive={saveActive}
+      renderForm={(editing, done) => (
+        <AgencyForm
+          initial={
+            editing === 'new'
+              ? {
+                  kind: kind ?? undefined,
+                  name: '',
+                  registrationNo: '',
+                  validUntil: '',
+                  contact: '',
+                  unitIds: actingUnit === null ? [] : [String(actingUnit)],
+                }
+              : { ...inputOf(editing), unitIds: editing.unitIds.map(String) }
+          }
+          kindOptions={kindOptions}
+          unitOptions={withUnits(
+            unitOptions,
+            editing === 'new' ? [] : editing.unitIds.map((id) => ({ value: String(id), label: unitName(id) })),
+          )}
+          onSubmit={(values) => submit(editing, values, done)}
+        />
+      )}
+    />
   );
 }
 
