@@ -102,6 +102,12 @@ const VEHICLE = [...BASE, 'assetType', 'registrationNo'];
 const HELD = [...VEHICLE, 'repossessionDate', 'yardName'];
 const PRICED = [...HELD, 'valuationAmount', 'reservePrice'];
 
+/** The waiver asked for: above zero, and (requireWaiverWithinDues) not above the account's dues. */
+const WAIVER_FIELDS: FieldInput[] = [
+  field('waiverAmount', 'WaiverAmount', 'amount', { required: true, rules: [{ kind: 'minAmount', amount: '0.01' }] }),
+  field('waiverReason', 'WaiverReason', 'textarea', { required: true }),
+];
+
 const noticeFields = (): FieldInput[] => [
   pastDate('noticeDate', 'NoticeDate', { required: true }),
   select('noticeMode', 'NoticeMode', NOTICE_MODES, { required: true }),
@@ -140,8 +146,11 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * free-text inventory, odometer and keys fields; the vehicle's yard-in through the `yard` widget and the yard register
  * (`requireYardIn`) fills yardName and yardInDate, which must match the yard record; the agency stages name the
  * `agencyPicker` widget (a registered agency fills the agency field).
+ * 8: (documents, another change).
+ * 9: the waiver is money: the request is refused above the account's dues (`requireWaiverWithinDues`), the approval
+ * records it on the account (`recordWaiver`) and closure counts it; the waiver stages show the `closureStatement`.
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 7;
+export const REPOSSESSION_BUILT_IN_VERSION = 9;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -511,11 +520,10 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoWaverApprovalReq',
         authority: 'REPO_WAIV_APP_RQST_SAUTH',
         trayColumns: PRICED,
-        fields: [
-          field('waiverAmount', 'WaiverAmount', 'amount', { required: true }),
-          field('waiverReason', 'WaiverReason', 'textarea', { required: true }),
-        ],
-        actions: [recommend('WaverApproval')],
+        fields: WAIVER_FIELDS,
+        // the account's dues and what the sale leaves of them, beside the waiver asked for
+        widgets: ['closureStatement'],
+        actions: [recommend('WaverApproval', { effects: effects('requireWaiverWithinDues') })],
       },
       {
         code: 'WaverApproval',
@@ -523,8 +531,10 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoWaverApproval',
         authority: 'REPO_WAIV_APP_SAUTH',
         trayColumns: [...PRICED, 'makerUserId'],
+        widgets: ['closureStatement'],
         actions: [
-          approve('AssetSaleNotice', { effects: effects('generateSaleNotice') }),
+          // the waiver is recorded as money on the account; closure counts it against the shortfall
+          approve('AssetSaleNotice', { effects: effects('recordWaiver', 'generateSaleNotice') }),
           reject('AssetSaleNotice', {
             labelKey: 'RejectWaiver',
             effects: effects('notifyMaker', 'generateSaleNotice'),

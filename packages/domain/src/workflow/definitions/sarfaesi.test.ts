@@ -267,7 +267,14 @@ describe('SARFAESI detours', () => {
   it('an approved partial payment returns the case to where it was', () => {
     const { snapshot } = walk(
       def,
-      { ...CASE, partialAmount: '500000.00', partialPaymentDate: '2026-06-10', balanceSchedule: 'Balance by 31 Aug' },
+      {
+        ...CASE,
+        partialAmount: '500000.00',
+        partialPaymentMode: 'NEFT',
+        partialPaymentReference: 'SBIN26161000123',
+        partialPaymentDate: '2026-06-10',
+        balanceSchedule: 'Balance by 31 Aug',
+      },
       [
         { action: 'requestPartialPayment', expect: 'PartialPaymentReq' },
         { action: 'recommend', expect: 'PartialPaymentApproval' },

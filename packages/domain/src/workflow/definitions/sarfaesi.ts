@@ -137,6 +137,33 @@ const requestPartialPayment: ActionInput = {
   opensDetour: true,
 };
 
+/** How a partial payment was made: the receipt modes staff capture (receipts' rules apply when it is posted). */
+export const PARTIAL_PAYMENT_MODES = [
+  ['CASH', 'PartialModeCash'],
+  ['CHEQUE', 'PartialModeCheque'],
+  ['DD', 'PartialModeDd'],
+  ['NEFT', 'PartialModeNeft'],
+  ['RTGS', 'PartialModeRtgs'],
+  ['IMPS', 'PartialModeImps'],
+  ['UPI', 'PartialModeUpi'],
+] as const;
+
+/** The partial payment's amount, mode, reference (every mode but cash) and date; the approval posts it as a receipt. */
+export const PARTIAL_PAYMENT_FIELDS = [
+  field('partialAmount', 'PartialPaymentAmount', 'amount', {
+    required: true,
+    rules: [{ kind: 'minAmount', amount: '0.01' }],
+  }),
+  select('partialPaymentMode', 'PartialPaymentMode', PARTIAL_PAYMENT_MODES, { required: true }),
+  field('partialPaymentReference', 'PartialPaymentReference', 'text', {
+    required: true,
+    when: { field: 'partialPaymentMode', notIn: ['CASH'] },
+    rules: [{ kind: 'upperAlphaNum' }, { kind: 'minLength', length: 6 }, { kind: 'maxLength', length: 22 }],
+  }),
+  pastDate('partialPaymentDate', 'PaymentDate', { required: true }),
+  field('balanceSchedule', 'BalancePaymentSchedule', 'textarea', { required: true }),
+];
+
 /** Work stages from the §13(2) notice to the auction notice publication offer both detours. */
 const RELEASABLE = new Set([
   'NoticeCapture',
@@ -817,10 +844,14 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       authority: 'SARF_WAIV_APP_RQST_SAUTH',
       trayColumns: [...PRICED, 'saleAmount'],
       fields: [
-        field('waiverAmount', 'WaiverAmount', 'amount', { required: true }),
+        field('waiverAmount', 'WaiverAmount', 'amount', {
+          required: true,
+          rules: [{ kind: 'minAmount', amount: '0.01' }],
+        }),
         field('waiverReason', 'WaiverReason', 'textarea', { required: true }),
       ],
-      actions: [recommend('WaiverApproval')],
+      widgets: ['closureStatement'],
+      actions: [recommend('WaiverApproval', { effects: effects('requireWaiverWithinDues') })],
     },
     {
       code: 'WaiverApproval',
@@ -828,8 +859,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfWaiverApproval',
       authority: 'SARF_WAIV_APP_SAUTH',
       trayColumns: [...PRICED, 'saleAmount', 'makerUserId'],
+      widgets: ['closureStatement'],
       actions: [
-        approve('AssetSaleNotice'),
+        // the waiver is recorded as money on the account; closure counts it against the shortfall
+        approve('AssetSaleNotice', { effects: effects('recordWaiver') }),
         reject('AssetSaleNotice', { labelKey: 'RejectWaiver' }),
         pushback('WaiverRequest'),
       ],
@@ -964,13 +997,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfPartialPaymentReq',
       authority: 'PAR_PAY_RQST_SAUTH',
       trayColumns: [...BASE, 'makerUserId'],
-      fields: [
-        field('partialAmount', 'PartialPaymentAmount', 'amount', { required: true }),
-        pastDate('partialPaymentDate', 'PaymentDate', { required: true }),
-        field('balanceSchedule', 'BalancePaymentSchedule', 'textarea', { required: true }),
-      ],
+      fields: PARTIAL_PAYMENT_FIELDS,
       documents: [document('partialPaymentProof', 'PaymentProof')],
-      actions: [recommend('PartialPaymentApproval')],
+      // the account's dues the payment is taken against (and, once approved, posted to)
+      widgets: ['closureStatement'],
+      actions: [recommend('PartialPaymentApproval', { effects: effects('requirePartialPayment') })],
     },
     {
       code: 'PartialPaymentApproval',
@@ -978,8 +1009,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfPartialPaymentApproval',
       authority: 'PAR_PAY_APP_SAUTH',
       trayColumns: [...BASE, 'makerUserId'],
+      widgets: ['closureStatement'],
       actions: [
-        approve({ history: true }, { labelKey: 'ApprovePartialPayment' }),
+        // posts the payment as a receipt on the account (the receipts service's mode rules apply)
+        approve({ history: true }, { labelKey: 'ApprovePartialPayment', effects: effects('postPartialPayment') }),
         reject({ history: true }, { labelKey: 'RejectPartialPayment' }),
       ],
     },
@@ -1000,8 +1033,13 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * `propertyPhotos` document) replace the free-text inventory field; the agency stages name the `agencyPicker` widget.
  * 8: the 25% deposit and the 75% balance (the `saleDeposits` widget at the sale stages; `requireSaleDeposit` and
  * `requireSaleBalance` refuse figures that break Rule 9(3)–(4)).
+ * 9: (documents, another change).
+ * 10: waivers and partial payments are money: a waiver request above the account's dues is refused
+ * (`requireWaiverWithinDues`), its approval records it on the account (`recordWaiver`) and closure counts it; a partial
+ * payment request captures the mode and reference (`requirePartialPayment` checks it against the dues and the receipt
+ * mode rules) and its approval posts a receipt (`postPartialPayment`); these stages show the `closureStatement`.
  */
-export const SARFAESI_BUILT_IN_VERSION = 8;
+export const SARFAESI_BUILT_IN_VERSION = 10;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
