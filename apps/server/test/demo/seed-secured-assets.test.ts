@@ -99,6 +99,28 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
     expect(BigInt(sarf!.applied) > 0n && sarf!.shortfall === '0' && BigInt(sarf!.surplus) > 0n).toBe(true);
   });
 
+  it('records an approved waiver counted at the repossession closure, and posts an approved partial payment', async () => {
+    const waivers = await queryRows<{ amount: string; written_off: string; waived: string; approver: string }>(
+      handle.db,
+      sql`select w.amount_minor::text as amount, w.written_off_minor::text as written_off,
+            c.waived_minor::text as waived, u.username as approver
+          from secured_waivers w join secured_closures c on c.waiver_id = w.id
+          join users u on u.id = w.approved_by_user_id where w.status = 'APPROVED'`,
+    );
+    expect(waivers).toHaveLength(1);
+    expect(waivers[0]!.approver).toBe('repoappr.west');
+    expect(BigInt(waivers[0]!.waived) > 0n && waivers[0]!.waived === waivers[0]!.written_off).toBe(true);
+
+    const payments = await queryRows<{ code: string; mode: string; amount: string; closed: boolean }>(
+      handle.db,
+      sql`select k.definition_code as code, r.mode, r.amount_minor::text as amount, k.is_closed as closed
+          from receipts r join cases k on r.source_ref like 'case:' || k.id || ':v%'
+          where r.source = 'SECURED_PART_PAYMENT'`,
+    );
+    expect(payments.map((row) => [row.code, row.mode, row.closed])).toEqual([['SARFAESI', 'NEFT', true]]);
+    expect(BigInt(payments[0]!.amount) > 0n).toBe(true);
+  });
+
   it('holds an auction at its approval with three bids (one below the reserve, H1 chosen) and a failed auction re-auctioned', async () => {
     const bids = await queryRows<{ stage: string; status: string; bidder: string; amount: string; reserve: string }>(
       handle.db,
