@@ -204,6 +204,32 @@ describe.each(testDatabaseKinds())('waivers and partial payments as money (%s)',
     expect(await account(accountId)).toMatchObject({ principal: '300000.00' });
   });
 
+  it('takes a partial payment on a repossession case too: the approval posts one receipt and the case goes back', async () => {
+    await setBusinessDate(handle.db, '2026-06-30');
+    const secured = await createSecuredAccount(handle.db, org.branch, { principal: '400000.00' });
+    const { caseId } = await startCase(t, staff.maker, org.branch, 'REPOSSESSION', secured.id);
+    await stepOk(staff, caseId, 'recommend', 'RepoInitiateApproval', REPO_WAIVED_SALE);
+    await stepOk(staff, caseId, 'approve', 'Notice', REPO_WAIVED_SALE);
+    const opened = await makerAct(caseId, 'requestPartialPayment', {}, 'The borrower paid two instalments by UPI');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await uploadDocument(staff.makerApi, caseId, 'partialPaymentProof')).statusCode).toBe(200);
+    const upi = {
+      ...PAYMENT,
+      partialAmount: '25000.00',
+      partialPaymentMode: 'UPI',
+      partialPaymentReference: 'UPI2606301234',
+    };
+    expect((await makerAct(caseId, 'recommend', upi)).statusCode).toBe(200);
+    const approved = await act(staff.checkerApi, caseId, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<CaseView>().case.stage).toBe('Notice');
+    expect(await partReceipts(secured.id)).toEqual([
+      { amount: '2500000', mode: 'UPI', status: 'PENDING_VERIFICATION', reference: 'UPI2606301234' },
+    ]);
+    // 12,750.75 of charges and interest first, then 12,249.25 of principal
+    expect(await account(secured.id)).toEqual({ principal: '387750.75', interest: '0.00', other: '0.00' });
+  });
+
   it('posts an approved partial payment as one receipt; refuses bad amounts and modes; a rejection posts nothing', async () => {
     // Outstanding: 30,00,000.00 principal + 12,000.50 interest + 750.25 charges = 30,12,750.75.
     const secured = await createSecuredAccount(handle.db, org.branch, { product: 'HOME', principal: '3000000.00' });

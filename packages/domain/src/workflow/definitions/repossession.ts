@@ -13,7 +13,9 @@ import {
   select,
   submit,
   type FieldInput,
+  type StageInput,
 } from './builders.ts';
+import { partialPaymentStages, requestPartialPayment } from './partial-payment.ts';
 
 // Vehicle repossession (spec §2.5 and §4 stage order; domain reference §2.8 and §3.1): initiate → approval →
 // pre-repossession notice → kit (agency, authorisation, police pre-intimation) → asset details (repossession,
@@ -123,6 +125,28 @@ const noticeFields = (): FieldInput[] => [
   pastDate('noticeServedDate', 'NoticeServedDate', { rules: [{ kind: 'onOrAfterField', field: 'noticeSentDate' }] }),
 ];
 
+/**
+ * The work stages from the pre-repossession notice to the pre-sale notice offer a partial payment (a detour that comes
+ * back to the stage): the borrower may pay part of the dues at any time before the sale.
+ */
+const PART_PAYABLE = new Set([
+  'Notice',
+  'KitGeneration',
+  'AssetDtlCapture',
+  'ValuationAgcAllocation',
+  'CaptureValDtl',
+  'FprAllocation',
+  'DirectSale',
+  'AuctionNotice',
+  'AllocateActionAgc',
+  'AssetAuctionDtl',
+  'AssetSaleNotice',
+]);
+
+function withPartialPayment(stage: StageInput): StageInput {
+  return PART_PAYABLE.has(stage.code) ? { ...stage, actions: [...stage.actions, requestPartialPayment] } : stage;
+}
+
 const sla = (name: string, label: string, days: number, stages: string[]) => ({
   name,
   label,
@@ -148,7 +172,9 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * `agencyPicker` widget (a registered agency fills the agency field).
  * 8: (documents, another change).
  * 9: the waiver is money: the request is refused above the account's dues (`requireWaiverWithinDues`), the approval
- * records it on the account (`recordWaiver`) and closure counts it; the waiver stages show the `closureStatement`.
+ * records it on the account (`recordWaiver`) and closure counts it; the waiver stages show the `closureStatement`. A
+ * partial payment detour as SARFAESI's (`requestPartialPayment` from the work stages before the sale, PartialPaymentReq
+ * and PartialPaymentApproval), whose approval posts a receipt (`postPartialPayment`).
  */
 export const REPOSSESSION_BUILT_IN_VERSION = 9;
 
@@ -615,7 +641,9 @@ export function buildRepossessionDefinition(
         widgets: ['closureStatement'],
         actions: [close({ effects: effects('settleClosure') })],
       },
-    ],
+      // a partial payment (not a spec §2.5 stage of repossession: the spec names it for SARFAESI; the same authorities)
+      ...partialPaymentStages('repo', [...BASE, 'makerUserId']),
+    ].map(withPartialPayment),
     dateRules: [
       {
         name: 'REPO_NOTICE_PERIOD',
@@ -718,6 +746,9 @@ export function buildRepossessionDefinition(
       sla('REPO_INITIATE_APPROVAL_SLA', 'Initiation decision due', t.approvalSlaDays, ['RepoInitiateApproval']),
       sla('REPO_SALE_APPROVAL_SLA', 'Sale approval due', t.approvalSlaDays, ['AuctionApproval', 'AssetSaleApproval']),
       sla('REPO_WAIVER_APPROVAL_SLA', 'Waiver decision due', t.approvalSlaDays, ['WaverApproval']),
+      sla('REPO_PARTIAL_PAYMENT_APPROVAL_SLA', 'Partial payment decision due', t.approvalSlaDays, [
+        'PartialPaymentApproval',
+      ]),
     ],
   });
 }

@@ -15,6 +15,7 @@ import {
   type ActionInput,
   type StageInput,
 } from './builders.ts';
+import { partialPaymentStages, requestPartialPayment } from './partial-payment.ts';
 
 // SARFAESI enforcement (spec §2.5 and §4; domain reference §2.4 and §3.2): initiation and approval → §13(2) notice
 // capture and approval → publication → possession type and §13(3A) representation → police pre-intimation →
@@ -125,44 +126,6 @@ const requestRelease: ActionInput = {
   authority: 'ASSET_RELEASE_RQST_SAUTH',
   opensDetour: true,
 };
-
-const requestPartialPayment: ActionInput = {
-  name: 'requestPartialPayment',
-  labelKey: 'RequestPartialPayment',
-  to: { stage: 'PartialPaymentReq' },
-  status: 'Initiated',
-  remarksRequired: true,
-  maker: 'actor',
-  authority: 'PAR_PAY_RQST_SAUTH',
-  opensDetour: true,
-};
-
-/** How a partial payment was made: the receipt modes staff capture (receipts' rules apply when it is posted). */
-export const PARTIAL_PAYMENT_MODES = [
-  ['CASH', 'PartialModeCash'],
-  ['CHEQUE', 'PartialModeCheque'],
-  ['DD', 'PartialModeDd'],
-  ['NEFT', 'PartialModeNeft'],
-  ['RTGS', 'PartialModeRtgs'],
-  ['IMPS', 'PartialModeImps'],
-  ['UPI', 'PartialModeUpi'],
-] as const;
-
-/** The partial payment's amount, mode, reference (every mode but cash) and date; the approval posts it as a receipt. */
-export const PARTIAL_PAYMENT_FIELDS = [
-  field('partialAmount', 'PartialPaymentAmount', 'amount', {
-    required: true,
-    rules: [{ kind: 'minAmount', amount: '0.01' }],
-  }),
-  select('partialPaymentMode', 'PartialPaymentMode', PARTIAL_PAYMENT_MODES, { required: true }),
-  field('partialPaymentReference', 'PartialPaymentReference', 'text', {
-    required: true,
-    when: { field: 'partialPaymentMode', notIn: ['CASH'] },
-    rules: [{ kind: 'upperAlphaNum' }, { kind: 'minLength', length: 6 }, { kind: 'maxLength', length: 22 }],
-  }),
-  pastDate('partialPaymentDate', 'PaymentDate', { required: true }),
-  field('balanceSchedule', 'BalancePaymentSchedule', 'textarea', { required: true }),
-];
 
 /** Work stages from the §13(2) notice to the auction notice publication offer both detours. */
 const RELEASABLE = new Set([
@@ -991,31 +954,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         reject({ history: true }, { labelKey: 'RejectRelease' }),
       ],
     },
-    {
-      code: 'PartialPaymentReq',
-      labelKey: 'PartialPaymentRequest',
-      routeSlug: 'sarfPartialPaymentReq',
-      authority: 'PAR_PAY_RQST_SAUTH',
-      trayColumns: [...BASE, 'makerUserId'],
-      fields: PARTIAL_PAYMENT_FIELDS,
-      documents: [document('partialPaymentProof', 'PaymentProof')],
-      // the account's dues the payment is taken against (and, once approved, posted to)
-      widgets: ['closureStatement'],
-      actions: [recommend('PartialPaymentApproval', { effects: effects('requirePartialPayment') })],
-    },
-    {
-      code: 'PartialPaymentApproval',
-      labelKey: 'PartialPaymentApproval',
-      routeSlug: 'sarfPartialPaymentApproval',
-      authority: 'PAR_PAY_APP_SAUTH',
-      trayColumns: [...BASE, 'makerUserId'],
-      widgets: ['closureStatement'],
-      actions: [
-        // posts the payment as a receipt on the account (the receipts service's mode rules apply)
-        approve({ history: true }, { labelKey: 'ApprovePartialPayment', effects: effects('postPartialPayment') }),
-        reject({ history: true }, { labelKey: 'RejectPartialPayment' }),
-      ],
-    },
+    ...partialPaymentStages('sarf', [...BASE, 'makerUserId']),
   ].map(withDetours);
 }
 
