@@ -141,6 +141,7 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'تسجيل الرد',
   ClosureRefundPaidOn: 'تاريخ الرد',
   ClosureRefundRecorded: 'تم تسجيل رد الفائض.',
+  ClosureDuesToday: 'المستحقات اليوم (ما يتطلبه الاسترداد)',
   ClosureWaiverCounted: 'الإعفاء المحتسب (المشطوب)',
   ClosureWaiverTitle: 'الإعفاء المعتمد',
   ClosureWaiverDetail: '{{amount}}، اعتمده {{approver}} في {{date}}. السبب: {{reason}}',

@@ -146,6 +146,7 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'Erstattung erfassen',
   ClosureRefundPaidOn: 'Erstattet am',
   ClosureRefundRecorded: 'Die Erstattung des Mehrerlöses ist erfasst.',
+  ClosureDuesToday: 'Forderungen heute (Betrag für die Auslösung)',
   ClosureWaiverCounted: 'Angerechneter Verzicht (abgeschrieben)',
   ClosureWaiverTitle: 'Genehmigter Verzicht',
   ClosureWaiverDetail: '{{amount}}, genehmigt von {{approver}} am {{date}}. Grund: {{reason}}',

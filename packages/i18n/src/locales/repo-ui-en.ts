@@ -144,6 +144,7 @@ export const repoUiEn = {
   ClosureRecordRefund: 'Record the refund',
   ClosureRefundPaidOn: 'Refunded on',
   ClosureRefundRecorded: 'The refund of the surplus is recorded.',
+  ClosureDuesToday: 'Dues today (what redemption takes)',
   ClosureWaiverCounted: 'Waiver counted (written off)',
   ClosureWaiverTitle: 'Approved waiver',
   ClosureWaiverDetail: '{{amount}}, approved by {{approver}} on {{date}}. Reason: {{reason}}',

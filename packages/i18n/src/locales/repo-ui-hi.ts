@@ -140,6 +140,7 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'वापसी दर्ज करें',
   ClosureRefundPaidOn: 'वापसी की तिथि',
   ClosureRefundRecorded: 'अधिशेष की वापसी दर्ज हो गई।',
+  ClosureDuesToday: 'आज का बकाया (मोचन के लिए देय राशि)',
   ClosureWaiverCounted: 'गिनी गई छूट (बट्टे खाते में)',
   ClosureWaiverTitle: 'स्वीकृत छूट',
   ClosureWaiverDetail: '{{amount}}, {{approver}} द्वारा {{date}} को स्वीकृत। कारण: {{reason}}',

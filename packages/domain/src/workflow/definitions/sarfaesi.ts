@@ -941,6 +941,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         }),
       ],
       documents: [document('redemptionPaymentProof', 'PaymentProof')],
+      // the dues redemption takes today (lowered by the partial payments posted), the waiver and the payments
+      widgets: ['closureStatement'],
       actions: [recommend('AssetReleaseApproval')],
     },
     {
@@ -949,6 +951,7 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfAssetReleaseApproval',
       authority: 'ASSET_RELEASE_APP_SAUTH',
       trayColumns: [...BASE, 'makerUserId'],
+      widgets: ['closureStatement'],
       actions: [
         approve('SarfClosure', { labelKey: 'ApproveRelease', requiredDocuments: ['redemptionPaymentProof'] }),
         reject({ history: true }, { labelKey: 'RejectRelease' }),
@@ -976,7 +979,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * 10: waivers and partial payments are money: a waiver request above the account's dues is refused
  * (`requireWaiverWithinDues`), its approval records it on the account (`recordWaiver`) and closure counts it; a partial
  * payment request captures the mode and reference (`requirePartialPayment` checks it against the dues and the receipt
- * mode rules) and its approval posts a receipt (`postPartialPayment`); these stages show the `closureStatement`.
+ * mode rules) and its approval posts a receipt (`postPartialPayment`); these stages and the release stages show the
+ * `closureStatement` (the dues redemption takes today, after the partial payments).
  */
 export const SARFAESI_BUILT_IN_VERSION = 10;
 

@@ -167,6 +167,38 @@ describe('closure statement (closureStatement widget)', () => {
     );
   });
 
+  it('shows the dues today before any sale (what redemption takes at the release and partial payment stages)', async () => {
+    stubApi([
+      {
+        match: /\/closure$/,
+        reply: () =>
+          jsonResponse(
+            200,
+            recorded({
+              state: 'PREVIEW',
+              closureType: null,
+              outstandingMinor: '291275075',
+              proceedsMinor: '0',
+              expensesMinor: '0',
+              netProceedsMinor: '0',
+              appliedMinor: '0',
+              shortfallMinor: '291275075',
+              surplusMinor: '0',
+              receiptNo: null,
+              refundStatus: 'NONE',
+              closedOn: null,
+            }),
+          ),
+      },
+    ]);
+    renderTab();
+    const figures = await screen.findByTestId('closure-figures');
+    expect(within(figures).getByText('Dues today (what redemption takes)').nextSibling?.textContent).toBe(
+      '₹29,12,750.75',
+    );
+    expect(within(figures).queryByText('Net proceeds')).toBeNull();
+  });
+
   it('says when the statement could not be loaded', async () => {
     stubApi([
       { match: /\/closure$/, reply: () => jsonResponse(404, { error_code: 'NOT_FOUND', detail: 'Case not found' }) },

@@ -39,7 +39,8 @@ function Figures({ statement }: { statement: ClosureStatement }) {
       testId="closure-figures"
       items={[
         {
-          label: String(t('ClosureOutstandingBefore')),
+          // before a sale is on the form: the dues today, what redeeming the asset takes (after partial payments)
+          label: String(t(statement.state === 'PREVIEW' && !sold ? 'ClosureDuesToday' : 'ClosureOutstandingBefore')),
           value: money(statement.outstandingMinor),
           testId: 'closure-outstanding',
         },
