@@ -1,4 +1,4 @@
-import { formatAmount, toCents } from '@recovery-desk/domain/money.ts';
+import { formatAmount, isAmountInMinorUnits, toCents } from '@recovery-desk/domain/money.ts';
 import type { ReceiptMode } from '@recovery-desk/domain/receipts/contracts.ts';
 import { breaches269ST, minorToDecimal } from '@recovery-desk/domain/receipts/posting.ts';
 import type { CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
@@ -21,7 +21,7 @@ const PARTIAL_MODES: readonly ReceiptMode[] = ['CASH', 'CHEQUE', 'DD', 'NEFT', '
 
 function amountMinor(fields: CaseFields, name: string): bigint | null {
   const value = fields[name];
-  if (typeof value !== 'string' || !/^\d{1,15}(\.\d{1,2})?$/.test(value.trim())) return null;
+  if (typeof value !== 'string' || !isAmountInMinorUnits(value.trim(), 'INR')) return null;
   return toCents(value.trim());
 }
 
