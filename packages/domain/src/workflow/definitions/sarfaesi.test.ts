@@ -286,6 +286,17 @@ describe('SARFAESI detours', () => {
     expect(snapshot).toMatchObject({ stage: 'OrderCapture', status: 'Approved', returnStage: null });
   });
 
+  it('waivers and partial payments are money: the requests are checked, the approvals record and post them', () => {
+    const effectsOf = (stage: string, action: string) =>
+      def.stages.find((candidate) => candidate.code === stage)!.actions.find((a) => a.name === action)!.effects;
+    expect(effectsOf('WaiverRequest', 'recommend')).toEqual(['requireWaiverWithinDues']);
+    expect(effectsOf('WaiverApproval', 'approve')).toEqual(['recordWaiver']);
+    expect(effectsOf('WaiverApproval', 'reject')).toEqual(['notifyMaker']);
+    expect(effectsOf('PartialPaymentReq', 'recommend')).toEqual(['requirePartialPayment']);
+    expect(effectsOf('PartialPaymentApproval', 'approve')).toEqual(['postPartialPayment']);
+    expect(effectsOf('PartialPaymentApproval', 'reject')).toEqual(['notifyMaker']);
+  });
+
   it('statutory numbers are configurable', () => {
     const custom = buildSarfaesiDefinition({ ...DEFAULT_SARFAESI_TIMELINES, demandNoticeDays: 75 }, 2);
     const snapshot = snapshotFor(custom, 'PossessionDtlCapture', { fields: CASE });
