@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -171,6 +172,12 @@ export const securedClosures = pgTable('secured_closures', {
   appliedMinor: bigint('applied_minor', { mode: 'bigint' }).notNull(),
   shortfallMinor: bigint('shortfall_minor', { mode: 'bigint' }).notNull(),
   surplusMinor: bigint('surplus_minor', { mode: 'bigint' }).notNull(),
+  /** the approved waiver counted at closing (written off the account): never above what the proceeds left */
+  waivedMinor: bigint('waived_minor', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  /** the approved waiver it counted (secured_waivers) */
+  waiverId: bigint('waiver_id', { mode: 'number' }),
   /** the receipt the applied proceeds were posted as (none when nothing was applied) */
   receiptId: bigint('receipt_id', { mode: 'number' }).references(() => receipts.id),
   /** NONE (no surplus) | DUE | PAID */
@@ -188,6 +195,49 @@ export const securedClosures = pgTable('secured_closures', {
     .references(() => units.id),
   createdAt: createdAt(),
 });
+
+/**
+ * The waiver of a repossession or SARFAESI case, recorded as money on the account when a checker approves the waiver
+ * stage (the recordWaiver effect, in the approving step's transaction): amount in integer minor units beside the
+ * currency, reason, maker and approver. One APPROVED waiver per case: a later approval (after a re-sale) supersedes it.
+ * Closure counts the APPROVED waiver against the shortfall and writes it off the account (`written_off_minor`).
+ */
+export const securedWaivers = pgTable(
+  'secured_waivers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    /** APPROVED | SUPERSEDED */
+    status: text('status').notNull(),
+    requestedByUserId: integer('requested_by_user_id').references(() => users.id),
+    approvedByUserId: integer('approved_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** the business date of the approval */
+    approvedOn: date('approved_on').notNull(),
+    actingUnitId: integer('acting_unit_id')
+      .notNull()
+      .references(() => units.id),
+    /** what closure wrote off the account (set when the case closes) */
+    writtenOffMinor: bigint('written_off_minor', { mode: 'bigint' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('secured_waivers_case_approved_uq')
+      .on(t.caseId)
+      .where(sql`status = 'APPROVED'`),
+    index('secured_waivers_account_idx').on(t.accountId),
+    check('secured_waivers_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
 
 /**
  * The valuations of a case's asset (a repossessed vehicle, a SARFAESI property), one row per valuer's report: money in

@@ -439,6 +439,9 @@ const REPO_STAGES: [string, string, string][] = [
   ['AssetSale', 'REPO_ASSET_SALE_SAUTH', 'Asset Sale'],
   ['AssetSaleApproval', 'REPO_ASSET_SALE_APP_SAUTH', 'Asset Sale Approval'],
   ['Closure', 'REPO_ASSET_CLOSE_SAUTH', 'Closure'],
+  // not named by spec §2.5 for repossession (it names them for SARFAESI): the partial payment detour of REPOSSESSION v9
+  ['PartialPaymentReq', 'PAR_PAY_RQST_SAUTH', 'Partial Payment Request'],
+  ['PartialPaymentApproval', 'PAR_PAY_APP_SAUTH', 'Partial Payment Approval'],
 ];
 
 const SARF_STAGES: [string, string | null, string, string?][] = [

@@ -5,6 +5,8 @@ import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { demoSeedDeps } from '../../src/modules/demo/services/seed-deps.ts';
 import { seedDemoSecuredAssets } from '../../src/modules/demo/services/seed-secured-assets.ts';
+import { seedDemoReceipts } from '../../src/modules/demo/services/seed-receipts.ts';
+import { testDeps } from '../workflow/factories.ts';
 import { queryRows } from '../factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -97,6 +99,30 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
     const [repo, sarf] = closures;
     expect(BigInt(repo!.applied) > 0n && BigInt(repo!.shortfall) > 0n && repo!.surplus === '0').toBe(true);
     expect(BigInt(sarf!.applied) > 0n && sarf!.shortfall === '0' && BigInt(sarf!.surplus) > 0n).toBe(true);
+  });
+
+  it('records an approved waiver counted at the repossession closure, and posts an approved partial payment', async () => {
+    const waivers = await queryRows<{ amount: string; written_off: string; waived: string; approver: string }>(
+      handle.db,
+      sql`select w.amount_minor::text as amount, w.written_off_minor::text as written_off,
+            c.waived_minor::text as waived, u.username as approver
+          from secured_waivers w join secured_closures c on c.waiver_id = w.id
+          join users u on u.id = w.approved_by_user_id where w.status = 'APPROVED'`,
+    );
+    expect(waivers).toHaveLength(1);
+    expect(waivers[0]!.approver).toBe('repoappr.west');
+    expect(BigInt(waivers[0]!.waived) > 0n && waivers[0]!.waived === waivers[0]!.written_off).toBe(true);
+
+    const payments = await queryRows<{ code: string; mode: string; amount: string; closed: boolean }>(
+      handle.db,
+      sql`select k.definition_code as code, r.mode, r.amount_minor::text as amount, k.is_closed as closed
+          from receipts r join cases k on r.source_ref like 'case:' || k.id || ':v%'
+          where r.source = 'SECURED_PART_PAYMENT'`,
+    );
+    expect(payments.map((row) => [row.code, row.mode, row.closed])).toEqual([['SARFAESI', 'NEFT', true]]);
+    expect(BigInt(payments[0]!.amount) > 0n).toBe(true);
+    // the demo receipts, seeded next, are not taken for done by these receipts of the secured-asset sources
+    expect(await seedDemoReceipts(testDeps(t))).toBeGreaterThan(0);
   });
 
   it('holds an auction at its approval with three bids (one below the reserve, H1 chosen) and a failed auction re-auctioned', async () => {

@@ -26,8 +26,11 @@ export const TRANSFER_MODES: readonly ReceiptMode[] = ['NEFT', 'RTGS', 'IMPS'];
 export const RECEIPT_STATUSES = ['PENDING_VERIFICATION', 'VERIFIED', 'CANCEL_REQUESTED', 'CANCELLED'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
-/** SECURED_SALE: the net sale proceeds of a repossessed or SARFAESI asset, posted when its case closes. */
-export const RECEIPT_SOURCES = ['MANUAL', 'UPI_COLLECT', 'IMPORT', 'SECURED_SALE'] as const;
+/**
+ * SECURED_SALE: the net sale proceeds of a repossessed or SARFAESI asset, posted when its case closes.
+ * SECURED_PART_PAYMENT: a partial payment taken on such a case, posted when its approval is given.
+ */
+export const RECEIPT_SOURCES = ['MANUAL', 'UPI_COLLECT', 'IMPORT', 'SECURED_SALE', 'SECURED_PART_PAYMENT'] as const;
 export type ReceiptSource = (typeof RECEIPT_SOURCES)[number];
 
 /** Why a receipt is cancelled (receipt and payment cancellation, EFT receipt cancel). */

@@ -18,6 +18,8 @@ export type ClosureInput = {
   expensesMinor: bigint;
   /** the account's whole outstanding before the proceeds: principal, interest and charges */
   outstandingMinor: bigint;
+  /** the approved waiver of the case (0 when none): counted against what the proceeds leave, never below zero */
+  waiverMinor?: bigint;
 };
 
 export type ClosureFigures = {
@@ -25,7 +27,9 @@ export type ClosureFigures = {
   netProceedsMinor: bigint;
   /** what is posted to the account (a receipt): the net proceeds up to the outstanding */
   appliedMinor: bigint;
-  /** the outstanding the proceeds leave: stays on the account, recoverable */
+  /** the part of the approved waiver counted: up to what the proceeds leave of the outstanding (written off) */
+  waivedMinor: bigint;
+  /** the outstanding the proceeds and the waiver leave: stays on the account, recoverable */
   shortfallMinor: bigint;
   /** the net proceeds above the outstanding: refunded to the borrower */
   surplusMinor: bigint;
@@ -33,7 +37,7 @@ export type ClosureFigures = {
 
 export class ClosureError extends Error {
   constructor(
-    readonly field: 'saleExpenses' | 'saleAmount',
+    readonly field: 'saleExpenses' | 'saleAmount' | 'waiverAmount',
     message: string,
   ) {
     super(message);
@@ -50,13 +54,18 @@ export function closureFigures(input: ClosureInput): ClosureFigures {
   if (expenses > proceeds) {
     throw new ClosureError('saleExpenses', 'cannot be more than the sale amount: the expenses are recovered from it');
   }
+  const waiver = input.waiverMinor ?? 0n;
+  if (waiver < 0n) throw new ClosureError('waiverAmount', 'cannot be negative');
   const outstanding = input.outstandingMinor > 0n ? input.outstandingMinor : 0n;
   const net = proceeds - expenses;
   const applied = net < outstanding ? net : outstanding;
+  const left = outstanding - applied;
+  const waived = waiver < left ? waiver : left;
   return {
     netProceedsMinor: net,
     appliedMinor: applied,
-    shortfallMinor: outstanding - applied,
+    waivedMinor: waived,
+    shortfallMinor: left - waived,
     surplusMinor: net - applied,
   };
 }
@@ -65,6 +74,29 @@ export const REFUND_STATUSES = ['NONE', 'DUE', 'PAID'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 const minor = z.string().regex(/^-?\d+$/);
+
+/** An approved waiver of a case, recorded as money on the account. */
+export const securedWaiverSchema = z.object({
+  amountMinor: minor,
+  currency: z.enum(CURRENCIES),
+  reason: z.string(),
+  approvedOn: z.string(),
+  approvedBy: z.string(),
+  requestedBy: z.string().nullable(),
+});
+export type SecuredWaiver = z.infer<typeof securedWaiverSchema>;
+
+/** A partial payment of a case, posted as a receipt when its approval was given. */
+export const partialPaymentSchema = z.object({
+  receiptNo: z.string(),
+  amountMinor: minor,
+  currency: z.enum(CURRENCIES),
+  mode: z.string(),
+  receivedOn: z.string(),
+  /** the receipt's status (PENDING_VERIFICATION, VERIFIED, CANCEL_REQUESTED, CANCELLED) */
+  status: z.string(),
+});
+export type PartialPayment = z.infer<typeof partialPaymentSchema>;
 
 /** GET /api/secured-assets/cases/:caseId/closure — the recorded closure, or a preview while the case is open. */
 export const closureStatementSchema = z.object({
@@ -78,10 +110,16 @@ export const closureStatementSchema = z.object({
   expensesMinor: minor,
   netProceedsMinor: minor,
   appliedMinor: minor,
+  /** the approved waiver counted against the shortfall (RECORDED: written off the account at closing) */
+  waivedMinor: minor,
   shortfallMinor: minor,
   surplusMinor: minor,
   /** the receipt the proceeds were posted as (RECORDED with a sale) */
   receiptNo: z.string().nullable(),
+  /** the case's approved waiver (recordWaiver), whatever closing counts of it */
+  waiver: securedWaiverSchema.nullable(),
+  /** the partial payments approved on the case, each posted as a receipt (postPartialPayment) */
+  partialPayments: z.array(partialPaymentSchema),
   refundStatus: z.enum(REFUND_STATUSES),
   refundPaidOn: z.string().nullable(),
   refundReference: z.string().nullable(),

@@ -105,6 +105,14 @@ export const WORKFLOW_EFFECTS = [
   'requireInventory',
   /** refuses submitting a stage until the case's asset is in a yard of the register (an open yard stay) */
   'requireYardIn',
+  /** refuses a waiver request whose amount is above the account's dues (400 naming the waiver amount) */
+  'requireWaiverWithinDues',
+  /** the checker's approval records the waiver as money on the account; closure counts it against the shortfall */
+  'recordWaiver',
+  /** refuses a partial payment request above the account's dues, or breaking a receipt mode rule (§269ST cash) */
+  'requirePartialPayment',
+  /** the checker's approval posts the partial payment as a receipt on the account (once) */
+  'postPartialPayment',
 ] as const;
 export type WorkflowEffect = (typeof WORKFLOW_EFFECTS)[number];
 

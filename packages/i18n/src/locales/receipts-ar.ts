@@ -22,6 +22,7 @@ export const receiptsAr: Record<ReceiptsKey, string> = {
   ReceiptSourceUpiCollect: 'تحصيل UPI',
   ReceiptSourceImport: 'مستورد',
   ReceiptSourceSecuredSale: 'بيع الأصل المضمون',
+  ReceiptSourceSecuredPartPayment: 'سداد جزئي في قضية أصل مضمون',
   ReceiptKindBook: 'دفتر إيصالات (نقد، شيك، حوالة)',
   ReceiptKindElectronic: 'إلكتروني (NEFT، RTGS، IMPS، UPI)',
   CancelReasonChequeBounced: 'شيك مرتجع',

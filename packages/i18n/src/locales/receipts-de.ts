@@ -23,6 +23,7 @@ export const receiptsDe: Record<ReceiptsKey, string> = {
   ReceiptSourceUpiCollect: 'UPI-Einzug',
   ReceiptSourceImport: 'Importiert',
   ReceiptSourceSecuredSale: 'Verkauf des Sicherungsguts',
+  ReceiptSourceSecuredPartPayment: 'Teilzahlung in einem Sicherungsgut-Verfahren',
   ReceiptKindBook: 'Quittungsblock (Bargeld, Scheck, Bankwechsel)',
   ReceiptKindElectronic: 'Elektronisch (NEFT, RTGS, IMPS, UPI)',
   CancelReasonChequeBounced: 'Scheck geplatzt',

@@ -22,6 +22,7 @@ export const receiptsEn = {
   ReceiptSourceUpiCollect: 'UPI collect',
   ReceiptSourceImport: 'Imported',
   ReceiptSourceSecuredSale: 'Sale of the secured asset',
+  ReceiptSourceSecuredPartPayment: 'Partial payment on a secured-asset case',
   ReceiptKindBook: 'Receipt book (cash, cheque, DD)',
   ReceiptKindElectronic: 'Electronic (NEFT, RTGS, IMPS, UPI)',
   CancelReasonChequeBounced: 'Cheque bounced',

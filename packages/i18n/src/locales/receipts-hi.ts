@@ -22,6 +22,7 @@ export const receiptsHi: Record<ReceiptsKey, string> = {
   ReceiptSourceUpiCollect: 'UPI कलेक्ट',
   ReceiptSourceImport: 'आयातित',
   ReceiptSourceSecuredSale: 'प्रतिभूत संपत्ति की बिक्री',
+  ReceiptSourceSecuredPartPayment: 'प्रतिभूत संपत्ति मामले में आंशिक भुगतान',
   ReceiptKindBook: 'रसीद बुक (नकद, चेक, DD)',
   ReceiptKindElectronic: 'इलेक्ट्रॉनिक (NEFT, RTGS, IMPS, UPI)',
   CancelReasonChequeBounced: 'चेक बाउंस',

@@ -138,6 +138,24 @@ export const repoDefinitionEn = {
   AuctionSuccessful: 'Successful (H1 bid received)',
   AuctionNoBids: 'Failed (no bids)',
   AuctionFailed: 'Auction failed',
+
+  // Partial payment (both workflows: REPOSSESSION v9 and SARFAESI)
+  RequestPartialPayment: 'Request partial payment',
+  PaymentProof: 'Proof of payment',
+  PartialPaymentAmount: 'Partial payment amount',
+  PaymentDate: 'Payment date',
+  BalancePaymentSchedule: 'Schedule for the balance',
+  PartialPaymentMode: 'Mode of payment',
+  PartialPaymentReference: 'Payment reference (UTR, cheque or DD no.)',
+  PartialModeCash: 'Cash',
+  PartialModeCheque: 'Cheque',
+  PartialModeDd: 'Demand draft',
+  PartialModeNeft: 'NEFT',
+  PartialModeRtgs: 'RTGS',
+  PartialModeImps: 'IMPS',
+  PartialModeUpi: 'UPI',
+  ApprovePartialPayment: 'Approve partial payment',
+  RejectPartialPayment: 'Reject partial payment',
 } as const;
 
 export type RepoDefinitionKey = keyof typeof repoDefinitionEn;

@@ -141,6 +141,18 @@ export const repoUiAr: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'تسجيل الرد',
   ClosureRefundPaidOn: 'تاريخ الرد',
   ClosureRefundRecorded: 'تم تسجيل رد الفائض.',
+  ClosureDuesToday: 'المستحقات اليوم (ما يتطلبه الاسترداد)',
+  ClosureWaiverCounted: 'الإعفاء المحتسب (المشطوب)',
+  ClosureWaiverTitle: 'الإعفاء المعتمد',
+  ClosureWaiverDetail: '{{amount}}، اعتمده {{approver}} في {{date}}. السبب: {{reason}}',
+  ClosureWaiverNote:
+    'يُحتسب الإعفاء مقابل ما يتبقى من المستحقات بعد البيع، ولا يزيد عليه أبدًا، ويُشطب من الحساب عند إغلاق القضية.',
+  ClosurePartialPaymentsTitle: 'المدفوعات الجزئية المقيدة',
+  ClosurePartialPayment: '{{amount}} عبر {{mode}}، الإيصال {{receiptNo}} بتاريخ {{date}}: {{status}}',
+  ClosureReceiptPending: 'بانتظار التحقق',
+  ClosureReceiptVerified: 'تم التحقق',
+  ClosureReceiptCancelRequested: 'طُلب الإلغاء',
+  ClosureReceiptCancelled: 'ملغى',
   // Linked Account Details (/Repo/linkLanVueAccount)
   LinkedAccountsLoading: 'جارٍ تحميل الحسابات المرتبطة…',
   LinkedAccountsLoadFailed: 'تعذر تحميل الحسابات المرتبطة',

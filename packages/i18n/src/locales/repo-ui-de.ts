@@ -146,6 +146,18 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'Erstattung erfassen',
   ClosureRefundPaidOn: 'Erstattet am',
   ClosureRefundRecorded: 'Die Erstattung des Mehrerlöses ist erfasst.',
+  ClosureDuesToday: 'Forderungen heute (Betrag für die Auslösung)',
+  ClosureWaiverCounted: 'Angerechneter Verzicht (abgeschrieben)',
+  ClosureWaiverTitle: 'Genehmigter Verzicht',
+  ClosureWaiverDetail: '{{amount}}, genehmigt von {{approver}} am {{date}}. Grund: {{reason}}',
+  ClosureWaiverNote:
+    'Der Verzicht wird auf das angerechnet, was der Verkauf von den Forderungen übrig lässt, nie mehr, und beim Abschluss des Verfahrens vom Konto abgeschrieben.',
+  ClosurePartialPaymentsTitle: 'Gebuchte Teilzahlungen',
+  ClosurePartialPayment: '{{amount}} per {{mode}}, Quittung {{receiptNo}} vom {{date}}: {{status}}',
+  ClosureReceiptPending: 'wartet auf Prüfung',
+  ClosureReceiptVerified: 'geprüft',
+  ClosureReceiptCancelRequested: 'Stornierung beantragt',
+  ClosureReceiptCancelled: 'storniert',
   // Linked Account Details (/Repo/linkLanVueAccount)
   LinkedAccountsLoading: 'Verbundene Konten werden geladen…',
   LinkedAccountsLoadFailed: 'Die verbundenen Konten konnten nicht geladen werden',

@@ -144,6 +144,18 @@ export const repoUiEn = {
   ClosureRecordRefund: 'Record the refund',
   ClosureRefundPaidOn: 'Refunded on',
   ClosureRefundRecorded: 'The refund of the surplus is recorded.',
+  ClosureDuesToday: 'Dues today (what redemption takes)',
+  ClosureWaiverCounted: 'Waiver counted (written off)',
+  ClosureWaiverTitle: 'Approved waiver',
+  ClosureWaiverDetail: '{{amount}}, approved by {{approver}} on {{date}}. Reason: {{reason}}',
+  ClosureWaiverNote:
+    'The waiver is counted against what the sale leaves of the dues, never more, and written off the account when the case closes.',
+  ClosurePartialPaymentsTitle: 'Partial payments posted',
+  ClosurePartialPayment: '{{amount}} by {{mode}}, receipt {{receiptNo}} of {{date}}: {{status}}',
+  ClosureReceiptPending: 'waiting for verification',
+  ClosureReceiptVerified: 'verified',
+  ClosureReceiptCancelRequested: 'cancellation requested',
+  ClosureReceiptCancelled: 'cancelled',
   // Linked Account Details (/Repo/linkLanVueAccount)
   LinkedAccountsLoading: 'Loading the linked accounts…',
   LinkedAccountsLoadFailed: 'The linked accounts could not be loaded',

@@ -140,6 +140,18 @@ export const repoUiHi: Record<RepoUiKey, string> = {
   ClosureRecordRefund: 'वापसी दर्ज करें',
   ClosureRefundPaidOn: 'वापसी की तिथि',
   ClosureRefundRecorded: 'अधिशेष की वापसी दर्ज हो गई।',
+  ClosureDuesToday: 'आज का बकाया (मोचन के लिए देय राशि)',
+  ClosureWaiverCounted: 'गिनी गई छूट (बट्टे खाते में)',
+  ClosureWaiverTitle: 'स्वीकृत छूट',
+  ClosureWaiverDetail: '{{amount}}, {{approver}} द्वारा {{date}} को स्वीकृत। कारण: {{reason}}',
+  ClosureWaiverNote:
+    'छूट बिक्री के बाद बचे बकाया के विरुद्ध गिनी जाती है, उससे अधिक कभी नहीं, और मामला बंद होने पर खाते से बट्टे खाते में डाली जाती है।',
+  ClosurePartialPaymentsTitle: 'जमा किए गए आंशिक भुगतान',
+  ClosurePartialPayment: '{{amount}}, {{mode}} द्वारा, रसीद {{receiptNo}} दिनांक {{date}}: {{status}}',
+  ClosureReceiptPending: 'सत्यापन की प्रतीक्षा में',
+  ClosureReceiptVerified: 'सत्यापित',
+  ClosureReceiptCancelRequested: 'रद्द करने का अनुरोध किया गया',
+  ClosureReceiptCancelled: 'रद्द',
   // Linked Account Details (/Repo/linkLanVueAccount)
   LinkedAccountsLoading: 'जुड़े खाते लोड हो रहे हैं…',
   LinkedAccountsLoadFailed: 'जुड़े खाते लोड नहीं हो सके',

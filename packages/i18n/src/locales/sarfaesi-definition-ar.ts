@@ -39,7 +39,6 @@ export const sarfaesiDefinitionAr: Record<SarfaesiDefinitionKey, string> = {
 
   // Detours open from the work stages (§13(8) redemption, partial payment)
   RequestAssetRelease: 'طلب الإفراج عن الأصل',
-  RequestPartialPayment: 'طلب سداد جزئي',
 
   // Possession type and §13(3A) representation
   PossessionType: 'نوع الحيازة',
@@ -156,13 +155,7 @@ export const sarfaesiDefinitionAr: Record<SarfaesiDefinitionKey, string> = {
 
   // Asset release on redemption and partial payment
   RedemptionAmount: 'مبلغ فك الرهن',
-  PaymentProof: 'إثبات الدفع',
   RejectRelease: 'رفض الإفراج',
-  PartialPaymentAmount: 'مبلغ السداد الجزئي',
-  PaymentDate: 'تاريخ الدفع',
-  BalancePaymentSchedule: 'جدول سداد الرصيد',
-  ApprovePartialPayment: 'اعتماد السداد الجزئي',
-  RejectPartialPayment: 'رفض السداد الجزئي',
 
   // Date rules
   Sarf132NoticePeriodEnds: 'انتهاء مهلة إنذار المادة 13(2) (أقرب موعد للحيازة)',

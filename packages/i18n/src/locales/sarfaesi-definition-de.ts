@@ -39,7 +39,6 @@ export const sarfaesiDefinitionDe: Record<SarfaesiDefinitionKey, string> = {
 
   // Detours open from the work stages (§13(8) redemption, partial payment)
   RequestAssetRelease: 'Objektfreigabe beantragen',
-  RequestPartialPayment: 'Teilzahlung beantragen',
 
   // Possession type and §13(3A) representation
   PossessionType: 'Art der Besitzergreifung',
@@ -156,13 +155,7 @@ export const sarfaesiDefinitionDe: Record<SarfaesiDefinitionKey, string> = {
 
   // Asset release on redemption and partial payment
   RedemptionAmount: 'Ablösebetrag',
-  PaymentProof: 'Zahlungsnachweis',
   RejectRelease: 'Freigabe ablehnen',
-  PartialPaymentAmount: 'Teilzahlungsbetrag',
-  PaymentDate: 'Zahlungsdatum',
-  BalancePaymentSchedule: 'Zahlungsplan für den Rest',
-  ApprovePartialPayment: 'Teilzahlung genehmigen',
-  RejectPartialPayment: 'Teilzahlung ablehnen',
 
   // Date rules
   Sarf132NoticePeriodEnds: 'Frist der Zahlungsaufforderung nach §13(2) endet (früheste Besitzergreifung)',

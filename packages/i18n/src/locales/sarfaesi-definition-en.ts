@@ -41,7 +41,6 @@ export const sarfaesiDefinitionEn = {
 
   // Detours open from the work stages (§13(8) redemption, partial payment)
   RequestAssetRelease: 'Request asset release',
-  RequestPartialPayment: 'Request partial payment',
 
   // Possession type and §13(3A) representation
   PossessionType: 'Possession type',
@@ -158,13 +157,7 @@ export const sarfaesiDefinitionEn = {
 
   // Asset release on redemption and partial payment
   RedemptionAmount: 'Redemption amount',
-  PaymentProof: 'Proof of payment',
   RejectRelease: 'Reject release',
-  PartialPaymentAmount: 'Partial payment amount',
-  PaymentDate: 'Payment date',
-  BalancePaymentSchedule: 'Schedule for the balance',
-  ApprovePartialPayment: 'Approve partial payment',
-  RejectPartialPayment: 'Reject partial payment',
 
   // Date rules
   Sarf132NoticePeriodEnds: '§13(2) notice period ends (earliest possession)',

@@ -39,7 +39,6 @@ export const sarfaesiDefinitionHi: Record<SarfaesiDefinitionKey, string> = {
 
   // Detours open from the work stages (§13(8) redemption, partial payment)
   RequestAssetRelease: 'परिसंपत्ति मुक्ति का अनुरोध करें',
-  RequestPartialPayment: 'आंशिक भुगतान का अनुरोध करें',
 
   // Possession type and §13(3A) representation
   PossessionType: 'कब्ज़े का प्रकार',
@@ -156,13 +155,7 @@ export const sarfaesiDefinitionHi: Record<SarfaesiDefinitionKey, string> = {
 
   // Asset release on redemption and partial payment
   RedemptionAmount: 'मोचन राशि',
-  PaymentProof: 'भुगतान का प्रमाण',
   RejectRelease: 'मुक्ति अस्वीकार करें',
-  PartialPaymentAmount: 'आंशिक भुगतान राशि',
-  PaymentDate: 'भुगतान की तिथि',
-  BalancePaymentSchedule: 'शेष राशि की भुगतान अनुसूची',
-  ApprovePartialPayment: 'आंशिक भुगतान स्वीकृत करें',
-  RejectPartialPayment: 'आंशिक भुगतान अस्वीकार करें',
 
   // Date rules
   Sarf132NoticePeriodEnds: 'धारा 13(2) नोटिस अवधि समाप्त (कब्ज़े की सबसे पहली तिथि)',

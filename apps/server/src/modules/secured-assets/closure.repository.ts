@@ -15,6 +15,8 @@ export type ClosureRecord = {
   proceedsMinor: bigint;
   expensesMinor: bigint;
   appliedMinor: bigint;
+  waivedMinor: bigint;
+  waiverId: number | null;
   shortfallMinor: bigint;
   surplusMinor: bigint;
   receiptId: number | null;
@@ -42,6 +44,8 @@ export async function insertClosure(
     proceedsMinor: values.proceedsMinor,
     expensesMinor: values.expensesMinor,
     appliedMinor: values.appliedMinor,
+    waivedMinor: values.waivedMinor,
+    waiverId: values.waiverId,
     shortfallMinor: values.shortfallMinor,
     surplusMinor: values.surplusMinor,
     receiptId: values.receiptId,
@@ -62,6 +66,8 @@ type ClosureRow = {
   proceeds_minor: string;
   expenses_minor: string;
   applied_minor: string;
+  waived_minor: string;
+  waiver_id: string | null;
   shortfall_minor: string;
   surplus_minor: string;
   receipt_id: string | null;
@@ -81,7 +87,7 @@ export async function findClosure(
   const [row] = await selectRows<ClosureRow>(
     db,
     sql`select c.case_id::text, c.account_id::text, c.closure_type, c.currency, c.outstanding_minor::text,
-          c.proceeds_minor::text, c.expenses_minor::text, c.applied_minor::text, c.shortfall_minor::text,
+          c.proceeds_minor::text, c.expenses_minor::text, c.applied_minor::text, c.waived_minor::text, c.waiver_id::text, c.shortfall_minor::text,
           c.surplus_minor::text, c.receipt_id::text, r.receipt_no, c.refund_status, c.refund_paid_on::text,
           c.refund_reference, c.closed_on::text
         from secured_closures c left join receipts r on r.id = c.receipt_id
@@ -97,6 +103,8 @@ export async function findClosure(
     proceedsMinor: BigInt(row.proceeds_minor),
     expensesMinor: BigInt(row.expenses_minor),
     appliedMinor: BigInt(row.applied_minor),
+    waivedMinor: BigInt(row.waived_minor),
+    waiverId: row.waiver_id === null ? null : Number(row.waiver_id),
     shortfallMinor: BigInt(row.shortfall_minor),
     surplusMinor: BigInt(row.surplus_minor),
     receiptId: row.receipt_id === null ? null : Number(row.receipt_id),

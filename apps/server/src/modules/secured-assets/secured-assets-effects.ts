@@ -17,6 +17,12 @@ import { requireValuations } from './services/valuations.ts';
 import { requireSaleBalance, requireSaleDeposit } from './services/sale-deposits.ts';
 import { requireInventory } from './services/inventory.ts';
 import { requireYardIn } from './services/yards.ts';
+import {
+  postPartialPayment,
+  recordWaiver,
+  requirePartialPayment,
+  requireWaiverWithinDues,
+} from './services/case-money.ts';
 
 // The effects the REPOSSESSION and SARFAESI workflows name, registered with the engine when the app is wired
 // (workflow-effects.ts). Each document effect renders its documents from their templates and files them on the case
@@ -192,4 +198,8 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   registry.register('requireSaleBalance', requireSaleBalance);
   registry.register('requireInventory', requireInventory);
   registry.register('requireYardIn', requireYardIn);
+  registry.register('requireWaiverWithinDues', requireWaiverWithinDues);
+  registry.register('recordWaiver', recordWaiver);
+  registry.register('requirePartialPayment', requirePartialPayment);
+  registry.register('postPartialPayment', postPartialPayment);
 }

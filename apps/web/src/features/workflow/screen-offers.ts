@@ -45,6 +45,8 @@ export const STAGE_LIST_ROUTES: Readonly<Record<string, readonly string[]>> = {
     'repoAssetSale',
     'repoAssetSaleApproval',
     'repoClosure',
+    'repoPartialPaymentReq',
+    'repoPartialPaymentApproval',
   ],
   SARFAESI: [
     'sarfSarfInitiate',

@@ -22,7 +22,7 @@ const TO_DISPOSAL: WalkStep[] = [
 ];
 
 describe('repossession definition', () => {
-  it('has the 21 stages of spec §2.5 in the spec order', () => {
+  it('has the 21 stages of spec §2.5 in the spec order, then the partial payment detour', () => {
     expect(def.stages.map((stage) => stage.code)).toEqual([
       'RepoInitiate',
       'RepoInitiateApproval',
@@ -45,7 +45,47 @@ describe('repossession definition', () => {
       'AssetSale',
       'AssetSaleApproval',
       'Closure',
+      'PartialPaymentReq',
+      'PartialPaymentApproval',
     ]);
+  });
+
+  it('takes a partial payment from a work stage and comes back to it, approved or rejected', () => {
+    const payment = {
+      ...CASE,
+      partialAmount: '25000.00',
+      partialPaymentMode: 'UPI',
+      partialPaymentReference: 'UPI26104412345',
+      partialPaymentDate: '2026-03-20',
+      balanceSchedule: 'The rest by the end of April',
+    };
+    for (const [decision, status] of [
+      ['approve', 'Approved'],
+      ['reject', 'Rejected'],
+    ] as const) {
+      const { snapshot } = walk(
+        def,
+        payment,
+        [
+          { action: 'requestPartialPayment', expect: 'PartialPaymentReq' },
+          { action: 'recommend', expect: 'PartialPaymentApproval' },
+          { action: decision, expect: 'KitGeneration' },
+        ],
+        '2026-03-25',
+        'KitGeneration',
+      );
+      expect(snapshot).toMatchObject({ stage: 'KitGeneration', status, returnStage: null });
+    }
+    const approval = def.stages.find((stage) => stage.code === 'PartialPaymentApproval')!;
+    expect(approval.actions.find((action) => action.name === 'approve')?.effects).toEqual(['postPartialPayment']);
+    // not once the sale is under way
+    for (const code of ['AssetSale', 'AssetSaleApproval', 'Closure', 'WaverApproval']) {
+      const stage = def.stages.find((candidate) => candidate.code === code)!;
+      expect(
+        stage.actions.map((action) => action.name),
+        code,
+      ).not.toContain('requestPartialPayment');
+    }
   });
 
   it('walks the auction path to closure', () => {

@@ -13,7 +13,9 @@ import {
   select,
   submit,
   type FieldInput,
+  type StageInput,
 } from './builders.ts';
+import { partialPaymentStages, requestPartialPayment } from './partial-payment.ts';
 
 // Vehicle repossession (spec §2.5 and §4 stage order; domain reference §2.8 and §3.1): initiate → approval →
 // pre-repossession notice → kit (agency, authorisation, police pre-intimation) → asset details (repossession,
@@ -102,6 +104,12 @@ const VEHICLE = [...BASE, 'assetType', 'registrationNo'];
 const HELD = [...VEHICLE, 'repossessionDate', 'yardName'];
 const PRICED = [...HELD, 'valuationAmount', 'reservePrice'];
 
+/** The waiver asked for: above zero, and (requireWaiverWithinDues) not above the account's dues. */
+const WAIVER_FIELDS: FieldInput[] = [
+  field('waiverAmount', 'WaiverAmount', 'amount', { required: true, rules: [{ kind: 'minAmount', amount: '0.01' }] }),
+  field('waiverReason', 'WaiverReason', 'textarea', { required: true }),
+];
+
 const noticeFields = (): FieldInput[] => [
   pastDate('noticeDate', 'NoticeDate', { required: true }),
   select('noticeMode', 'NoticeMode', NOTICE_MODES, { required: true }),
@@ -116,6 +124,28 @@ const noticeFields = (): FieldInput[] => [
   }),
   pastDate('noticeServedDate', 'NoticeServedDate', { rules: [{ kind: 'onOrAfterField', field: 'noticeSentDate' }] }),
 ];
+
+/**
+ * The work stages from the pre-repossession notice to the pre-sale notice offer a partial payment (a detour that comes
+ * back to the stage): the borrower may pay part of the dues at any time before the sale.
+ */
+const PART_PAYABLE = new Set([
+  'Notice',
+  'KitGeneration',
+  'AssetDtlCapture',
+  'ValuationAgcAllocation',
+  'CaptureValDtl',
+  'FprAllocation',
+  'DirectSale',
+  'AuctionNotice',
+  'AllocateActionAgc',
+  'AssetAuctionDtl',
+  'AssetSaleNotice',
+]);
+
+function withPartialPayment(stage: StageInput): StageInput {
+  return PART_PAYABLE.has(stage.code) ? { ...stage, actions: [...stage.actions, requestPartialPayment] } : stage;
+}
 
 const sla = (name: string, label: string, days: number, stages: string[]) => ({
   name,
@@ -140,8 +170,13 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * free-text inventory, odometer and keys fields; the vehicle's yard-in through the `yard` widget and the yard register
  * (`requireYardIn`) fills yardName and yardInDate, which must match the yard record; the agency stages name the
  * `agencyPicker` widget (a registered agency fills the agency field).
+ * 8: (documents, another change).
+ * 9: the waiver is money: the request is refused above the account's dues (`requireWaiverWithinDues`), the approval
+ * records it on the account (`recordWaiver`) and closure counts it; the waiver stages show the `closureStatement`. A
+ * partial payment detour as SARFAESI's (`requestPartialPayment` from the work stages before the sale, PartialPaymentReq
+ * and PartialPaymentApproval), whose approval posts a receipt (`postPartialPayment`).
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 7;
+export const REPOSSESSION_BUILT_IN_VERSION = 9;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -511,11 +546,10 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoWaverApprovalReq',
         authority: 'REPO_WAIV_APP_RQST_SAUTH',
         trayColumns: PRICED,
-        fields: [
-          field('waiverAmount', 'WaiverAmount', 'amount', { required: true }),
-          field('waiverReason', 'WaiverReason', 'textarea', { required: true }),
-        ],
-        actions: [recommend('WaverApproval')],
+        fields: WAIVER_FIELDS,
+        // the account's dues and what the sale leaves of them, beside the waiver asked for
+        widgets: ['closureStatement'],
+        actions: [recommend('WaverApproval', { effects: effects('requireWaiverWithinDues') })],
       },
       {
         code: 'WaverApproval',
@@ -523,8 +557,10 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoWaverApproval',
         authority: 'REPO_WAIV_APP_SAUTH',
         trayColumns: [...PRICED, 'makerUserId'],
+        widgets: ['closureStatement'],
         actions: [
-          approve('AssetSaleNotice', { effects: effects('generateSaleNotice') }),
+          // the waiver is recorded as money on the account; closure counts it against the shortfall
+          approve('AssetSaleNotice', { effects: effects('recordWaiver', 'generateSaleNotice') }),
           reject('AssetSaleNotice', {
             labelKey: 'RejectWaiver',
             effects: effects('notifyMaker', 'generateSaleNotice'),
@@ -605,7 +641,9 @@ export function buildRepossessionDefinition(
         widgets: ['closureStatement'],
         actions: [close({ effects: effects('settleClosure') })],
       },
-    ],
+      // a partial payment (not a spec §2.5 stage of repossession: the spec names it for SARFAESI; the same authorities)
+      ...partialPaymentStages('repo', [...BASE, 'makerUserId']),
+    ].map(withPartialPayment),
     dateRules: [
       {
         name: 'REPO_NOTICE_PERIOD',
@@ -708,6 +746,9 @@ export function buildRepossessionDefinition(
       sla('REPO_INITIATE_APPROVAL_SLA', 'Initiation decision due', t.approvalSlaDays, ['RepoInitiateApproval']),
       sla('REPO_SALE_APPROVAL_SLA', 'Sale approval due', t.approvalSlaDays, ['AuctionApproval', 'AssetSaleApproval']),
       sla('REPO_WAIVER_APPROVAL_SLA', 'Waiver decision due', t.approvalSlaDays, ['WaverApproval']),
+      sla('REPO_PARTIAL_PAYMENT_APPROVAL_SLA', 'Partial payment decision due', t.approvalSlaDays, [
+        'PartialPaymentApproval',
+      ]),
     ],
   });
 }

@@ -272,7 +272,14 @@ describe('SARFAESI detours', () => {
   it('an approved partial payment returns the case to where it was', () => {
     const { snapshot } = walk(
       def,
-      { ...CASE, partialAmount: '500000.00', partialPaymentDate: '2026-06-10', balanceSchedule: 'Balance by 31 Aug' },
+      {
+        ...CASE,
+        partialAmount: '500000.00',
+        partialPaymentMode: 'NEFT',
+        partialPaymentReference: 'SBIN26161000123',
+        partialPaymentDate: '2026-06-10',
+        balanceSchedule: 'Balance by 31 Aug',
+      },
       [
         { action: 'requestPartialPayment', expect: 'PartialPaymentReq' },
         { action: 'recommend', expect: 'PartialPaymentApproval' },
@@ -282,6 +289,17 @@ describe('SARFAESI detours', () => {
       'OrderCapture',
     );
     expect(snapshot).toMatchObject({ stage: 'OrderCapture', status: 'Approved', returnStage: null });
+  });
+
+  it('waivers and partial payments are money: the requests are checked, the approvals record and post them', () => {
+    const effectsOf = (stage: string, action: string) =>
+      def.stages.find((candidate) => candidate.code === stage)!.actions.find((a) => a.name === action)!.effects;
+    expect(effectsOf('WaiverRequest', 'recommend')).toEqual(['requireWaiverWithinDues']);
+    expect(effectsOf('WaiverApproval', 'approve')).toEqual(['recordWaiver']);
+    expect(effectsOf('WaiverApproval', 'reject')).toEqual(['notifyMaker']);
+    expect(effectsOf('PartialPaymentReq', 'recommend')).toEqual(['requirePartialPayment']);
+    expect(effectsOf('PartialPaymentApproval', 'approve')).toEqual(['postPartialPayment']);
+    expect(effectsOf('PartialPaymentApproval', 'reject')).toEqual(['notifyMaker']);
   });
 
   it('statutory numbers are configurable', () => {

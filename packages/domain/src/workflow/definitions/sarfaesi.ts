@@ -15,6 +15,7 @@ import {
   type ActionInput,
   type StageInput,
 } from './builders.ts';
+import { partialPaymentStages, requestPartialPayment } from './partial-payment.ts';
 
 // SARFAESI enforcement (spec §2.5 and §4; domain reference §2.4 and §3.2): initiation and approval → §13(2) notice
 // capture and approval → publication → possession type and §13(3A) representation → police pre-intimation →
@@ -123,17 +124,6 @@ const requestRelease: ActionInput = {
   remarksRequired: true,
   maker: 'actor',
   authority: 'ASSET_RELEASE_RQST_SAUTH',
-  opensDetour: true,
-};
-
-const requestPartialPayment: ActionInput = {
-  name: 'requestPartialPayment',
-  labelKey: 'RequestPartialPayment',
-  to: { stage: 'PartialPaymentReq' },
-  status: 'Initiated',
-  remarksRequired: true,
-  maker: 'actor',
-  authority: 'PAR_PAY_RQST_SAUTH',
   opensDetour: true,
 };
 
@@ -822,10 +812,14 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       authority: 'SARF_WAIV_APP_RQST_SAUTH',
       trayColumns: [...PRICED, 'saleAmount'],
       fields: [
-        field('waiverAmount', 'WaiverAmount', 'amount', { required: true }),
+        field('waiverAmount', 'WaiverAmount', 'amount', {
+          required: true,
+          rules: [{ kind: 'minAmount', amount: '0.01' }],
+        }),
         field('waiverReason', 'WaiverReason', 'textarea', { required: true }),
       ],
-      actions: [recommend('WaiverApproval')],
+      widgets: ['closureStatement'],
+      actions: [recommend('WaiverApproval', { effects: effects('requireWaiverWithinDues') })],
     },
     {
       code: 'WaiverApproval',
@@ -833,8 +827,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfWaiverApproval',
       authority: 'SARF_WAIV_APP_SAUTH',
       trayColumns: [...PRICED, 'saleAmount', 'makerUserId'],
+      widgets: ['closureStatement'],
       actions: [
-        approve('AssetSaleNotice'),
+        // the waiver is recorded as money on the account; closure counts it against the shortfall
+        approve('AssetSaleNotice', { effects: effects('recordWaiver') }),
         reject('AssetSaleNotice', { labelKey: 'RejectWaiver' }),
         pushback('WaiverRequest'),
       ],
@@ -950,6 +946,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         }),
       ],
       documents: [document('redemptionPaymentProof', 'PaymentProof')],
+      // the dues redemption takes today (lowered by the partial payments posted), the waiver and the payments
+      widgets: ['closureStatement'],
       actions: [recommend('AssetReleaseApproval')],
     },
     {
@@ -958,36 +956,13 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfAssetReleaseApproval',
       authority: 'ASSET_RELEASE_APP_SAUTH',
       trayColumns: [...BASE, 'makerUserId'],
+      widgets: ['closureStatement'],
       actions: [
         approve('SarfClosure', { labelKey: 'ApproveRelease', requiredDocuments: ['redemptionPaymentProof'] }),
         reject({ history: true }, { labelKey: 'RejectRelease' }),
       ],
     },
-    {
-      code: 'PartialPaymentReq',
-      labelKey: 'PartialPaymentRequest',
-      routeSlug: 'sarfPartialPaymentReq',
-      authority: 'PAR_PAY_RQST_SAUTH',
-      trayColumns: [...BASE, 'makerUserId'],
-      fields: [
-        field('partialAmount', 'PartialPaymentAmount', 'amount', { required: true }),
-        pastDate('partialPaymentDate', 'PaymentDate', { required: true }),
-        field('balanceSchedule', 'BalancePaymentSchedule', 'textarea', { required: true }),
-      ],
-      documents: [document('partialPaymentProof', 'PaymentProof')],
-      actions: [recommend('PartialPaymentApproval')],
-    },
-    {
-      code: 'PartialPaymentApproval',
-      labelKey: 'PartialPaymentApproval',
-      routeSlug: 'sarfPartialPaymentApproval',
-      authority: 'PAR_PAY_APP_SAUTH',
-      trayColumns: [...BASE, 'makerUserId'],
-      actions: [
-        approve({ history: true }, { labelKey: 'ApprovePartialPayment' }),
-        reject({ history: true }, { labelKey: 'RejectPartialPayment' }),
-      ],
-    },
+    ...partialPaymentStages('sarf', [...BASE, 'makerUserId']),
   ].map(withDetours);
 }
 
@@ -1007,8 +982,13 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * `requireSaleBalance` refuse figures that break Rule 9(3)–(4)).
  * 9: the possession date is checked against the §13(2) period from service too (the later of notice and service,
  * as the SARF_13_2_NOTICE_PERIOD date rule counts it), not from the notice's date alone.
+ * 10: waivers and partial payments are money: a waiver request above the account's dues is refused
+ * (`requireWaiverWithinDues`), its approval records it on the account (`recordWaiver`) and closure counts it; a partial
+ * payment request captures the mode and reference (`requirePartialPayment` checks it against the dues and the receipt
+ * mode rules) and its approval posts a receipt (`postPartialPayment`); these stages and the release stages show the
+ * `closureStatement` (the dues redemption takes today, after the partial payments).
  */
-export const SARFAESI_BUILT_IN_VERSION = 9;
+export const SARFAESI_BUILT_IN_VERSION = 10;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

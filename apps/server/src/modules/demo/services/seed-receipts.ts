@@ -65,10 +65,11 @@ const digits = (seed: number, length: number) =>
 
 /** Creates the demo receipts once (nothing when receipts exist). Returns how many it captured. */
 export async function seedDemoReceipts(deps: AppDeps): Promise<number> {
-  // (the secured-asset closures, seeded before, post their sale proceeds as receipts of their own source)
+  // (the secured-asset cases, seeded before, post their sale proceeds and partial payments as receipts of their own
+  // sources)
   const [existing] = await selectRows<{ n: number }>(
     deps.db,
-    sql`select count(*)::int as n from receipts where source <> 'SECURED_SALE'`,
+    sql`select count(*)::int as n from receipts where source not in ('SECURED_SALE', 'SECURED_PART_PAYMENT')`,
   );
   if ((existing?.n ?? 0) > 0) return 0;
   const users = await findUsersByUsername(deps.db, ['fc.andheri', 'pay.mumbai', 'appr.west']);

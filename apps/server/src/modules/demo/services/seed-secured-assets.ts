@@ -62,8 +62,11 @@ import { DEMO_SEED_REQUEST_ID } from './seed-legal-cases.ts';
 // effects run as they would for staff: notices, the kit, sale notices, the sale certificate and the §13(8) lock.
 // One transaction: a failed seed leaves no half-made case.
 
-/** A step of a path; `values` change the case's values from this step on (e.g. a failed auction, a reduced reserve). */
-type PathStep = { action: ActionName; next: string; values?: CaseFields };
+/**
+ * A step of a path; `values` change the case's values from this step on (e.g. a failed auction, a reduced reserve);
+ * `remarks` are the maker's words of a step that opens a detour (it carries no form of the stage it leaves).
+ */
+type PathStep = { action: ActionName; next: string; values?: CaseFields; remarks?: string };
 
 const REPO_PATH: readonly PathStep[] = [
   { action: 'recommend', next: 'RepoInitiateApproval' },
@@ -134,6 +137,35 @@ const REPO_FAILED_AUCTION_PATH: readonly PathStep[] = [
 ];
 
 /**
+ * A repossession sale with a waiver (issue 15, money): the auction's H1 leaves a shortfall, the officer asks for a
+ * waiver of part of it, repoappr.west approves it (recorded on the account), and the closure counts it.
+ */
+const REPO_WAIVER_PATH: readonly PathStep[] = [
+  ...REPO_PATH.slice(0, 12),
+  { action: 'submit', next: 'AuctionApproval', values: { waiverRequired: true } },
+  { action: 'approve', next: 'WaverApprovalReq' },
+  { action: 'recommend', next: 'WaverApproval' },
+  { action: 'approve', next: 'AssetSaleNotice' },
+  ...REPO_PATH.slice(14),
+];
+
+/**
+ * A SARFAESI case with a partial payment (issue 15, money): while the DM advocate is being allocated the borrower pays
+ * part of the dues; sarf.mumbai requests it, sarfappr.ho approves it, and it is posted as a receipt on the account.
+ */
+const SARF_PARTIAL_PAYMENT_PATH: readonly PathStep[] = [
+  ...SARF_PATH.slice(0, 8),
+  {
+    action: 'requestPartialPayment',
+    next: 'PartialPaymentReq',
+    remarks: 'The borrower paid part of the dues by NEFT and asks for time for the rest',
+  },
+  { action: 'recommend', next: 'PartialPaymentApproval' },
+  { action: 'approve', next: 'AgencyAllocation' },
+  ...SARF_PATH.slice(8),
+];
+
+/**
  * A demo case: how many steps of its path it takes, and how many days before today the last one was taken; `path`
  * another path than the workflow's main one.
  */
@@ -141,7 +173,8 @@ type Story = { steps: number; ago: number; path?: readonly PathStep[] };
 
 const REPO_STORIES: readonly Story[] = [
   // the furthest first: with few accounts in the region, the initiations are the ones left out
-  { steps: 18, ago: 6 },
+  // closed: sold at auction, a waiver of part of the shortfall approved and counted at closure
+  { steps: 20, ago: 6, path: REPO_WAIVER_PATH },
   { steps: 16, ago: 1 },
   { steps: 14, ago: 2 },
   // at the auction's approval: three bids, one below the reserve, H1 chosen (repoappr.west approves)
@@ -159,7 +192,8 @@ const REPO_STORIES: readonly Story[] = [
 ];
 
 const SARF_STORIES: readonly Story[] = [
-  { steps: 33, ago: 9 },
+  // closed with a surplus; a partial payment approved on the way (posted as a receipt)
+  { steps: 36, ago: 9, path: SARF_PARTIAL_PAYMENT_PATH },
   { steps: 32, ago: 2 },
   { steps: 26, ago: 1 },
   // two cases at the auction batch stage: the demo's batch holds them as lots 1 and 2
@@ -244,6 +278,12 @@ const WORKFLOWS: readonly Workflow[] = [
         auctionBatchNo: `AB${digits(serial, 7)}`,
         portalReference: `MSTC/${digits(serial, 4)}`,
         saleCertificateNo: `SC/MUM/${digits(serial, 4)}`,
+        // a partial payment of about a twentieth of the debt (SARF_PARTIAL_PAYMENT_PATH), after the DM allocation
+        partialAmount: fromCents((debt / 20n / 100n) * 100n),
+        partialPaymentMode: 'NEFT',
+        partialPaymentReference: `HDFCN${digits(serial, 9)}`,
+        partialPaymentDate: '2026-04-25',
+        balanceSchedule: 'The rest of the dues in two instalments by the end of June',
       };
     },
   },
@@ -344,7 +384,7 @@ function planOf(definition: WorkflowDefinition, path: readonly PathStep[], value
       if (step.values.reservePrice === 'REDUCED') next.reservePrice = reduced(current.reservePrice) ?? null;
       current = next;
     }
-    plan.push({ stage, step, form: formOf(definition, stage, current) });
+    plan.push({ stage, step, form: step.remarks ? {} : formOf(definition, stage, current) });
     stage = step.next;
   }
   return plan;
@@ -803,6 +843,7 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
               version: state.version,
               expectedStage: state.stage,
               ...(Object.keys(item.form).length > 0 ? { fields: item.form } : {}),
+              ...(item.step.remarks ? { remarks: item.step.remarks } : {}),
             },
           });
           state.stage = applied.stage;

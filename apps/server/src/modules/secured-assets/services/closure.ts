@@ -22,6 +22,14 @@ import {
   markRefundPaid,
   type ClosureRecord,
 } from '../closure.repository.ts';
+import {
+  findApprovedWaiver,
+  listPartialPayments,
+  markWaiverWrittenOff,
+  writeOffAccount,
+  type WaiverRecord,
+} from '../case-money.repository.ts';
+import type { Executor } from '../../../db/transaction.ts';
 import { securedCaseInScope } from './secured-case.ts';
 import { REPO_APP, REPOSSESSION_CODE, SARFAESI_CODE } from '../secured-assets-constants.ts';
 
@@ -46,12 +54,13 @@ function amountOf(fields: CaseFields, name: string): bigint {
   return typeof value === 'string' && value.trim() !== '' ? toCents(value) : 0n;
 }
 
-function figuresOf(fields: CaseFields, outstandingMinor: bigint): ClosureFigures {
+function figuresOf(fields: CaseFields, outstandingMinor: bigint, waiver: WaiverRecord | undefined): ClosureFigures {
   return closureFigures({
     closureType: String(fields.closureType ?? ''),
     proceedsMinor: amountOf(fields, 'saleAmount'),
     expensesMinor: amountOf(fields, 'saleExpenses'),
     outstandingMinor,
+    waiverMinor: waiver?.amountMinor ?? 0n,
   });
 }
 
@@ -60,9 +69,10 @@ export async function settleClosure(run: EffectRun): Promise<void> {
   const fields = run.next.fields;
   const closureType = String(fields.closureType ?? '');
   const account = await accountOutstanding(run.tx, run.accountId, { forUpdate: true });
+  const waiver = await findApprovedWaiver(run.tx, run.caseId, { forUpdate: true });
   let figures: ClosureFigures;
   try {
-    figures = figuresOf(fields, account.outstandingMinor);
+    figures = figuresOf(fields, account.outstandingMinor, waiver);
   } catch (error) {
     if (error instanceof ClosureError) throw validationError(`fields.${error.field}`, error.message);
     throw error;
@@ -89,6 +99,12 @@ export async function settleClosure(run: EffectRun): Promise<void> {
     );
     receiptId = receipt.id;
   }
+  // the approved waiver, up to what the proceeds left, comes off the account (charges, interest, then principal)
+  let writtenOff: { charges: bigint; interest: bigint; principal: bigint } | null = null;
+  if (waiver && figures.waivedMinor > 0n) {
+    writtenOff = await writeOffAccount(run.tx, run.accountId, figures.waivedMinor);
+    await markWaiverWrittenOff(run.tx, waiver.id, figures.waivedMinor);
+  }
   const refundStatus = figures.surplusMinor > 0n ? 'DUE' : 'NONE';
   await insertClosure(run.tx, {
     caseId: run.caseId,
@@ -99,6 +115,8 @@ export async function settleClosure(run: EffectRun): Promise<void> {
     proceedsMinor: closureType === 'SOLD' ? amountOf(fields, 'saleAmount') : 0n,
     expensesMinor: closureType === 'SOLD' ? amountOf(fields, 'saleExpenses') : 0n,
     appliedMinor: figures.appliedMinor,
+    waivedMinor: figures.waivedMinor,
+    waiverId: waiver?.id ?? null,
     shortfallMinor: figures.shortfallMinor,
     surplusMinor: figures.surplusMinor,
     receiptId,
@@ -118,6 +136,15 @@ export async function settleClosure(run: EffectRun): Promise<void> {
       currency: account.currency,
       outstandingMinor: account.outstandingMinor.toString(),
       appliedMinor: figures.appliedMinor.toString(),
+      waiverId: waiver?.id ?? null,
+      waivedMinor: figures.waivedMinor.toString(),
+      writtenOff: writtenOff
+        ? {
+            charges: writtenOff.charges.toString(),
+            interest: writtenOff.interest.toString(),
+            principal: writtenOff.principal.toString(),
+          }
+        : null,
       shortfallMinor: figures.shortfallMinor.toString(),
       surplusMinor: figures.surplusMinor.toString(),
       receiptId,
@@ -126,8 +153,36 @@ export async function settleClosure(run: EffectRun): Promise<void> {
   });
 }
 
-function recorded(record: ClosureRecord): ClosureStatement {
+type CaseMoney = Pick<ClosureStatement, 'waiver' | 'partialPayments'>;
+
+/** The case's approved waiver and its partial payments, as the statement shows them. */
+async function caseMoney(db: Executor, caseId: number, waiver: WaiverRecord | undefined): Promise<CaseMoney> {
+  const payments = await listPartialPayments(db, caseId);
   return {
+    waiver: waiver
+      ? {
+          amountMinor: waiver.amountMinor.toString(),
+          currency: waiver.currency as ClosureStatement['currency'],
+          reason: waiver.reason,
+          approvedOn: waiver.approvedOn,
+          approvedBy: waiver.approvedBy,
+          requestedBy: waiver.requestedBy,
+        }
+      : null,
+    partialPayments: payments.map((payment) => ({
+      receiptNo: payment.receiptNo,
+      amountMinor: payment.amountMinor.toString(),
+      currency: payment.currency as ClosureStatement['currency'],
+      mode: payment.mode,
+      receivedOn: payment.receivedOn,
+      status: payment.status,
+    })),
+  };
+}
+
+function recorded(record: ClosureRecord, money: CaseMoney): ClosureStatement {
+  return {
+    ...money,
     caseId: record.caseId,
     state: 'RECORDED',
     closureType: record.closureType,
@@ -137,6 +192,7 @@ function recorded(record: ClosureRecord): ClosureStatement {
     expensesMinor: record.expensesMinor.toString(),
     netProceedsMinor: (record.proceedsMinor - record.expensesMinor).toString(),
     appliedMinor: record.appliedMinor.toString(),
+    waivedMinor: record.waivedMinor.toString(),
     shortfallMinor: record.shortfallMinor.toString(),
     surplusMinor: record.surplusMinor.toString(),
     receiptNo: record.receiptNo,
@@ -159,10 +215,13 @@ export async function getClosureStatement(
   const record = await securedCaseInScope(deps.db, ctx, caseId);
   requireAppAuthority({ app: REPO_APP }, await actorAuthorities(deps.db, ctx, REPO_APP));
   const closure = await findClosure(deps.db, caseId);
-  if (closure) return recorded(closure);
+  const waiver = await findApprovedWaiver(deps.db, caseId);
+  const money = await caseMoney(deps.db, caseId, waiver);
+  if (closure) return recorded(closure, money);
   const account = await accountOutstanding(deps.db, record.accountId);
   const closureType = typeof record.fields.closureType === 'string' ? record.fields.closureType : null;
   const base = {
+    ...money,
     caseId,
     state: 'PREVIEW' as const,
     closureType,
@@ -177,13 +236,14 @@ export async function getClosureStatement(
   const proceeds = sold ? amountOf(record.fields, 'saleAmount') : 0n;
   const expenses = sold ? amountOf(record.fields, 'saleExpenses') : 0n;
   try {
-    const figures = figuresOf(record.fields, account.outstandingMinor);
+    const figures = figuresOf(record.fields, account.outstandingMinor, waiver);
     return {
       ...base,
       proceedsMinor: proceeds.toString(),
       expensesMinor: expenses.toString(),
       netProceedsMinor: figures.netProceedsMinor.toString(),
       appliedMinor: figures.appliedMinor.toString(),
+      waivedMinor: figures.waivedMinor.toString(),
       shortfallMinor: figures.shortfallMinor.toString(),
       surplusMinor: figures.surplusMinor.toString(),
       refundStatus: figures.surplusMinor > 0n ? 'DUE' : 'NONE',
@@ -197,6 +257,7 @@ export async function getClosureStatement(
       expensesMinor: expenses.toString(),
       netProceedsMinor: '0',
       appliedMinor: '0',
+      waivedMinor: '0',
       shortfallMinor: account.outstandingMinor.toString(),
       surplusMinor: '0',
       refundStatus: 'NONE',
@@ -252,5 +313,8 @@ export async function recordRefundPaid(
       },
     });
   });
-  return recorded((await findClosure(deps.db, caseId))!);
+  return recorded(
+    (await findClosure(deps.db, caseId))!,
+    await caseMoney(deps.db, caseId, await findApprovedWaiver(deps.db, caseId)),
+  );
 }

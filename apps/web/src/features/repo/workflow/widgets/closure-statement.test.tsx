@@ -18,9 +18,12 @@ const recorded = (patch: Partial<ClosureStatement> = {}): ClosureStatement => ({
   expensesMinor: '4500000',
   netProceedsMinor: '390500000',
   appliedMinor: '301275075',
+  waivedMinor: '0',
   shortfallMinor: '0',
   surplusMinor: '89224925',
   receiptNo: 'E0000000042',
+  waiver: null,
+  partialPayments: [],
   refundStatus: 'DUE',
   refundPaidOn: null,
   refundReference: null,
@@ -109,6 +112,91 @@ describe('closure statement (closureStatement widget)', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       { paidOn: '2026-02-20', reference: 'UTR20260220' },
     ]);
+  });
+
+  it('shows the approved waiver counted against the shortfall, and the partial payments posted as receipts', async () => {
+    stubApi([
+      {
+        match: /\/api\/secured-assets\/cases\/41\/closure$/,
+        reply: () =>
+          jsonResponse(
+            200,
+            recorded({
+              state: 'PREVIEW',
+              outstandingMinor: '41275075',
+              proceedsMinor: '39500000',
+              expensesMinor: '1850000',
+              netProceedsMinor: '37650000',
+              appliedMinor: '37650000',
+              waivedMinor: '3000000',
+              shortfallMinor: '625075',
+              surplusMinor: '0',
+              receiptNo: null,
+              refundStatus: 'NONE',
+              closedOn: null,
+              waiver: {
+                amountMinor: '5000000',
+                currency: 'INR',
+                reason: 'Hardship after a job loss',
+                approvedOn: '2026-06-30',
+                approvedBy: 'Chitra Checker',
+                requestedBy: 'Rohan Maker',
+              },
+              partialPayments: [
+                {
+                  receiptNo: 'E0000000051',
+                  amountMinor: '10000000',
+                  currency: 'INR',
+                  mode: 'NEFT',
+                  receivedOn: '2026-04-12',
+                  status: 'PENDING_VERIFICATION',
+                },
+              ],
+            }),
+          ),
+      },
+    ]);
+    renderTab();
+    expect((await screen.findByTestId('closure-waived')).textContent).toBe('₹30,000.00');
+    expect(screen.getByTestId('closure-shortfall').textContent).toBe('₹6,250.75');
+    expect(screen.getByTestId('closure-waiver').textContent).toContain(
+      '₹50,000.00, approved by Chitra Checker on 30/06/2026. Reason: Hardship after a job loss',
+    );
+    expect(screen.getByTestId('closure-partial-payments').textContent).toContain(
+      '₹1,00,000.00 by NEFT, receipt E0000000051 of 12/04/2026: waiting for verification',
+    );
+  });
+
+  it('shows the dues today before any sale (what redemption takes at the release and partial payment stages)', async () => {
+    stubApi([
+      {
+        match: /\/closure$/,
+        reply: () =>
+          jsonResponse(
+            200,
+            recorded({
+              state: 'PREVIEW',
+              closureType: null,
+              outstandingMinor: '291275075',
+              proceedsMinor: '0',
+              expensesMinor: '0',
+              netProceedsMinor: '0',
+              appliedMinor: '0',
+              shortfallMinor: '291275075',
+              surplusMinor: '0',
+              receiptNo: null,
+              refundStatus: 'NONE',
+              closedOn: null,
+            }),
+          ),
+      },
+    ]);
+    renderTab();
+    const figures = await screen.findByTestId('closure-figures');
+    expect(within(figures).getByText('Dues today (what redemption takes)').nextSibling?.textContent).toBe(
+      '₹29,12,750.75',
+    );
+    expect(within(figures).queryByText('Net proceeds')).toBeNull();
   });
 
   it('says when the statement could not be loaded', async () => {

@@ -1,4 +1,5 @@
-import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { minorToDecimal } from '@recovery-desk/domain/receipts/posting.ts';
 import {
   refundPaidInputSchema,
@@ -25,7 +26,9 @@ import { fetchClosureStatement, recordClosureRefund, repoKeys } from '../../api/
 // The `closureStatement` widget of the repossession and SARFAESI closure stages (§13(7), rule 15): a case tab with the
 // account's outstanding, the sale amount and the expenses recovered from it, what is (or was) posted to the account,
 // the shortfall that stays recoverable and the surplus refunded to the borrower. While the case is open it previews
-// what closing would post; once closed it shows what was recorded, and records the refund of a surplus.
+// what closing would post; once closed it shows what was recorded, and records the refund of a surplus. It also shows
+// the case's approved waiver (counted against the shortfall) and its partial payments (receipts), so the waiver and
+// partial payment stages name it too.
 
 function Figures({ statement }: { statement: ClosureStatement }) {
   const { t, i18n } = useTranslation();
@@ -36,7 +39,8 @@ function Figures({ statement }: { statement: ClosureStatement }) {
       testId="closure-figures"
       items={[
         {
-          label: String(t('ClosureOutstandingBefore')),
+          // before a sale is on the form: the dues today, what redeeming the asset takes (after partial payments)
+          label: String(t(statement.state === 'PREVIEW' && !sold ? 'ClosureDuesToday' : 'ClosureOutstandingBefore')),
           value: money(statement.outstandingMinor),
           testId: 'closure-outstanding',
         },
@@ -56,10 +60,98 @@ function Figures({ statement }: { statement: ClosureStatement }) {
             : money(statement.appliedMinor),
           testId: 'closure-applied',
         },
+        ...(BigInt(statement.waivedMinor) > 0n
+          ? [
+              {
+                label: String(t('ClosureWaiverCounted')),
+                value: money(statement.waivedMinor),
+                testId: 'closure-waived',
+              },
+            ]
+          : []),
         { label: String(t('ShortfallAmount')), value: money(statement.shortfallMinor), testId: 'closure-shortfall' },
         { label: String(t('ClosureSurplus')), value: money(statement.surplusMinor), testId: 'closure-surplus' },
       ]}
     />
+  );
+}
+
+const MODE_KEYS = {
+  CASH: 'PartialModeCash',
+  CHEQUE: 'PartialModeCheque',
+  DD: 'PartialModeDd',
+  NEFT: 'PartialModeNeft',
+  RTGS: 'PartialModeRtgs',
+  IMPS: 'PartialModeImps',
+  UPI: 'PartialModeUpi',
+} as const satisfies Record<string, DictionaryKey>;
+
+const RECEIPT_STATUS_KEYS = {
+  PENDING_VERIFICATION: 'ClosureReceiptPending',
+  VERIFIED: 'ClosureReceiptVerified',
+  CANCEL_REQUESTED: 'ClosureReceiptCancelRequested',
+  CANCELLED: 'ClosureReceiptCancelled',
+} as const satisfies Record<string, DictionaryKey>;
+
+const keyOf = <K extends string>(keys: Record<string, K>, code: string): K | undefined =>
+  Object.hasOwn(keys, code) ? keys[code] : undefined;
+
+/** The case's approved waiver (recorded as money on the account) and its partial payments (posted as receipts). */
+function CaseMoney({ statement }: { statement: ClosureStatement }) {
+  const { t, i18n } = useTranslation();
+  const money = (minor: string) => formatAmount(minorToDecimal(BigInt(minor)), statement.currency, i18n.language);
+  const date = (iso: string) => formatBusinessDate(iso, i18n.language);
+  const { waiver, partialPayments } = statement;
+  if (!waiver && partialPayments.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      {waiver ? (
+        <section aria-labelledby="closure-waiver-title" data-testid="closure-waiver">
+          <Title order={4} size="h6" id="closure-waiver-title">
+            {String(t('ClosureWaiverTitle'))}
+          </Title>
+          <Text size="sm">
+            {String(
+              t('ClosureWaiverDetail', {
+                amount: money(waiver.amountMinor),
+                approver: waiver.approvedBy,
+                date: date(waiver.approvedOn),
+                reason: waiver.reason,
+              }),
+            )}
+          </Text>
+          <Text size="sm" c="dark.6">
+            {String(t('ClosureWaiverNote'))}
+          </Text>
+        </section>
+      ) : null}
+      {partialPayments.length > 0 ? (
+        <section aria-labelledby="closure-payments-title" data-testid="closure-partial-payments">
+          <Title order={4} size="h6" id="closure-payments-title">
+            {String(t('ClosurePartialPaymentsTitle'))}
+          </Title>
+          <List size="sm">
+            {partialPayments.map((payment) => {
+              const mode = keyOf(MODE_KEYS, payment.mode);
+              const status = keyOf(RECEIPT_STATUS_KEYS, payment.status);
+              return (
+                <List.Item key={payment.receiptNo}>
+                  {String(
+                    t('ClosurePartialPayment', {
+                      amount: money(payment.amountMinor),
+                      mode: mode ? String(t(mode)) : payment.mode,
+                      receiptNo: payment.receiptNo,
+                      date: date(payment.receivedOn),
+                      status: status ? String(t(status)) : payment.status,
+                    }),
+                  )}
+                </List.Item>
+              );
+            })}
+          </List>
+        </section>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -145,6 +237,7 @@ export function ClosureStatementTab({ view }: CaseWidgetProps) {
           </Alert>
         ) : null}
         <Figures statement={data} />
+        <CaseMoney statement={data} />
         {BigInt(data.shortfallMinor) > 0n ? <Text size="sm">{String(t('ClosureShortfallNote'))}</Text> : null}
         {data.refundStatus === 'DUE' && data.state === 'PREVIEW' ? (
           <Text size="sm">{String(t('ClosureSurplusNote'))}</Text>
