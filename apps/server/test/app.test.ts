@@ -79,6 +79,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "PUT /api/cmd-center/ingest-settings → cmdcenter:LEGAL_SETTINGS_SAUTH",
         "GET /api/cmd-center/positions → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "POST /api/cmd-center/positions → collapp:FIELD_COLLECTOR_SAUTH",
+        "GET /api/cmd-center/route → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/collections/accounts/:accountId → actingUnit",
         "PATCH /api/collections/accounts/:accountId/addresses/:addressId → actingUnit",
         "PATCH /api/collections/accounts/:accountId/contacts/:contactId → actingUnit",

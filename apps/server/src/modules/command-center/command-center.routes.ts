@@ -8,12 +8,14 @@ import {
   ingestSettingsUpdateSchema,
   positionsBatchSchema,
 } from '@recovery-desk/domain/command-center/ingest.ts';
+import { routeDayQuerySchema, routeDayReplySchema } from '@recovery-desk/domain/command-center/route-day.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { listFieldUsers, readDayPositions } from './services/field-users.ts';
 import { readIngestSettings, saveIngestSettings } from './services/ingest-settings.ts';
 import { ingestPositions } from './services/ingest-positions.ts';
+import { readRouteDay } from './services/route-day.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['command-center'];
@@ -69,6 +71,20 @@ export function commandCenterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => readDayPositions(deps, { ctx: unitContext(request.ctx), query: request.query }),
+    );
+    app.get(
+      '/api/cmd-center/route',
+      {
+        config: SUPERVISOR,
+        schema: {
+          tags,
+          summary: 'One field user’s route of a day for the replay: kept fixes, stops with durations, trips, events',
+          security,
+          querystring: routeDayQuerySchema,
+          response: { 200: routeDayReplySchema },
+        },
+      },
+      (request) => readRouteDay(deps, { ctx: unitContext(request.ctx), query: request.query }),
     );
     app.get(
       '/api/cmd-center/ingest-settings',
