@@ -56,6 +56,7 @@ const LABELLED: Record<string, ValueKind> = {
   AREA_UNITS: 'areaUnit',
   PROPERTY_OCCUPANCIES: 'propertyOccupancy',
   POSITION_EVENT_TYPES: 'positionEvent',
+  ROUTE_EVENT_TYPES: 'positionEvent',
 };
 
 /** domain export → why its values are never shown as codes */
