@@ -267,10 +267,14 @@ describe.each(testDatabaseKinds())('workflow stage trays (%s)', (kind) => {
   it('serves a tray for every stage of every built-in workflow to holders of its authority', async () => {
     const ctx = await context();
     const everything = await createLegalStaff(handle.db, ctx.org.zone, []);
+    // Workflows of one app share some stage authorities (the partial payment stages of repossession and SARFAESI).
+    const byApp = new Map<string, Set<string>>();
     for (const definition of BUILT_IN_DEFINITIONS) {
-      const codes = [...new Set(definition.stages.map((stage) => stage.authority))];
-      await grantAuthorities(handle.db, everything, ctx.org.zone, definition.app, codes);
+      const codes = byApp.get(definition.app) ?? new Set<string>();
+      for (const stage of definition.stages) codes.add(stage.authority);
+      byApp.set(definition.app, codes);
     }
+    for (const [app, codes] of byApp) await grantAuthorities(handle.db, everything, ctx.org.zone, app, [...codes]);
     const api = await apiAs(t, everything, ctx.org.zone);
     for (const definition of BUILT_IN_DEFINITIONS) {
       for (const stage of definition.stages) {
