@@ -56,11 +56,18 @@ export class DemoOutboxPage {
     }
   }
 
-  /** The code of the newest message whose subject contains `subject`, or null when there is none. */
+  /**
+   * The code of the newest message whose subject contains `subject`, or null when there is none. Read from the
+   * outbox's API, not the page: the page shows its heading before the messages load, so a count taken then could
+   * miss the newest code and let an older, spent one pass for new.
+   */
   async latestCode(email: string, subject: string): Promise<string | null> {
-    await this.open(email);
-    const messages = this.page.getByTestId('outbox-message').filter({ hasText: subject });
-    if ((await messages.count()) === 0) return null;
-    return /code is (\w+)/.exec((await messages.first().textContent()) ?? '')?.[1] ?? null;
+    const reply = await this.page.request.get(`/api/demo/outbox?email=${encodeURIComponent(email)}`);
+    expect(reply.ok()).toBe(true);
+    const { data } = (await reply.json()) as { data: { subject: string; body: string; created_at: string }[] };
+    const newest = data
+      .filter((mail) => mail.subject.includes(subject))
+      .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0];
+    return newest ? (/code is (\w+)/.exec(newest.body)?.[1] ?? null) : null;
   }
 }
