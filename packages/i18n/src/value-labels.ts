@@ -160,6 +160,8 @@ export const VALUE_KINDS = {
   itemCondition: prefixed('RepoInvCondition'),
   areaUnit: prefixed('RepoInvAreaUnit'),
   propertyOccupancy: prefixed('RepoInvOccupancy'),
+  // the documents of the repossession and SARFAESI workflows (Repossession Settings, Templates tab)
+  securedDocumentKind: prefixed('SecuredDocument'),
   // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).
   bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
 } as const satisfies Record<string, (code: string) => DictionaryKey | undefined>;

@@ -339,13 +339,22 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           when: { field: 'representationReceived', in: ['true'] },
           rules: [{ kind: 'onOrAfterField', field: 'representationReceivedDate' }],
         }),
+        // The reasons for not accepting the representation: the reply is generated from them.
+        field('representationReplyReasons', 'RepresentationReplyReasons', 'textarea', {
+          required: true,
+          when: { field: 'representationReceived', in: ['true'] },
+          rules: [{ kind: 'maxLength', length: 4000 }],
+        }),
       ],
       documents: [
+        // generated from the reasons when the step is submitted (generateRepresentationReply); a signed copy may be
+        // uploaded under the same code
         document('representationReply', 'RepresentationReply', {
+          required: false,
           when: { field: 'representationReceived', in: ['true'] },
         }),
       ],
-      actions: [submit('PreIntimationNotice')],
+      actions: [submit('PreIntimationNotice', { effects: effects('generateRepresentationReply') })],
     },
     {
       code: 'PreIntimationNotice',
@@ -678,9 +687,14 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           required: true,
           rules: [{ kind: 'onOrBeforeField', field: 'auctionDate', offsetDays: -1 }],
         }),
+        // the e-auction's hours as the public notice states them (e.g. 11:00 to 13:00 IST, 5-minute extensions)
+        field('auctionTime', 'AuctionTime', 'text', { required: true, rules: [{ kind: 'maxLength', length: 80 }] }),
       ],
       documents: [document('saleNoticeCopy', 'SaleNoticeCopy')],
-      actions: [submit('UploadArtwork', { labelKey: 'NoticeSent' })],
+      // Every figure of the public e-auction notice (Appendix IV-A) is known here: the auction date and hours, the
+      // inspection dates and the EMD's last date are entered on this form, the reserve and EMD were approved, the lot
+      // was numbered at BatchGen. The notice is what the artwork and the publication are made from.
+      actions: [submit('UploadArtwork', { labelKey: 'NoticeSent', effects: effects('generateAuctionNotice') })],
     },
     {
       code: 'UploadArtwork',
@@ -688,7 +702,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfUploadArtwork',
       authority: 'SARF_UPLOAD_ARTWORK_SAUTH',
       trayColumns: AUCTIONED,
-      documents: [document('auctionArtwork', 'AuctionArtwork')],
+      documents: [
+        document('auctionNotice', 'AuctionSaleNoticeAppendixIva'),
+        document('auctionArtwork', 'AuctionArtwork'),
+      ],
       actions: [submit('ConfirmArtwork')],
     },
     {
@@ -1000,8 +1017,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * `propertyPhotos` document) replace the free-text inventory field; the agency stages name the `agencyPicker` widget.
  * 8: the 25% deposit and the 75% balance (the `saleDeposits` widget at the sale stages; `requireSaleDeposit` and
  * `requireSaleBalance` refuse figures that break Rule 9(3)–(4)).
+ * 9: the §13(3A) reply is generated from the reasons entered (`representationReplyReasons`,
+ * `generateRepresentationReply`; an uploaded signed copy stays optional), and the public e-auction notice (Appendix
+ * IV-A) when the auction notice is sent (`auctionTime`, `generateAuctionNotice`, filed as `auctionNotice`).
  */
-export const SARFAESI_BUILT_IN_VERSION = 8;
+export const SARFAESI_BUILT_IN_VERSION = 9;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
