@@ -97,8 +97,8 @@ export const SECURED_PLACEHOLDERS = [
   'lotNo',
   'auctionAgency',
   'bidIncrement',
-  'inspectionDate1',
-  'inspectionDate2',
+  'firstInspectionDate',
+  'secondInspectionDate',
   'emdAmount',
   'emdLastDate',
   'saleConfirmationDate',
@@ -365,7 +365,7 @@ Reserve price: {{reservePrice}}
 Earnest money deposit (EMD): {{emdAmount}}
 Bid increment: {{bidIncrement}}
 Last date for the EMD: {{emdLastDate}}
-Inspection of the property: {{inspectionDate1}} and {{inspectionDate2}}
+Inspection of the property: {{firstInspectionDate}} and {{secondInspectionDate}}
 Date and time of the e-auction: {{auctionDate}}, {{auctionTime}}
 E-auction service provider: {{auctionAgency}}
 
@@ -458,8 +458,8 @@ export const SECURED_SAMPLE_VALUES: Required<SecuredValues> = {
   lotNo: '3',
   auctionAgency: 'MSTC',
   bidIncrement: 'Rs. 25,000.00',
-  inspectionDate1: '01-08-2026',
-  inspectionDate2: '05-08-2026',
+  firstInspectionDate: '01-08-2026',
+  secondInspectionDate: '05-08-2026',
   emdAmount: 'Rs. 3,80,000.00',
   emdLastDate: '18-08-2026',
   saleConfirmationDate: '21-08-2026',
