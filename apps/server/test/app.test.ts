@@ -285,6 +285,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "POST /api/secured-assets/cases/:caseId/yard-out → actingUnit",
         "GET /api/secured-assets/templates → repoapp:REPO_SETTINGS_SAUTH",
         "PUT /api/secured-assets/templates → repoapp:REPO_SETTINGS_SAUTH",
+        "POST /api/secured-assets/templates/preview → repoapp:REPO_SETTINGS_SAUTH",
         "GET /api/secured-assets/yard-inventory → repoapp:DASH_REPO_SAUTH",
         "GET /api/secured-assets/yards → actingUnit",
         "POST /api/secured-assets/yards → repoapp:REPO_SETTINGS_SAUTH",
