@@ -303,6 +303,7 @@ function TemplatePreview({
       }}
       title={String(t('RepoTemplatePreviewTitle', { document: label }))}
       size="xl"
+      closeButtonProps={{ 'aria-label': String(t('Close')) }}
     >
       {template && rendered ? (
         <Stack gap="sm" data-testid="template-preview">
