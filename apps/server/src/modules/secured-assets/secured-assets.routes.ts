@@ -104,7 +104,10 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { pdf, fileName } = await previewSecuredTemplate(deps, { input: request.body });
+        const { pdf, fileName } = await previewSecuredTemplate(deps, {
+          ctx: unitContext(request.ctx),
+          input: request.body,
+        });
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="${fileName}"`)

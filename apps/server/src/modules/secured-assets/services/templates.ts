@@ -96,12 +96,12 @@ export async function updateSecuredTemplates(
 
 /**
  * POST /api/secured-assets/templates/preview — a draft template (not saved) rendered to PDF with the sample values,
- * as a generated document would print it (the placeholders checked as the PUT does: 400 naming `body`). Writes
- * nothing.
+ * as a generated document would print it (the placeholders checked as the PUT does: 400 naming `body`). Saves
+ * nothing; the preview is audited (`secured_assets.template_preview`).
  */
 export async function previewSecuredTemplate(
   deps: AppDeps,
-  { input }: { input: SecuredTemplatePreviewInput },
+  { ctx, input }: { ctx: UnitContext; input: SecuredTemplatePreviewInput },
 ): Promise<{ pdf: Uint8Array; fileName: string }> {
   const errors = templateProblems([input], 'kind', SECURED_PLACEHOLDERS).map((error) => ({
     ...error,
@@ -121,5 +121,14 @@ export async function previewSecuredTemplate(
     createdAt: deps.clock.now(),
     pageLabel: (page, pages) => words.t('NoticePageOf', { page, pages }),
   });
+  // Every request that is not a read leaves a row: who previewed which draft (the text itself is not kept).
+  await withTransaction(deps.db, (tx) =>
+    emitAudit(tx, ctx, {
+      action: 'secured_assets.template_preview',
+      entity: 'notice_templates',
+      entityId: input.kind,
+      after: { kind: input.kind, title: input.title, bodyLength: input.body.length },
+    }),
+  );
   return { pdf, fileName: `${input.kind.toLowerCase().replace(/_/g, '-')}-preview.pdf` };
 }
