@@ -64,3 +64,65 @@ test('admin.west: adds a yard and an agency in the registers of Repossession Set
   await expect(page.locator('h1')).toHaveCount(1);
   await expectNoAxeViolations(page);
 });
+
+// Templates: every repossession and SARFAESI document; admin.west edits the e-auction notice with a placeholder,
+// previews it with sample values (the PDF from the server), saves it, and restores the built-in text.
+test('admin.west: edits, previews, saves and restores a document template in Repossession Settings', async ({
+  page,
+}) => {
+  const selector = await signIn(page, 'admin.west');
+  await selector.chooseUnit('ZN-W');
+  await selector.chooseApp('Repossession and Sarfaesi');
+  await selector.continue();
+  await expect(page).toHaveURL(/\/Reposition$/);
+  await page.goto('/Repo/Settings');
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await expect(page).toHaveURL(/\?tab=templates$/);
+  const documents = page.getByRole('tablist', { name: 'Documents' });
+  await expect(documents.getByRole('tab')).toHaveCount(14);
+  await expectNoAxeViolations(page);
+
+  const notice = documents.getByRole('tab', { name: /SARFAESI: e-auction sale notice/ });
+  await notice.click();
+  const panel = page.getByTestId('template-SARF_AUCTION_NOTICE');
+  const title = panel.getByLabel(/^Title: SARFAESI: e-auction sale notice/);
+  await title.fill('E-auction of lot ');
+  await title.press('End');
+  // the placeholder goes into the text at the caret
+  const body = panel.getByLabel(/^Text: SARFAESI: e-auction sale notice/);
+  await body.fill('Lot ');
+  await body.press('End');
+  await page.getByTestId('placeholders-SARF_AUCTION_NOTICE').getByRole('button', { name: '{{lotNo}}' }).click();
+  await expect(body).toHaveValue('Lot {{lotNo}}');
+  await title.fill('E-auction of lot {{lotNo}}');
+
+  await panel.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByTestId('template-preview');
+  await expect(preview.getByTestId('template-preview-title')).toHaveText('E-auction of lot 3');
+  await expect(preview).toContainText('Lot 3');
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Download the preview' }).click();
+  expect((await download).suggestedFilename()).toBe('sarf-auction-notice-preview.pdf');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+
+  await page.getByRole('button', { name: 'Save templates' }).click();
+  await expect(notice).toContainText('Edited');
+  await page.reload();
+  await expect(page.getByTestId('template-tabs').getByRole('tab', { name: /e-auction sale notice/ })).toContainText(
+    'Edited',
+  );
+
+  await page.getByRole('tab', { name: /SARFAESI: e-auction sale notice/ }).click();
+  await page
+    .getByTestId('template-SARF_AUCTION_NOTICE')
+    .getByRole('button', { name: 'Restore the built-in text' })
+    .click();
+  await expect(page.getByTestId('template-SARF_AUCTION_NOTICE').getByLabel(/^Title:/)).toHaveValue(
+    /^E-auction sale notice for the sale of immovable property/,
+  );
+  await page.getByRole('button', { name: 'Save templates' }).click();
+  await expect(page.getByRole('tab', { name: /SARFAESI: e-auction sale notice/ })).toContainText('Built-in text');
+  await expectNoAxeViolations(page);
+});

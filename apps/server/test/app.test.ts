@@ -292,6 +292,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/secured-assets/register-units → repoapp:REPO_SETTINGS_SAUTH",
         "GET /api/secured-assets/templates → repoapp:REPO_SETTINGS_SAUTH",
         "PUT /api/secured-assets/templates → repoapp:REPO_SETTINGS_SAUTH",
+        "POST /api/secured-assets/templates/preview → repoapp:REPO_SETTINGS_SAUTH",
         "GET /api/secured-assets/yard-inventory → repoapp:DASH_REPO_SAUTH",
         "GET /api/secured-assets/yards → actingUnit",
         "POST /api/secured-assets/yards → repoapp:REPO_SETTINGS_SAUTH",

@@ -57,6 +57,7 @@ const LABELLED: Record<string, ValueKind> = {
   PROPERTY_OCCUPANCIES: 'propertyOccupancy',
   POSITION_EVENT_TYPES: 'positionEvent',
   ROUTE_EVENT_TYPES: 'positionEvent',
+  SECURED_DOCUMENT_KINDS: 'securedDocumentKind',
 };
 
 /** domain export → why its values are never shown as codes */
@@ -88,7 +89,6 @@ const NOT_SHOWN: Record<string, string> = {
   SECURED_PLACEHOLDERS: 'placeholder syntax of the repossession and SARFAESI document templates, shown as syntax',
   CLOSURE_TYPES_WITH_PROCEEDS: "closure type values, shown by the definitions' option labels (ClosureSold)",
   REFUND_STATUSES: "shown as the closure statement's sentences (ClosureRefundDue, ClosureRefundPaid)",
-  SECURED_DOCUMENT_KINDS: 'template keys of the secured-asset documents; a template is shown by its own title',
   BID_STATUSES: 'the bids tab words a bid status with its own keys (AuctionBidStatus*, repo-ui)',
   AUCTION_BATCH_STATUSES: 'the batch screen shows a status as its tab (AuctionBatchTab*, repo-ui)',
   CURRENCIES: 'ISO 4217 codes, shown inside formatted amounts',

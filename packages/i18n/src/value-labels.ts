@@ -162,6 +162,8 @@ export const VALUE_KINDS = {
   propertyOccupancy: prefixed('RepoInvOccupancy'),
   // Command center (issue 16): what a position of the field app records (a fix, a sign-in, a receipt …).
   positionEvent: prefixed('PositionEvent'),
+  // the documents of the repossession and SARFAESI workflows (Repossession Settings, Templates tab)
+  securedDocumentKind: prefixed('SecuredDocument'),
   // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).
   bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
 } as const satisfies Record<string, (code: string) => DictionaryKey | undefined>;

@@ -62,6 +62,8 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
         group by 1 order by 1`,
     );
     expect(generated.map((row) => row.code)).toEqual([
+      // the SARFAESI public e-auction notice (Appendix IV-A), sent at AuctionNotice
+      'auctionNotice',
       'authorisationLetter',
       'demandNoticeCopy',
       'noticeCopy',
@@ -70,7 +72,11 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
       'policePreIntimation',
       'possessionNotice',
       'postRepoLetter',
+      // the §13(3A) reply, from the reasons entered at TypeIdentification
+      'representationReply',
       'saleCertificate',
+      // the repossession sale letter to the buyer, on the sale's approval
+      'saleLetter',
       'saleNoticeCopy',
     ]);
     const [locks] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from redemption_locks`);

@@ -80,6 +80,21 @@ export function securedAssetsAuditCases(
       });
       return response.statusCode;
     },
+    'POST /api/secured-assets/templates/preview': async () => {
+      const { t, db } = env();
+      const org = await createOrg(db);
+      const api = await apiAs(
+        t,
+        await createRepoStaff(db, org.branch, { authorities: ['REPO_SETTINGS_SAUTH'] }),
+        org.branch,
+      );
+      const response = await api.inject({
+        method: 'POST',
+        url: '/api/secured-assets/templates/preview',
+        payload: { kind: 'REPO_SALE_LETTER', title: 'Sale letter', body: 'To {{buyerName}}' },
+      });
+      return response.statusCode;
+    },
     'POST /api/secured-assets/cases/:caseId/closure/refund': async () => {
       const { t, db } = env();
       const org = await createOrg(db);

@@ -19,6 +19,7 @@ import {
   type Staff,
 } from './factories.ts';
 import { sql } from 'drizzle-orm';
+import { pdfText } from '../legal/pdf-text.ts';
 
 // The repossession and SARFAESI effects: each document effect renders its PDFs from the (editable) templates and
 // files them on the case with an audit row; lockRedemption records the §13(8) lock; the §13(2) period refuses
@@ -176,11 +177,39 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     ] as const) {
       await stepOk(staff, caseId, action, next, sample);
     }
+    // Approving the sale writes the sale letter to the buyer, filed at Closure and downloadable as a PDF.
+    const saleLetter = (await generatedDocuments(handle.db, caseId)).at(-1)!;
+    expect([saleLetter.code, saleLetter.stage, saleLetter.documentName]).toEqual([
+      'saleLetter',
+      'Closure',
+      'Sale letter: sale of the repossessed vehicle',
+    ]);
+    for (const expected of [
+      'To Bharat Motors',
+      'Sub: Sale of the vehicle Car registration no. MH12AB1234',
+      `under loan account ${account.accountNo}`,
+      'for a consideration of Rs. 3,95,000.00, which you paid in full (payment reference UTR2026052500001)',
+      'Chassis no.: MA3EWDE1S00123456',
+      'Engine no.: K12MN1234567',
+      'Date of sale: 25-05-2026',
+      '"as is where is"',
+      'from the yard Pune Yard 2, Plot 9, MIDC,',
+      'Chitra Checker',
+    ]) {
+      expect(saleLetter.text, expected).toContain(expected);
+    }
+    view = await caseView(staff.makerApi, caseId);
+    expect(view.history.at(-1)).toMatchObject({ action: 'approve', effects: ['generateSaleLetter'] });
+    const download = await staff.makerApi.get(`/api/workflow/cases/${caseId}/documents/${saleLetter.id}/content`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
     const closed = await step(staff, caseId, 'close', sample);
     expect(closed.statusCode, closed.body).toBe(200);
     view = await caseView(staff.makerApi, caseId);
     expect(view.case).toMatchObject({ isClosed: true, status: 'Closed' });
-    expect((await generatedDocuments(handle.db, caseId)).length).toBe(6);
+    expect((await generatedDocuments(handle.db, caseId)).length).toBe(7);
     expect(await docAudits(caseId)).toEqual([
       'REPO_PRE_NOTICE',
       'REPO_AUTHORISATION_LETTER',
@@ -188,6 +217,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       'REPO_POLICE_POST_INTIMATION',
       'REPO_POST_REPOSSESSION_LETTER',
       'REPO_SALE_NOTICE',
+      'REPO_SALE_LETTER',
     ]);
   });
 
@@ -230,7 +260,43 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     await stepOk(staff, caseId, 'submit', 'NoticeApproval', sample);
     await stepOk(staff, caseId, 'approve', 'NewspaperPublication', sample);
     await stepOk(staff, caseId, 'submit', 'TypeIdentification', sample);
+
+    // §13(3A): with a representation received, the reasons are required (nothing is written without them) …
+    const beforeReply = await caseView(staff.makerApi, caseId);
+    const noReasons = Object.fromEntries(
+      Object.entries(sample).filter(([name]) => name !== 'representationReplyReasons'),
+    ) as typeof sample;
+    const unreasoned = await step(staff, caseId, 'submit', noReasons);
+    expect(unreasoned.statusCode, unreasoned.body).toBe(400);
+    expect(errorOf(unreasoned).fields).toEqual(['fields.representationReplyReasons']);
+    const afterRefusal = await caseView(staff.makerApi, caseId);
+    expect([afterRefusal.case.stage, afterRefusal.history.length]).toEqual([
+      'TypeIdentification',
+      beforeReply.history.length,
+    ]);
+    expect(await docAudits(caseId)).toEqual(['SARF_DEMAND_NOTICE']);
+
+    // … and the reply is generated from them, dated the day it was sent, filed as the checklist's reply.
     await stepOk(staff, caseId, 'submit', 'PreIntimationNotice', sample);
+    const reply = (await generatedDocuments(handle.db, caseId)).at(-1)!;
+    expect([reply.code, reply.stage]).toEqual(['representationReply', 'PreIntimationNotice']);
+    for (const expected of [
+      'Reply to the representation under Section 13(3A) of the SARFAESI Act, 2002',
+      'Date: 10-03-2026',
+      '1. Madhav Kulkarni (Borrower)',
+      '3. Prakash Joshi (Guarantor)',
+      'demand notice dated 01-02-2026',
+      'to pay Rs. 35,00,000.00 due under loan account',
+      'your representation received by Test Lender Ltd on 01-03-2026',
+      String(SARFAESI_CASE.representationReplyReasons),
+      'within 15 days of its receipt',
+      'Section 17',
+    ]) {
+      expect(reply.text, expected).toContain(expected);
+    }
+    const replyPdf = await staff.makerApi.get(`/api/workflow/cases/${caseId}/documents/${reply.id}/content`);
+    expect([replyPdf.statusCode, replyPdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+
     await stepOk(staff, caseId, 'submit', 'PossessionDtlCapture', sample);
     const possession = (await generatedDocuments(handle.db, caseId)).at(-1)!;
     expect([possession.code, possession.stage]).toEqual(['possessionNotice', 'PossessionDtlCapture']);
@@ -297,10 +363,27 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       ['submit', 'BasePriceInitiate'],
       ['recommend', 'BasePriceApprove'],
       ['approve', 'BatchGen'],
-      ['submit', 'AuctionNotice'],
     ] as const) {
       await stepOk(staff, caseId, action, next, sample);
     }
+    // The case becomes lot 2 of an auction batch (after another case), which the auction notice names.
+    const other = await createSecuredAccount(handle.db, org.branch, { product: 'HOME' });
+    const otherCase = await startCase(t, staff.maker, org.branch, 'SARFAESI', other.id);
+    await handle.db.execute(
+      sql`update cases set stage = 'BatchGen', fields = ${JSON.stringify(SARFAESI_CASE)}::jsonb
+        where id = ${otherCase.caseId}`,
+    );
+    const batch = await staff.makerApi.post('/api/secured-assets/auction-batches', {
+      batchNo: 'AB2026071',
+      auctionDate: '2026-10-20',
+      emdLastDate: '2026-10-18',
+      inspectionDate1: '2026-10-10',
+      inspectionDate2: null,
+      auctionAgency: 'MSTC e-auction',
+      caseIds: [otherCase.caseId, caseId],
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    await stepOk(staff, caseId, 'submit', 'AuctionNotice', sample);
     const saleNotice = (await generatedDocuments(handle.db, caseId)).at(-1)!;
     expect([saleNotice.code, saleNotice.stage]).toEqual(['saleNoticeCopy', 'AuctionNotice']);
     for (const expected of [
@@ -313,8 +396,34 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       expect(saleNotice.text, expected).toContain(expected);
     }
 
+    // Sending the auction notice writes the public e-auction notice (Appendix IV-A), which UploadArtwork requires.
+    await stepOk(staff, caseId, 'submit', 'UploadArtwork', sample);
+    const auctionNotice = (await generatedDocuments(handle.db, caseId)).at(-1)!;
+    expect([auctionNotice.code, auctionNotice.stage]).toEqual(['auctionNotice', 'UploadArtwork']);
+    for (const expected of [
+      'E-auction sale notice for the sale of immovable property (Appendix IV-A, Rules 8(6) and 9(1))',
+      'possession of which was taken by its authorised officer on 08-04-2026',
+      '"as is where is"',
+      'by public e-auction on 20-08-2026 (11:00 to 13:00 IST, with unlimited extensions of 5 minutes)',
+      'for the recovery of Rs. 35,00,000.00',
+      '2. Sunita Kulkarni (Co-borrower)',
+      'Auction batch: AB2026071, lot no. 2',
+      'Description of the property: Flat 402, Sai Residency',
+      'Reserve price: Rs. 38,00,000.00',
+      'Earnest money deposit (EMD): Rs. 3,80,000.00',
+      'Bid increment: Rs. 25,000.00',
+      'Last date for the EMD: 18-08-2026',
+      'Inspection of the property: 01-08-2026 and 05-08-2026',
+      // the agency is allocated after the notice: the batch's portal
+      'E-auction service provider: MSTC e-auction',
+      'Rohan Maker',
+    ]) {
+      expect(auctionNotice.text, expected).toContain(expected);
+    }
+    const noticePdf = await staff.makerApi.get(`/api/workflow/cases/${caseId}/documents/${auctionNotice.id}/content`);
+    expect([noticePdf.statusCode, noticePdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+
     for (const [action, next] of [
-      ['submit', 'UploadArtwork'],
       ['submit', 'ConfirmArtwork'],
       ['approve', 'PublicationUpload'],
     ] as const) {
@@ -366,9 +475,11 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
 
     expect(await docAudits(caseId)).toEqual([
       'SARF_DEMAND_NOTICE',
+      'SARF_REPRESENTATION_REPLY',
       'SARF_POSSESSION_NOTICE',
       'SARF_POLICE_ASSISTANCE',
       'SARF_SALE_NOTICE',
+      'SARF_AUCTION_NOTICE',
       'SARF_SALE_CERTIFICATE',
     ]);
   });
@@ -413,10 +524,13 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       ['REPO_POLICE_POST_INTIMATION', true],
       ['REPO_POST_REPOSSESSION_LETTER', true],
       ['REPO_SALE_NOTICE', true],
+      ['REPO_SALE_LETTER', true],
       ['SARF_DEMAND_NOTICE', true],
+      ['SARF_REPRESENTATION_REPLY', true],
       ['SARF_POSSESSION_NOTICE', true],
       ['SARF_POLICE_ASSISTANCE', true],
       ['SARF_SALE_NOTICE', true],
+      ['SARF_AUCTION_NOTICE', true],
       ['SARF_SALE_CERTIFICATE', true],
     ]);
     expect(initial.placeholders).toContain('obligors');
@@ -453,6 +567,59 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
         body: 'Dear {{customerName}},\n\nPay {{overdueAmount}} within {{noticeDays}} days.',
       },
     ]);
+
+    // Saving the built-in text back ("restore built-in") removes the edit: the template is built-in again.
+    const builtIn = initial.templates.find((template) => template.kind === 'SARF_AUCTION_NOTICE')!;
+    await settingsUser.inject({
+      method: 'PUT',
+      url: '/api/secured-assets/templates',
+      payload: { templates: [{ kind: 'SARF_AUCTION_NOTICE', title: 'Auction of {{lotNo}}', body: 'Lot {{lotNo}}.' }] },
+    });
+    const restored = await settingsUser.inject({
+      method: 'PUT',
+      url: '/api/secured-assets/templates',
+      payload: { templates: [{ kind: 'SARF_AUCTION_NOTICE', title: builtIn.title, body: builtIn.body }] },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(
+      securedTemplatesReplySchema.parse(restored.json()).templates.find((x) => x.kind === 'SARF_AUCTION_NOTICE'),
+    ).toMatchObject({ isDefault: true, title: builtIn.title });
+    const [stored] = await rows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from notice_templates where case_type = 'SARF_AUCTION_NOTICE'`,
+    );
+    expect(stored!.n).toBe(0);
+
+    // A draft is previewed as a PDF with sample values, nothing saved; its placeholders are checked as on save.
+    const templatesBefore = (await settingsUser.get('/api/secured-assets/templates')).body;
+    const preview = await settingsUser.inject({
+      method: 'POST',
+      url: '/api/secured-assets/templates/preview',
+      payload: {
+        kind: 'REPO_SALE_LETTER',
+        title: 'Sale of {{registrationNo}}',
+        body: 'To {{buyerName}}\n\nSold for {{saleAmount}} from {{yardName}}.',
+      },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    const previewText = (await pdfText(preview.rawPayload)).replace(/\s*\n\s*/g, ' ');
+    expect(previewText).toContain('Sale of MH12AB1234');
+    expect(previewText).toContain('To Kiran Developers Sold for Rs. 39,50,000.00 from Hinjewadi Yard.');
+    expect((await settingsUser.get('/api/secured-assets/templates')).body).toBe(templatesBefore);
+    const badPreview = await settingsUser.inject({
+      method: 'POST',
+      url: '/api/secured-assets/templates/preview',
+      payload: { kind: 'REPO_SALE_LETTER', title: 'Sale', body: 'Pay {{amountDue}}.' },
+    });
+    expect(badPreview.statusCode).toBe(400);
+    expect(errorOf(badPreview).fields).toEqual(['body']);
+    const refusedPreview = await staff.makerApi.inject({
+      method: 'POST',
+      url: '/api/secured-assets/templates/preview',
+      payload: { kind: 'REPO_SALE_LETTER', title: 'Sale', body: 'Text' },
+    });
+    expect(refusedPreview.statusCode).toBe(403);
 
     // Legal Settings still lists the legal notice templates only.
     const legalSettings = await apiAs(

@@ -4,6 +4,7 @@ import {
   DEFAULT_SECURED_TEMPLATES,
   SECURED_DOCUMENT_KINDS,
   SECURED_PLACEHOLDERS,
+  SECURED_SAMPLE_VALUES,
   securedTemplatesInputSchema,
 } from './document-templates.ts';
 
@@ -29,6 +30,13 @@ describe('secured-asset document templates', () => {
     expect(rendered.missing).toContain('interestOutstanding');
     // The legal notices' own placeholders are not the secured documents'.
     expect(renderNotice({ title: '{{obligors}}', body: 'x' }, {}).title).toBe('{{obligors}}');
+  });
+
+  it('names placeholders in letters only (the renderer reads {{name}} as letters) and has a sample value of each', () => {
+    expect(SECURED_PLACEHOLDERS.filter((name) => !/^[A-Za-z]+$/.test(name))).toEqual([]);
+    for (const template of DEFAULT_SECURED_TEMPLATES) {
+      expect(renderNotice(template, SECURED_SAMPLE_VALUES, SECURED_PLACEHOLDERS).missing, template.kind).toEqual([]);
+    }
   });
 
   it('refuses an unknown kind', () => {

@@ -19,14 +19,20 @@ export const SECURED_DOCUMENT_KINDS = [
   'REPO_POST_REPOSSESSION_LETTER',
   /** repossession: pre-sale "final chance" notice (generateSaleNotice) */
   'REPO_SALE_NOTICE',
+  /** repossession: sale letter to the buyer once the sale is approved (generateSaleLetter) */
+  'REPO_SALE_LETTER',
   /** SARFAESI §13(2) demand notice (generateDemandNotice) */
   'SARF_DEMAND_NOTICE',
+  /** SARFAESI §13(3A): reply to the borrower's representation, with the reasons for not accepting it (generateRepresentationReply) */
+  'SARF_REPRESENTATION_REPLY',
   /** SARFAESI Rule 8(1) possession notice, Appendix IV (generatePossessionNotice) */
   'SARF_POSSESSION_NOTICE',
   /** SARFAESI kit (generateRepoKit): request for police assistance for physical possession under the §14 order */
   'SARF_POLICE_ASSISTANCE',
   /** SARFAESI Rules 8(6) / 9(1) sale notice to the borrower (generateSaleNotice) */
   'SARF_SALE_NOTICE',
+  /** SARFAESI public e-auction sale notice, Appendix IV-A (generateAuctionNotice) */
+  'SARF_AUCTION_NOTICE',
   /** SARFAESI sale certificate, Appendix V (generateSaleCertificate) */
   'SARF_SALE_CERTIFICATE',
 ] as const;
@@ -56,6 +62,7 @@ export const SECURED_PLACEHOLDERS = [
   'policeStation',
   'policeIntimationDate',
   'yardName',
+  'yardAddress',
   'repossessionDate',
   'odometerReading',
   'inventory',
@@ -63,6 +70,8 @@ export const SECURED_PLACEHOLDERS = [
   'reservePrice',
   'buyerName',
   'saleAmount',
+  'saleDate',
+  'paymentReference',
   // SARFAESI
   'npaDate',
   'principalOutstanding',
@@ -71,6 +80,10 @@ export const SECURED_PLACEHOLDERS = [
   'securedDebtAmount',
   'demandNoticeDays',
   'demandNoticeDate',
+  'representationReceivedDate',
+  'representationReplyDate',
+  'representationReplyDays',
+  'representationReplyReasons',
   'propertyDescription',
   'cersaiAssetId',
   'possessionDate',
@@ -80,6 +93,12 @@ export const SECURED_PLACEHOLDERS = [
   'physicalPossessionScheduledOn',
   'auctionBatchNo',
   'auctionDate',
+  'auctionTime',
+  'lotNo',
+  'auctionAgency',
+  'bidIncrement',
+  'firstInspectionDate',
+  'secondInspectionDate',
   'emdAmount',
   'emdLastDate',
   'saleConfirmationDate',
@@ -202,6 +221,33 @@ This is your final opportunity: you may pay the dues and take the vehicle back w
 ${SIGN_OFF}`,
   },
   {
+    kind: 'REPO_SALE_LETTER',
+    language: 'en',
+    title: 'Sale letter: sale of the repossessed vehicle',
+    body: `${LETTER_HEAD}
+
+To
+{{buyerName}}
+
+Sub: Sale of the vehicle {{assetType}} registration no. {{registrationNo}}
+
+{{lenderName}} confirms the sale to you of the vehicle described below, repossessed from its borrower under loan account {{accountNo}} for default in repayment, for a consideration of {{saleAmount}}, which you paid in full (payment reference {{paymentReference}}) and which {{lenderName}} acknowledges.
+
+Vehicle: {{assetType}}
+Registration no.: {{registrationNo}}
+Chassis no.: {{chassisNo}}
+Engine no.: {{engineNo}}
+Date of sale: {{saleDate}}
+
+The vehicle is sold on an "as is where is", "as is what is" and "whatever there is" basis. {{lenderName}} gives no warranty as to its condition, fitness, the kilometres run or its documents beyond those handed over, and accepts no claim after delivery.
+
+You may take delivery of the vehicle from the yard {{yardName}}, {{yardAddress}}, on presenting this letter and your identity proof within 7 days of this letter; yard charges after that are yours. The vehicle travels at your risk and cost from the time of delivery.
+
+{{lenderName}} will give you its no-objection certificate and the signed forms 29 and 30 for the transfer of the registration to your name. You shall apply for the transfer of the registration to your name within 30 days of delivery, as Section 50 of the Motor Vehicles Act, 1988 requires, and bear the transfer fees, taxes and any challans of the vehicle after the date of sale.
+
+${SIGN_OFF}`,
+  },
+  {
     kind: 'SARF_DEMAND_NOTICE',
     language: 'en',
     title: 'Demand notice under Section 13(2) of the SARFAESI Act, 2002',
@@ -223,6 +269,29 @@ with further interest from the date of this notice until payment.
 You are hereby called upon under Section 13(2) of the Securitisation and Reconstruction of Financial Assets and Enforcement of Security Interest Act, 2002 to discharge your liabilities in full within {{demandNoticeDays}} days from the date of this notice, failing which {{lenderName}} will exercise all or any of its rights under Section 13(4) of the Act, including taking possession of the secured asset.
 
 Under Section 13(13) of the Act you shall not transfer the secured asset by sale, lease or otherwise without the prior written consent of {{lenderName}}. Your attention is invited to Section 13(8) of the Act on the time available to redeem the secured asset.
+
+${SIGN_OFF}`,
+  },
+  {
+    kind: 'SARF_REPRESENTATION_REPLY',
+    language: 'en',
+    title: 'Reply to the representation under Section 13(3A) of the SARFAESI Act, 2002',
+    body: `${LETTER_HEAD}
+
+To
+{{obligors}}
+
+Sub: Your representation against our demand notice dated {{demandNoticeDate}} under Section 13(2) of the SARFAESI Act, 2002
+
+We refer to the demand notice dated {{demandNoticeDate}} issued to you under Section 13(2) of the Securitisation and Reconstruction of Financial Assets and Enforcement of Security Interest Act, 2002, calling upon you to pay {{securedDebtAmount}} due under loan account {{accountNo}}, and to your representation received by {{lenderName}} on {{representationReceivedDate}}.
+
+The undersigned, the authorised officer of {{lenderName}}, has considered your representation under Section 13(3A) of the Act and finds that it is not acceptable and is not tenable, for the following reasons:
+
+{{representationReplyReasons}}
+
+Your representation is accordingly rejected, and this reply is communicated to you within {{representationReplyDays}} days of its receipt, as Section 13(3A) of the Act requires. The demand made in the notice dated {{demandNoticeDate}} stands, and {{lenderName}} will proceed under Section 13(4) of the Act if the dues are not paid.
+
+As the proviso to Section 13(3A) provides, the reasons communicated by this reply, and the likely action of {{lenderName}} at the stage of communicating them, do not confer on you any right to apply to the Debts Recovery Tribunal under Section 17 or to the Court of the District Judge under Section 17A of the Act.
 
 ${SIGN_OFF}`,
   },
@@ -280,6 +349,35 @@ You may redeem the secured asset by paying the dues in full with costs and expen
 ${SIGN_OFF}`,
   },
   {
+    kind: 'SARF_AUCTION_NOTICE',
+    language: 'en',
+    title: 'E-auction sale notice for the sale of immovable property (Appendix IV-A, Rules 8(6) and 9(1))',
+    body: `${LETTER_HEAD}
+
+E-auction sale notice for the sale of immovable assets under the Securitisation and Reconstruction of Financial Assets and Enforcement of Security Interest Act, 2002, read with the proviso to Rule 8(6) and Rule 9(1) of the Security Interest (Enforcement) Rules, 2002.
+
+Notice is hereby given to the public in general, and in particular to the borrower and the guarantors named below, that the immovable property described below, mortgaged to {{lenderName}} (the secured creditor), the possession of which was taken by its authorised officer on {{possessionDate}}, will be sold on an "as is where is", "as is what is" and "whatever there is" basis by public e-auction on {{auctionDate}} ({{auctionTime}}), for the recovery of {{securedDebtAmount}} due to the secured creditor under loan account {{accountNo}}, with further interest and costs, from:
+{{obligors}}
+
+Auction batch: {{auctionBatchNo}}, lot no. {{lotNo}}
+Description of the property: {{propertyDescription}}
+Reserve price: {{reservePrice}}
+Earnest money deposit (EMD): {{emdAmount}}
+Bid increment: {{bidIncrement}}
+Last date for the EMD: {{emdLastDate}}
+Inspection of the property: {{firstInspectionDate}} and {{secondInspectionDate}}
+Date and time of the e-auction: {{auctionDate}}, {{auctionTime}}
+E-auction service provider: {{auctionAgency}}
+
+The property will not be sold below the reserve price. The EMD is payable by RTGS or NEFT to the account of {{lenderName}} on or before the last date for the EMD, with the bid form and KYC documents. The successful bidder shall pay 25% of the sale price, adjusting the EMD, at once on the sale being confirmed, and the balance on or before the 15th day of the confirmation of the sale, failing which the deposit is forfeited and the property resold. The sale is subject to the confirmation of the secured creditor; the authorised officer may reject any bid or postpone or cancel the auction without assigning a reason.
+
+To the best of the knowledge of the authorised officer there is no encumbrance on the property; intending bidders should make their own enquiries as to encumbrances, title and dues of the property before bidding.
+
+This is also a notice under Rules 8(6) and 9(1) of the Security Interest (Enforcement) Rules, 2002 to the borrower and the guarantors, who may redeem the property by paying the dues in full with costs and expenses before the date of the auction; Section 13(8) of the Act applies.
+
+${SIGN_OFF}`,
+  },
+  {
     kind: 'SARF_SALE_CERTIFICATE',
     language: 'en',
     title: 'Sale certificate (Appendix V, Rule 9(6))',
@@ -296,6 +394,77 @@ Schedule of the property: {{propertyDescription}}
 ${SIGN_OFF}`,
   },
 ];
+
+/**
+ * Sample values of every placeholder: Repossession Settings previews a draft template with them
+ * (POST /api/secured-assets/templates/preview), so an edit is read as a filled document before it is saved.
+ */
+export const SECURED_SAMPLE_VALUES: Required<SecuredValues> = {
+  documentDate: '14-08-2026',
+  caseNo: 'SARF/2026/000123',
+  lenderName: 'Sahyadri Finance Ltd',
+  branchName: 'Pune Main Branch',
+  authorisedOfficer: 'Meera Kulkarni',
+  customerName: 'Rajesh Patil',
+  customerAddress: 'Flat 402, Sai Residency, Kothrud\nPune, Maharashtra - 411038',
+  obligors:
+    '1. Rajesh Patil (Borrower)\nFlat 402, Sai Residency, Kothrud\nPune, Maharashtra - 411038\n2. Sunita Patil (Co-borrower)',
+  accountNo: 'HL0012345678',
+  product: 'Home',
+  totalDueAmount: 'Rs. 4,12,500.00',
+  assetType: 'Car',
+  registrationNo: 'MH12AB1234',
+  chassisNo: 'MA3EWDE1S00123456',
+  engineNo: 'K12MN1234567',
+  overdueAmount: 'Rs. 86,400.00',
+  noticeDays: '7',
+  repoAgencyName: 'Shivneri Recovery Agency',
+  authorisationLetterNo: 'AUTH/2026/0456',
+  policeStation: 'Kothrud',
+  policeIntimationDate: '02-06-2026',
+  yardName: 'Hinjewadi Yard',
+  yardAddress: 'Plot 12, Phase 2, Hinjewadi, Pune 411057',
+  repossessionDate: '03-06-2026',
+  odometerReading: '45210 km',
+  inventory: 'Spare wheel (1, good); jack and tool kit (1, average)',
+  saleNoticeDays: '30',
+  reservePrice: 'Rs. 38,00,000.00',
+  buyerName: 'Kiran Developers',
+  saleAmount: 'Rs. 39,50,000.00',
+  saleDate: '21-08-2026',
+  paymentReference: 'HDFCR52026082100123',
+  npaDate: '31-12-2025',
+  principalOutstanding: 'Rs. 36,20,000.00',
+  interestOutstanding: 'Rs. 2,85,000.00',
+  chargesOutstanding: 'Rs. 15,000.00',
+  securedDebtAmount: 'Rs. 39,20,000.00',
+  demandNoticeDays: '60',
+  demandNoticeDate: '15-01-2026',
+  representationReceivedDate: '01-03-2026',
+  representationReplyDate: '10-03-2026',
+  representationReplyDays: '15',
+  representationReplyReasons:
+    'The outstanding stated in the notice is as per the books of account; the restructuring you ask for was not applied for while the account was standard.',
+  propertyDescription: 'Flat 402, Sai Residency, S.No. 44/2, Plot 7, Kothrud, Pune 411038, 980 sq ft',
+  cersaiAssetId: '200012345678',
+  possessionDate: '20-03-2026',
+  magistrateOrderNo: 'CMM/ORD/88',
+  magistrateOrderDate: '01-06-2026',
+  magistrate: 'Chief Metropolitan Magistrate',
+  physicalPossessionScheduledOn: '15-06-2026',
+  auctionBatchNo: 'AB2026071',
+  auctionDate: '20-08-2026',
+  auctionTime: '11:00 to 13:00 IST, with unlimited extensions of 5 minutes',
+  lotNo: '3',
+  auctionAgency: 'MSTC',
+  bidIncrement: 'Rs. 25,000.00',
+  firstInspectionDate: '01-08-2026',
+  secondInspectionDate: '05-08-2026',
+  emdAmount: 'Rs. 3,80,000.00',
+  emdLastDate: '18-08-2026',
+  saleConfirmationDate: '21-08-2026',
+  balanceReceivedDate: '03-09-2026',
+};
 
 /** The built-in template of a kind. */
 export function defaultSecuredTemplate(kind: SecuredDocumentKind): SecuredTemplate {
@@ -323,3 +492,7 @@ export const securedTemplatesReplySchema = z.object({
   placeholders: z.array(z.string()),
 });
 export type SecuredTemplatesReply = z.infer<typeof securedTemplatesReplySchema>;
+
+/** POST /api/secured-assets/templates/preview: a draft template, rendered with the sample values. */
+export const securedTemplatePreviewSchema = securedTemplateSchema;
+export type SecuredTemplatePreviewInput = z.infer<typeof securedTemplatePreviewSchema>;

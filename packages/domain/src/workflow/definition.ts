@@ -72,6 +72,12 @@ export const WORKFLOW_EFFECTS = [
   'generateSaleNotice',
   /** SARFAESI Appendix V sale certificate */
   'generateSaleCertificate',
+  /** repossession: the sale letter to the buyer once the sale is approved */
+  'generateSaleLetter',
+  /** SARFAESI §13(3A): the reply to the borrower's representation, from the reasons entered */
+  'generateRepresentationReply',
+  /** SARFAESI public e-auction sale notice (Appendix IV-A) */
+  'generateAuctionNotice',
   /** allocation hold "legal sub-judice" on the account (domain §2.2) */
   'placeLegalHold',
   'releaseLegalHold',

@@ -89,6 +89,7 @@ export const repoDefinitionAr: Record<RepoDefinitionKey, string> = {
   AuctionNoticeDate: 'تاريخ إعلان المزاد',
   AuctionDate: 'تاريخ المزاد',
   AuctionNoticeCopy: 'نسخة من إعلان المزاد',
+  SaleLetterToBuyer: 'خطاب البيع إلى المشتري',
   AuctionAgency: 'وكالة المزاد',
   AuctionHeldOn: 'تاريخ انعقاد المزاد',
   NumberOfBids: 'عدد العطاءات',

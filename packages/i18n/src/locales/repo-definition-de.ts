@@ -89,6 +89,7 @@ export const repoDefinitionDe: Record<RepoDefinitionKey, string> = {
   AuctionNoticeDate: 'Datum der Auktionsbekanntmachung',
   AuctionDate: 'Auktionsdatum',
   AuctionNoticeCopy: 'Kopie der Auktionsbekanntmachung',
+  SaleLetterToBuyer: 'Verkaufsschreiben an den Käufer',
   AuctionAgency: 'Auktionsagentur',
   AuctionHeldOn: 'Auktion abgehalten am',
   NumberOfBids: 'Anzahl der Gebote',

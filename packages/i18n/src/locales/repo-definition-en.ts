@@ -93,6 +93,7 @@ export const repoDefinitionEn = {
   AuctionNoticeDate: 'Auction notice date',
   AuctionDate: 'Auction date',
   AuctionNoticeCopy: 'Copy of the auction notice',
+  SaleLetterToBuyer: 'Sale letter to the buyer',
   AuctionAgency: 'Auction agency',
   AuctionHeldOn: 'Auction held on',
   NumberOfBids: 'Number of bids',

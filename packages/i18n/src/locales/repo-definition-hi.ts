@@ -89,6 +89,7 @@ export const repoDefinitionHi: Record<RepoDefinitionKey, string> = {
   AuctionNoticeDate: 'नीलामी नोटिस की तिथि',
   AuctionDate: 'नीलामी की तिथि',
   AuctionNoticeCopy: 'नीलामी नोटिस की प्रति',
+  SaleLetterToBuyer: 'क्रेता को बिक्री पत्र',
   AuctionAgency: 'नीलामी एजेंसी',
   AuctionHeldOn: 'नीलामी आयोजित होने की तिथि',
   NumberOfBids: 'बोलियों की संख्या',

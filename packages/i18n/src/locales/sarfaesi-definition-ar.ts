@@ -48,6 +48,7 @@ export const sarfaesiDefinitionAr: Record<SarfaesiDefinitionKey, string> = {
   RepresentationReceivedDate: 'تاريخ ورود الاعتراض',
   RepresentationReplyDate: 'تاريخ إرسال الرد على الاعتراض',
   RepresentationReply: 'الرد على الاعتراض',
+  RepresentationReplyReasons: 'أسباب عدم قبول الاعتراض',
 
   // Police intimation and possession (Rule 8)
   PoliceIntimationDate: 'تاريخ إخطار الشرطة',
@@ -112,6 +113,8 @@ export const sarfaesiDefinitionAr: Record<SarfaesiDefinitionKey, string> = {
   InspectionDate1: 'تاريخ المعاينة الأول',
   InspectionDate2: 'تاريخ المعاينة الثاني',
   EmdLastDate: 'آخر موعد لإيداع التأمين الابتدائي (EMD)',
+  AuctionTime: 'ساعات المزاد',
+  AuctionSaleNoticeAppendixIva: 'إعلان البيع بالمزاد الإلكتروني (الملحق IV-A)',
 
   // Artwork, publication and e-auction
   AuctionArtwork: 'تصميم إعلان المزاد',

@@ -48,6 +48,7 @@ export const sarfaesiDefinitionDe: Record<SarfaesiDefinitionKey, string> = {
   RepresentationReceivedDate: 'Einwendung eingegangen am',
   RepresentationReplyDate: 'Antwort auf die Einwendung gesendet am',
   RepresentationReply: 'Antwort auf die Einwendung',
+  RepresentationReplyReasons: 'Gründe für die Ablehnung der Einwendung',
 
   // Police intimation and possession (Rule 8)
   PoliceIntimationDate: 'Datum der Meldung an die Polizei',
@@ -112,6 +113,8 @@ export const sarfaesiDefinitionDe: Record<SarfaesiDefinitionKey, string> = {
   InspectionDate1: 'Erster Besichtigungstermin',
   InspectionDate2: 'Zweiter Besichtigungstermin',
   EmdLastDate: 'Letzter Tag für die Bietungssicherheit (EMD)',
+  AuctionTime: 'Auktionszeiten',
+  AuctionSaleNoticeAppendixIva: 'E-Auktions-Verkaufsbekanntmachung (Anhang IV-A)',
 
   // Artwork, publication and e-auction
   AuctionArtwork: 'Druckvorlage der Auktionsbekanntmachung',

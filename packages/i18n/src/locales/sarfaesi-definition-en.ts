@@ -50,6 +50,7 @@ export const sarfaesiDefinitionEn = {
   RepresentationReceivedDate: 'Representation received on',
   RepresentationReplyDate: 'Reply to the representation sent on',
   RepresentationReply: 'Reply to the representation',
+  RepresentationReplyReasons: 'Reasons for not accepting the representation',
 
   // Police intimation and possession (Rule 8)
   PoliceIntimationDate: 'Police intimation date',
@@ -114,6 +115,8 @@ export const sarfaesiDefinitionEn = {
   InspectionDate1: 'First inspection date',
   InspectionDate2: 'Second inspection date',
   EmdLastDate: 'Last date for EMD',
+  AuctionTime: 'Auction hours',
+  AuctionSaleNoticeAppendixIva: 'E-auction sale notice (Appendix IV-A)',
 
   // Artwork, publication and e-auction
   AuctionArtwork: 'Auction notice artwork',

@@ -48,6 +48,7 @@ export const sarfaesiDefinitionHi: Record<SarfaesiDefinitionKey, string> = {
   RepresentationReceivedDate: 'अभ्यावेदन प्राप्ति की तिथि',
   RepresentationReplyDate: 'अभ्यावेदन का उत्तर भेजने की तिथि',
   RepresentationReply: 'अभ्यावेदन का उत्तर',
+  RepresentationReplyReasons: 'अभ्यावेदन स्वीकार न करने के कारण',
 
   // Police intimation and possession (Rule 8)
   PoliceIntimationDate: 'पुलिस को सूचना की तिथि',
@@ -112,6 +113,8 @@ export const sarfaesiDefinitionHi: Record<SarfaesiDefinitionKey, string> = {
   InspectionDate1: 'पहली निरीक्षण तिथि',
   InspectionDate2: 'दूसरी निरीक्षण तिथि',
   EmdLastDate: 'धरोहर राशि (EMD) जमा करने की अंतिम तिथि',
+  AuctionTime: 'नीलामी का समय',
+  AuctionSaleNoticeAppendixIva: 'ई-नीलामी बिक्री सूचना (परिशिष्ट IV-A)',
 
   // Artwork, publication and e-auction
   AuctionArtwork: 'नीलामी नोटिस का आर्टवर्क',

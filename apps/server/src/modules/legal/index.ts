@@ -2,7 +2,12 @@
 export { LEGAL_APP, LEGAL_CODE } from './legal-constants.ts';
 export { registerLegalEffects } from './legal-effects.ts';
 export { poolRuleConditions } from './pool.repository.ts';
-export { findNoticeTemplate, listNoticeTemplatesOf, upsertNoticeTemplate } from './settings.repository.ts';
+export {
+  deleteNoticeTemplate,
+  findNoticeTemplate,
+  listNoticeTemplatesOf,
+  upsertNoticeTemplate,
+} from './settings.repository.ts';
 export { createNoticeDocument, NOTICE_LANGUAGE } from './services/notice-document.ts';
 export { formatNoticeAmount, formatNoticeDate, productLabel } from './services/notice-format.ts';
 export { renderNoticePdf } from './services/notice-pdf.ts';

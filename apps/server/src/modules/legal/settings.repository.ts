@@ -96,3 +96,10 @@ export async function upsertNoticeTemplate(
       },
     });
 }
+
+/** Removes the stored template of a case type or document kind (its built-in text applies again). */
+export async function deleteNoticeTemplate(tx: Transaction, caseType: string): Promise<void> {
+  await tx
+    .delete(noticeTemplates)
+    .where(and(eq(noticeTemplates.caseType, caseType), eq(noticeTemplates.language, TEMPLATE_LANGUAGE)));
+}

@@ -72,3 +72,30 @@ export async function findSecuredFacts(db: Executor, caseId: number): Promise<Se
   );
   return row;
 }
+
+/** The yard the case's asset is in (its open stay), else the yard it was last in; null when it never was in one. */
+export async function findCaseYard(
+  db: Executor,
+  caseId: number,
+): Promise<{ name: string; address: string } | undefined> {
+  const [row] = await selectRows<{ name: string; address: string }>(
+    db,
+    sql`select y.name, y.address from asset_yard_stays s join yards y on y.id = s.yard_id
+      where s.case_id = ${caseId} order by (s.out_date is null) desc, s.id desc limit 1`,
+  );
+  return row;
+}
+
+/** The case's lot in its latest auction batch: the lot number, the batch and its auction agency or portal. */
+export async function findCaseLot(
+  db: Executor,
+  caseId: number,
+): Promise<{ lotNo: number; batchNo: string; auctionAgency: string } | undefined> {
+  const [row] = await selectRows<{ lotNo: number; batchNo: string; auctionAgency: string }>(
+    db,
+    sql`select l.lot_no as "lotNo", b.batch_no as "batchNo", b.auction_agency as "auctionAgency"
+      from auction_lots l join auction_batches b on b.id = l.batch_id
+      where l.case_id = ${caseId} order by l.id desc limit 1`,
+  );
+  return row;
+}

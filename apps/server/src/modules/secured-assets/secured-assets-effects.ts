@@ -29,8 +29,20 @@ import {
 // under a checklist code of the stage they belong to; an effect shared by both workflows (generateRepoKit,
 // generateSaleNotice) chooses its documents by the case's workflow.
 
-/** A document an effect makes; `from` limits it to the step leaving that stage (an effect named at two steps). */
-type DocumentSpec = { kind: SecuredDocumentKind; code: string; from?: string };
+/**
+ * A document an effect makes; `from` limits it to the step leaving that stage (an effect named at two steps), `when`
+ * to a case whose fields after the step hold it, `dateField` dates it by a date the step captured (else the business
+ * date).
+ */
+type DocumentSpec = {
+  kind: SecuredDocumentKind;
+  code: string;
+  from?: string;
+  when?: (fields: Record<string, unknown>) => boolean;
+  dateField?: string;
+};
+
+const isTrue = (value: unknown) => value === true || value === 'true';
 
 export const EFFECT_DOCUMENTS: Record<string, Partial<Record<WorkflowEffect, readonly DocumentSpec[]>>> = {
   [REPOSSESSION_CODE]: {
@@ -43,6 +55,8 @@ export const EFFECT_DOCUMENTS: Record<string, Partial<Record<WorkflowEffect, rea
       { kind: 'REPO_POST_REPOSSESSION_LETTER', code: 'postRepoLetter', from: 'AssetDtlCapture' },
     ],
     generateSaleNotice: [{ kind: 'REPO_SALE_NOTICE', code: 'saleNoticeCopy' }],
+    // AssetSaleApproval approves the sale: the letter to the buyer, filed at Closure.
+    generateSaleLetter: [{ kind: 'REPO_SALE_LETTER', code: 'saleLetter' }],
   },
   [SARFAESI_CODE]: {
     generateDemandNotice: [{ kind: 'SARF_DEMAND_NOTICE', code: 'demandNoticeCopy' }],
@@ -50,6 +64,17 @@ export const EFFECT_DOCUMENTS: Record<string, Partial<Record<WorkflowEffect, rea
     generateRepoKit: [{ kind: 'SARF_POLICE_ASSISTANCE', code: 'policeAssistanceLetter' }],
     generateSaleNotice: [{ kind: 'SARF_SALE_NOTICE', code: 'saleNoticeCopy' }],
     generateSaleCertificate: [{ kind: 'SARF_SALE_CERTIFICATE', code: 'saleCertificate' }],
+    // TypeIdentification: only when a representation was received; dated the day the reply is recorded as sent.
+    generateRepresentationReply: [
+      {
+        kind: 'SARF_REPRESENTATION_REPLY',
+        code: 'representationReply',
+        when: (fields) => isTrue(fields.representationReceived),
+        dateField: 'representationReplyDate',
+      },
+    ],
+    // AuctionNotice: the public notice, once the auction date and hours, inspection and EMD dates are entered.
+    generateAuctionNotice: [{ kind: 'SARF_AUCTION_NOTICE', code: 'auctionNotice' }],
   },
 };
 
@@ -58,15 +83,19 @@ function documentEffect(effect: WorkflowEffect) {
     const specs = EFFECT_DOCUMENTS[run.definition.code]?.[effect];
     // A definition naming the effect where no document is defined for it is a programming error (500), not a skip.
     if (!specs) throw new Error(`${effect} has no documents for the ${run.definition.code} workflow`);
-    for (const spec of specs.filter((candidate) => !candidate.from || candidate.from === run.from.stage)) {
+    const fields = run.next.fields;
+    for (const spec of specs) {
+      if (spec.from && spec.from !== run.from.stage) continue;
+      if (spec.when && !spec.when(fields)) continue;
+      const dated = spec.dateField ? fields[spec.dateField] : undefined;
       await createSecuredDocument(run.tx, run.deps, run.ctx, {
         caseId: run.caseId,
         kind: spec.kind,
         code: spec.code,
         stage: run.next.stage,
         definition: run.definition,
-        fields: run.next.fields,
-        documentDate: run.businessDate,
+        fields,
+        documentDate: typeof dated === 'string' && isIsoDate(dated) ? dated : run.businessDate,
       });
     }
   };
@@ -183,6 +212,9 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
     'generateDemandNotice',
     'generatePossessionNotice',
     'generateSaleCertificate',
+    'generateSaleLetter',
+    'generateRepresentationReply',
+    'generateAuctionNotice',
   ] as const) {
     registry.register(effect, documentEffect(effect));
   }

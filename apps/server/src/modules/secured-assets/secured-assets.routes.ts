@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caseIdParam } from '@recovery-desk/domain/workflow/contracts.ts';
 import {
+  securedTemplatePreviewSchema,
   securedTemplatesInputSchema,
   securedTemplatesReplySchema,
 } from '@recovery-desk/domain/secured-assets/document-templates.ts';
@@ -39,7 +40,7 @@ import {
 import { getRedemptionState } from './services/redemption.ts';
 import { getInventory, putInventory } from './services/inventory.ts';
 import { inventoryInputSchema, inventoryReplySchema } from '@recovery-desk/domain/secured-assets/inventory.ts';
-import { getSecuredTemplates, updateSecuredTemplates } from './services/templates.ts';
+import { getSecuredTemplates, previewSecuredTemplate, updateSecuredTemplates } from './services/templates.ts';
 import { REPO_APP } from './secured-assets-constants.ts';
 import { bidIdParams, bidInputSchema, bidsReplySchema } from '@recovery-desk/domain/secured-assets/auction.ts';
 import { addBid, editBid, getBids, withdrawCaseBid } from './services/auction-bids.ts';
@@ -91,6 +92,29 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (request) => updateSecuredTemplates(deps, { ctx: unitContext(request.ctx), input: request.body }),
+    );
+
+    app.post(
+      '/api/secured-assets/templates/preview',
+      {
+        config: settings,
+        schema: {
+          tags,
+          summary: 'A draft document template rendered to PDF with sample values (nothing is saved)',
+          security,
+          body: securedTemplatePreviewSchema,
+        },
+      },
+      async (request, reply) => {
+        const { pdf, fileName } = await previewSecuredTemplate(deps, {
+          ctx: unitContext(request.ctx),
+          input: request.body,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${fileName}"`)
+          .send(Buffer.from(pdf));
+      },
     );
 
     app.get(

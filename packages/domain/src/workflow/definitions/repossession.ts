@@ -170,13 +170,15 @@ const sla = (name: string, label: string, days: number, stages: string[]) => ({
  * free-text inventory, odometer and keys fields; the vehicle's yard-in through the `yard` widget and the yard register
  * (`requireYardIn`) fills yardName and yardInDate, which must match the yard record; the agency stages name the
  * `agencyPicker` widget (a registered agency fills the agency field).
- * 8: (documents, another change).
+ * 8: approving the sale (AssetSaleApproval) generates the sale letter to the buyer (`generateSaleLetter`), filed at
+ * Closure as `saleLetter`.
  * 9: the waiver is money: the request is refused above the account's dues (`requireWaiverWithinDues`), the approval
  * records it on the account (`recordWaiver`) and closure counts it; the waiver stages show the `closureStatement`. A
  * partial payment detour as SARFAESI's (`requestPartialPayment` from the work stages before the sale, PartialPaymentReq
  * and PartialPaymentApproval), whose approval posts a receipt (`postPartialPayment`).
+ * 10: versions 8 and 9 were made side by side; 10 holds both.
  */
-export const REPOSSESSION_BUILT_IN_VERSION = 9;
+export const REPOSSESSION_BUILT_IN_VERSION = 10;
 
 export function buildRepossessionDefinition(
   timelines: RepossessionTimelines = DEFAULT_REPOSSESSION_TIMELINES,
@@ -605,7 +607,11 @@ export function buildRepossessionDefinition(
         routeSlug: 'repoAssetSaleApproval',
         authority: 'REPO_ASSET_SALE_APP_SAUTH',
         trayColumns: [...PRICED, 'saleAmount', 'makerUserId'],
-        actions: [approve('Closure', { requiredFields: ['saleAmount'] }), pushback('AssetSale')],
+        // Approving the sale writes the sale letter to the buyer (generateSaleLetter), filed as `saleLetter`.
+        actions: [
+          approve('Closure', { requiredFields: ['saleAmount'], effects: effects('generateSaleLetter') }),
+          pushback('AssetSale'),
+        ],
       },
       {
         code: 'Closure',
@@ -637,7 +643,14 @@ export function buildRepossessionDefinition(
           // surplus is computed at closing (settleClosure), never typed.
           field('saleExpenses', 'SaleExpensesRecovered', 'amount', { when: { field: 'closureType', in: ['SOLD'] } }),
         ],
-        documents: [document('releaseLetter', 'ReleaseLetter', { when: { field: 'disposalMode', in: ['RELEASE'] } })],
+        documents: [
+          document('releaseLetter', 'ReleaseLetter', { when: { field: 'disposalMode', in: ['RELEASE'] } }),
+          // generated when the sale is approved; a signed copy may be added
+          document('saleLetter', 'SaleLetterToBuyer', {
+            required: false,
+            when: { field: 'disposalMode', in: ['AUCTION', 'DIRECT_SALE'] },
+          }),
+        ],
         widgets: ['closureStatement'],
         actions: [close({ effects: effects('settleClosure') })],
       },

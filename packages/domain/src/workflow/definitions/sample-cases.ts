@@ -127,6 +127,8 @@ export const SARFAESI_CASE: CaseFields = {
   representationReceived: true,
   representationReceivedDate: '2026-03-01',
   representationReplyDate: '2026-03-10',
+  representationReplyReasons:
+    'The outstanding stated in the notice is as per the books of account; the restructuring asked for was not applied for while the account was standard.',
   policeStation: 'Kothrud',
   policeIntimationDate: '2026-04-05',
   possessionDate: '2026-04-08',
@@ -174,6 +176,7 @@ export const SARFAESI_CASE: CaseFields = {
   inspectionDate1: '2026-08-01',
   inspectionDate2: '2026-08-05',
   emdLastDate: '2026-08-18',
+  auctionTime: '11:00 to 13:00 IST, with unlimited extensions of 5 minutes',
   salePublicationDate: '2026-07-15',
   saleNewspapers: 'Indian Express, Loksatta',
   portalUploadDate: '2026-07-15',

@@ -329,13 +329,22 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           when: { field: 'representationReceived', in: ['true'] },
           rules: [{ kind: 'onOrAfterField', field: 'representationReceivedDate' }],
         }),
+        // The reasons for not accepting the representation: the reply is generated from them.
+        field('representationReplyReasons', 'RepresentationReplyReasons', 'textarea', {
+          required: true,
+          when: { field: 'representationReceived', in: ['true'] },
+          rules: [{ kind: 'maxLength', length: 4000 }],
+        }),
       ],
       documents: [
+        // generated from the reasons when the step is submitted (generateRepresentationReply); a signed copy may be
+        // uploaded under the same code
         document('representationReply', 'RepresentationReply', {
+          required: false,
           when: { field: 'representationReceived', in: ['true'] },
         }),
       ],
-      actions: [submit('PreIntimationNotice')],
+      actions: [submit('PreIntimationNotice', { effects: effects('generateRepresentationReply') })],
     },
     {
       code: 'PreIntimationNotice',
@@ -673,9 +682,14 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           required: true,
           rules: [{ kind: 'onOrBeforeField', field: 'auctionDate', offsetDays: -1 }],
         }),
+        // the e-auction's hours as the public notice states them (e.g. 11:00 to 13:00 IST, 5-minute extensions)
+        field('auctionTime', 'AuctionTime', 'text', { required: true, rules: [{ kind: 'maxLength', length: 80 }] }),
       ],
       documents: [document('saleNoticeCopy', 'SaleNoticeCopy')],
-      actions: [submit('UploadArtwork', { labelKey: 'NoticeSent' })],
+      // Every figure of the public e-auction notice (Appendix IV-A) is known here: the auction date and hours, the
+      // inspection dates and the EMD's last date are entered on this form, the reserve and EMD were approved, the lot
+      // was numbered at BatchGen. The notice is what the artwork and the publication are made from.
+      actions: [submit('UploadArtwork', { labelKey: 'NoticeSent', effects: effects('generateAuctionNotice') })],
     },
     {
       code: 'UploadArtwork',
@@ -683,7 +697,10 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       routeSlug: 'sarfUploadArtwork',
       authority: 'SARF_UPLOAD_ARTWORK_SAUTH',
       trayColumns: AUCTIONED,
-      documents: [document('auctionArtwork', 'AuctionArtwork')],
+      documents: [
+        document('auctionNotice', 'AuctionSaleNoticeAppendixIva'),
+        document('auctionArtwork', 'AuctionArtwork'),
+      ],
       actions: [submit('ConfirmArtwork')],
     },
     {
@@ -987,8 +1004,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * payment request captures the mode and reference (`requirePartialPayment` checks it against the dues and the receipt
  * mode rules) and its approval posts a receipt (`postPartialPayment`); these stages and the release stages show the
  * `closureStatement` (the dues redemption takes today, after the partial payments).
+ * 11: the §13(3A) reply is generated from the reasons entered (`representationReplyReasons`,
+ * `generateRepresentationReply`; an uploaded signed copy stays optional), and the public e-auction notice (Appendix
+ * IV-A) when the auction notice is sent (`auctionTime`, `generateAuctionNotice`, filed as `auctionNotice`).
  */
-export const SARFAESI_BUILT_IN_VERSION = 10;
+export const SARFAESI_BUILT_IN_VERSION = 11;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

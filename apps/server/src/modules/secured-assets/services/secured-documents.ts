@@ -22,10 +22,16 @@ import {
   renderNoticePdf,
 } from '../../legal/index.ts';
 import { addGeneratedDocument } from '../../workflow/index.ts';
-import { findSecuredFacts, type Obligor, type PostalAddress, type SecuredFacts } from '../facts.repository.ts';
+import {
+  findCaseLot,
+  findCaseYard,
+  findSecuredFacts,
+  type Obligor,
+  type PostalAddress,
+  type SecuredFacts,
+} from '../facts.repository.ts';
 import { inventoryText, type AssetInventory } from '@recovery-desk/domain/secured-assets/inventory.ts';
 import { findInventory } from '../inventory.repository.ts';
-import { listStays } from '../yards.repository.ts';
 
 // A repossession or SARFAESI document: its kind's template (the stored, edited one, else the built-in default) filled
 // with the case, account, obligor and lender values, rendered to PDF by the legal notice machinery and stored on the
@@ -90,8 +96,11 @@ export function securedValues(
     officer: string;
     /** the asset detail captured at Asset Detail Capture (the record wins over the case's older free-text fields) */
     inventory?: AssetInventory | null;
-    /** the yard the asset is in now (the yard register wins over the case's yardName field) */
+    /** the yard the asset is in now, else the last one (the yard register wins over the case's yardName field) */
     yardName?: string | null;
+    yardAddress?: string | null;
+    /** the case's lot in its auction batch (SARFAESI) */
+    lot?: { lotNo: number; batchNo: string; auctionAgency: string } | null;
   },
 ): SecuredValues {
   const fields = input.fields;
@@ -129,6 +138,7 @@ export function securedValues(
     policeStation: text(fields.policeStation),
     policeIntimationDate: date(fields.policePreIntimationDate ?? fields.policeIntimationDate),
     yardName: text(input.yardName ?? fields.yardName),
+    yardAddress: text(input.yardAddress),
     repossessionDate: date(fields.repossessionDate),
     odometerReading: vehicle ? `${vehicle.odometerKm} km` : text(fields.odometerReading),
     inventory: input.inventory ? inventoryText(input.inventory) : text(fields.inventory),
@@ -141,8 +151,15 @@ export function securedValues(
         )
       : ruleDays(definition, 'REPO_PRE_SALE_NOTICE_PERIOD'),
     reservePrice: money(fields.reservePrice),
-    buyerName: text(fields.h1BidderName ?? fields.highestBidderName ?? fields.buyerName),
+    // SARFAESI's buyer is the H1 bidder; a repossession sale names its buyer at Asset Sale (else H1 or the offer).
+    buyerName: text(
+      isSarfaesi
+        ? (fields.h1BidderName ?? fields.buyerName)
+        : (fields.buyerName ?? fields.highestBidderName ?? fields.h1BidderName),
+    ),
     saleAmount: money(fields.saleAmount ?? fields.highestBid ?? fields.saleOfferAmount),
+    saleDate: date(fields.saleDate),
+    paymentReference: text(fields.paymentReference),
     npaDate: date(fields.npaDate),
     // The §13(2) split: the amounts the initiation captured, else the account's own balances.
     principalOutstanding: money(fields.principalOutstanding ?? facts.principalOutstanding),
@@ -151,6 +168,10 @@ export function securedValues(
     securedDebtAmount: money(fields.demandAmount ?? fields.securedDebtAmount),
     demandNoticeDays: ruleDays(definition, 'SARF_13_2_NOTICE_PERIOD'),
     demandNoticeDate: date(fields.demandNoticeDate),
+    representationReceivedDate: date(fields.representationReceivedDate),
+    representationReplyDate: date(fields.representationReplyDate),
+    representationReplyDays: ruleDays(definition, 'SARF_13_3A_REPLY_DUE'),
+    representationReplyReasons: text(fields.representationReplyReasons),
     propertyDescription: text(fields.propertyDescription),
     cersaiAssetId: text(fields.cersaiAssetId),
     possessionDate: date(fields.possessionDate),
@@ -158,8 +179,15 @@ export function securedValues(
     magistrateOrderDate: date(fields.s14OrderDate),
     magistrate: optionWords(definition, 'dmAuthority', fields.dmAuthority),
     physicalPossessionScheduledOn: date(fields.physicalPossessionScheduledOn),
-    auctionBatchNo: text(fields.auctionBatchNo),
+    auctionBatchNo: text(fields.auctionBatchNo ?? input.lot?.batchNo),
     auctionDate: date(fields.auctionDate),
+    auctionTime: text(fields.auctionTime),
+    lotNo: input.lot ? String(input.lot.lotNo) : undefined,
+    // the agency allocated to the case, else the batch's portal (the notice precedes the allocation)
+    auctionAgency: optionWords(definition, 'auctionAgency', fields.auctionAgency) ?? text(input.lot?.auctionAgency),
+    bidIncrement: money(fields.bidIncrement),
+    firstInspectionDate: date(fields.inspectionDate1),
+    secondInspectionDate: date(fields.inspectionDate2),
     emdAmount: money(fields.emdAmount),
     emdLastDate: date(fields.emdLastDate),
     saleConfirmationDate: date(fields.saleConfirmationDate),
@@ -197,7 +225,8 @@ export async function createSecuredDocument(
   if (!facts) throw new AppError('NOT_FOUND', 'Case not found');
   const template = await securedTemplate(tx, input.kind);
   const inventory = await findInventory(tx, input.caseId);
-  const stays = await listStays(tx, input.caseId);
+  const yard = await findCaseYard(tx, input.caseId);
+  const lot = facts.definitionCode === 'SARFAESI' ? await findCaseLot(tx, input.caseId) : undefined;
   const rendered = renderNotice(
     template,
     securedValues(facts, {
@@ -206,7 +235,9 @@ export async function createSecuredDocument(
       documentDate: input.documentDate,
       officer: ctx.user.fullName,
       inventory,
-      yardName: stays.find((stay) => stay.outDate === null)?.yardName ?? null,
+      yardName: yard?.name ?? null,
+      yardAddress: yard?.address ?? null,
+      lot: lot ?? null,
     }),
     SECURED_PLACEHOLDERS,
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PRODUCTS } from '@recovery-desk/domain/products.ts';
 import type { LegalSettings } from '@recovery-desk/domain/legal/contracts.ts';
 import { NOTICE_PLACEHOLDERS } from '@recovery-desk/domain/legal/notice-templates.ts';
@@ -12,14 +12,13 @@ import {
   AmountField,
   CheckboxGroupField,
   fieldErrorsOf,
-  fieldId,
   SubmitButton,
   SwitchField,
-  TextareaField,
   TextField,
   useZodForm,
   ZodForm,
 } from '../../../components/form/index.ts';
+import { TemplateEditor } from '../../../components/template-editor.tsx';
 import { translateWithParams } from '../../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
@@ -75,7 +74,7 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
   const queryClient = useQueryClient();
   const actingUnit = useSession((session) => session.actingUnit);
   const form = useZodForm(settingsDraftSchema, draftOf(settings) as DefaultValues<z.input<typeof settingsDraftSchema>>);
-  const { errors, isSubmitted } = useFormState({ control: form.control });
+  const { errors } = useFormState({ control: form.control });
   const templates = draftOf(settings).templates;
   // One template is shown at a time; a save that finds errors shows the first template with one.
   const [activeType, setActiveType] = useState<string>(templates[0]?.caseType ?? '');
@@ -137,23 +136,6 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
   };
 
   const placeholders = settings.placeholders.length > 0 ? settings.placeholders : [...NOTICE_PLACEHOLDERS];
-
-  const insertPlaceholder = (index: number, name: string) => {
-    const path = `templates.${index}.body`;
-    const element = document.getElementById(fieldId(path)) as HTMLTextAreaElement | null;
-    const body = String(form.getValues(path as never) ?? '');
-    const start = element?.selectionStart ?? body.length;
-    const end = element?.selectionEnd ?? start;
-    const token = `{{${name}}}`;
-    form.setValue(path as never, (body.slice(0, start) + token + body.slice(end)) as never, {
-      shouldDirty: true,
-      shouldValidate: isSubmitted,
-    });
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
 
   const handleDiscard = () => {
     form.reset(draftOf(settings) as DefaultValues<z.input<typeof settingsDraftSchema>>);
@@ -251,73 +233,21 @@ function SettingsForm({ settings }: { settings: LegalSettings }) {
           <Text size="sm" c="dark.6" mb="sm">
             {String(t('LegalSettingsTemplatesIntro'))}
           </Text>
-          <Tabs
-            value={activeType}
-            onChange={(value) => value && setActiveType(value)}
-            keepMounted={false}
-            data-testid="template-tabs"
-          >
-            <Tabs.List aria-label={String(t('LegalSettingsTemplates'))}>
-              {templates.map((template, index) => (
-                <Tabs.Tab
-                  key={template.caseType}
-                  value={template.caseType}
-                  rightSection={
-                    errors.templates?.[index] ? (
-                      <Badge size="xs" color="red.9" variant="filled">
-                        {String(t('LegalSettingsTemplateHasErrors'))}
-                      </Badge>
-                    ) : null
-                  }
-                >
-                  {caseTypeLabel(t, template.caseType)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {templates.map((template, index) => {
-              const typeLabel = caseTypeLabel(t, template.caseType);
-              return (
-                <Tabs.Panel key={template.caseType} value={template.caseType} pt="sm">
-                  <Stack gap="xs" data-testid={`template-${template.caseType}`}>
-                    <TextField
-                      name={`templates.${index}.title`}
-                      label={String(t('LegalSettingsTemplateTitle', { type: typeLabel }))}
-                      required
-                    />
-                    <TextareaField
-                      name={`templates.${index}.body`}
-                      label={String(t('LegalSettingsTemplateBody', { type: typeLabel }))}
-                      required
-                      minRows={8}
-                      maxRows={20}
-                      maxLength={20_000}
-                      monospace
-                      trim={false}
-                    />
-                    <Group
-                      gap={4}
-                      role="group"
-                      aria-label={String(t('LegalSettingsPlaceholders', { type: typeLabel }))}
-                      data-testid={`placeholders-${template.caseType}`}
-                    >
-                      {placeholders.map((name) => (
-                        <Button
-                          key={name}
-                          size="compact-xs"
-                          variant="light"
-                          color="blue.9"
-                          radius="xl"
-                          onClick={() => insertPlaceholder(index, name)}
-                        >
-                          {`{{${name}}}`}
-                        </Button>
-                      ))}
-                    </Group>
-                  </Stack>
-                </Tabs.Panel>
-              );
-            })}
-          </Tabs>
+          <TemplateEditor
+            templates={templates.map((template, index) => ({
+              key: template.caseType,
+              index,
+              label: caseTypeLabel(t, template.caseType),
+            }))}
+            active={activeType}
+            onActiveChange={setActiveType}
+            placeholders={placeholders}
+            listLabel={String(t('LegalSettingsTemplates'))}
+            titleLabel={(template) => String(t('LegalSettingsTemplateTitle', { type: template.label }))}
+            bodyLabel={(template) => String(t('LegalSettingsTemplateBody', { type: template.label }))}
+            placeholdersLabel={(template) => String(t('LegalSettingsPlaceholders', { type: template.label }))}
+            errorBadge={String(t('LegalSettingsTemplateHasErrors'))}
+          />
         </Paper>
 
         {hasFieldErrors && !serverFailed ? (

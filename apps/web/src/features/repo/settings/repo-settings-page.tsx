@@ -20,23 +20,25 @@ import { LoadError, LoadingBlock } from '../../legal/components/load-state.tsx';
 import { useRouteTitle } from '../../legal/components/screen-helpers.ts';
 import { fetchRepoSettings, repoKeys, saveRepoSettings } from '../api/repo-api.ts';
 import { AgenciesTab } from './agencies-tab.tsx';
+import { TemplatesTab } from './templates-tab.tsx';
 import { YardsTab } from './yards-tab.tsx';
 import { draftOf, TIMELINE_FIELDS, timelinesDraftSchema, timelinesOf, type TimelinesDraft } from './timeline-fields.ts';
 
 const FROM = 'repo/settings';
 
-const TABS = ['timelines', 'yards', 'agencies'] as const;
+const TABS = ['timelines', 'yards', 'agencies', 'templates'] as const;
 type SettingsTab = (typeof TABS)[number];
 const TAB_LABEL = {
   timelines: 'RepoSettingsTabTimelines',
   yards: 'RepoSettingsTabYards',
   agencies: 'RepoSettingsTabAgencies',
+  templates: 'RepoSettingsTabTemplates',
 } as const satisfies Record<SettingsTab, string>;
 const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
 
 /**
- * /Repo/Settings — three tabs, the one on show in the address (`?tab=`) so a reload keeps it: Timelines, the yards
- * register (yards-tab.tsx) and the agencies register (agencies-tab.tsx).
+ * /Repo/Settings — four tabs, the one on show in the address (`?tab=`) so a reload keeps it: Timelines, the yards
+ * register (yards-tab.tsx), the agencies register (agencies-tab.tsx) and the documents' templates (templates-tab.tsx).
  */
 export function RepoSettingsPage() {
   const { t } = useTranslation();
@@ -69,6 +71,9 @@ export function RepoSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="agencies" pt="md">
           <AgenciesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates" pt="md">
+          <TemplatesTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>
