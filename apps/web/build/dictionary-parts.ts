@@ -29,6 +29,7 @@ export const DICTIONARY_AREAS = {
   reports: ['reports'],
   colluploads: ['colluploads'],
   field: ['field'],
+  cmdcenter: ['cmdcenter'],
 } as const;
 
 export type DictionaryPart = 'public' | 'app' | keyof typeof DICTIONARY_AREAS;

@@ -3,6 +3,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -11,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 
-// Command center (issue 16): the devices field users report from, and the ingest settings. The positions themselves
+// Command center (issue 16): the devices field users report from, and the command-center settings. The positions themselves
 // live in `field_positions`, a table PARTITIONED BY RANGE (fix_time), one partition a day, which drizzle cannot
 // express: it is created by the custom migration `command_center_positions` and read and written with SQL in
 // apps/server/src/modules/command-center (docs/architecture.md "Command center: location ingest").
@@ -44,12 +45,13 @@ export const fieldDevices = pgTable(
   ],
 );
 
-/** The ingest settings (one row, id 1; none: DEFAULT_INGEST_SETTINGS of the domain contract). */
-export const cmdCenterIngestSettings = pgTable('cmd_center_ingest_settings', {
+/**
+ * The command-center settings (one row, id 1; none: DEFAULT_COMMAND_CENTER_SETTINGS of the domain): the values of
+ * `commandCenterSettingsSchema` as one JSON object (the ingest's accuracy filter and retention among them), versioned.
+ */
+export const cmdCenterSettings = pgTable('cmd_center_settings', {
   id: smallint('id').primaryKey().default(1),
-  accuracyFilterM: integer('accuracy_filter_m').notNull(),
-  retentionDays: integer('retention_days').notNull(),
-  partitionDaysAhead: integer('partition_days_ahead').notNull(),
+  values: jsonb('values').$type<Record<string, unknown>>().notNull(),
   version: integer('version').notNull().default(1),
   updatedBy: integer('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

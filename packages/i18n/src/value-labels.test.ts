@@ -58,6 +58,10 @@ const LABELLED: Record<string, ValueKind> = {
   POSITION_EVENT_TYPES: 'positionEvent',
   ROUTE_EVENT_TYPES: 'positionEvent',
   SECURED_DOCUMENT_KINDS: 'securedDocumentKind',
+  SHADY_RULES: 'shadyRule',
+  SEVERITIES: 'severity',
+  SHADY_BASES: 'shadyBasis',
+  SHADY_MEASURES: 'shadyMeasure',
 };
 
 /** domain export → why its values are never shown as codes */
@@ -145,11 +149,7 @@ const NOT_SHOWN: Record<string, string> = {
   DM_ORDER_CLOCKS: 'shown as DmClock* badges with their dates',
   // Command center domain rules (issue 16, helper "ccdomain"): no screen shows these yet. The screens that show a
   // rule, a severity, a basis or a status must label them (a value kind) and move them to LABELLED.
-  SHADY_RULES: 'command center: no screen yet; to be labelled by the shady reports and settings screens',
-  SEVERITIES: 'command center: no screen yet; to be labelled by the shady reports (red / amber / yellow)',
-  SHADY_BASES: 'command center: no screen yet; to be labelled by the settings screen’s severity table',
   SHADY_REPORTS: 'which report lists a rule (Shady Transaction Time or Location); the screens are those reports',
-  SHADY_MEASURES: 'keys of a finding’s measured values; the reports show them as their own column headings',
   TRACKING_STATUSES: 'command center: no screen yet; to be labelled by the active/inactive users screen',
   PLANT_KINDS: 'the demo simulator’s planted cases, for tests and the demo seed; never shown',
 };

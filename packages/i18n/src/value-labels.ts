@@ -121,6 +121,22 @@ const prefixed =
   (code: string): DictionaryKey =>
     `${prefix}${pascal(code)}` as DictionaryKey;
 
+/** A finding's measures (camelCase codes) by their label keys. */
+const SHADY_MEASURE_KEYS: Readonly<Record<string, DictionaryKey>> = {
+  distanceM: 'ShadyMeasureDistance',
+  closestApproachM: 'ShadyMeasureClosestApproach',
+  noTrackNear: 'ShadyMeasureNoTrackNear',
+  mock: 'ShadyMeasureMock',
+  locationMissing: 'ShadyMeasureLocationMissing',
+  receiptsAtStop: 'ShadyMeasureReceiptsAtStop',
+  minutesOutside: 'ShadyMeasureMinutesOutside',
+  speedKmh: 'ShadyMeasureSpeed',
+  dayCashMinor: 'ShadyMeasureDayCash',
+  hoursLate: 'ShadyMeasureHoursLate',
+  undeposited: 'ShadyMeasureUndeposited',
+  cancellations: 'ShadyMeasureCancellations',
+};
+
 /** The kinds of coded values the screens and exports show, each with the key of a value's label. */
 export const VALUE_KINDS = {
   disposition: prefixed('Disposition'),
@@ -164,6 +180,11 @@ export const VALUE_KINDS = {
   positionEvent: prefixed('PositionEvent'),
   // the documents of the repossession and SARFAESI workflows (Repossession Settings, Templates tab)
   securedDocumentKind: prefixed('SecuredDocument'),
+  // the shady-transaction rules, their severities, bases and measures (settings' severity table, the shady reports)
+  shadyRule: prefixed('ShadyRule'),
+  severity: prefixed('Severity'),
+  shadyBasis: prefixed('ShadyBasis'),
+  shadyMeasure: fromMap(SHADY_MEASURE_KEYS),
   // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).
   bucket: (code: string): DictionaryKey | undefined => (code === 'CURRENT' ? 'BucketCurrent' : undefined),
 } as const satisfies Record<string, (code: string) => DictionaryKey | undefined>;

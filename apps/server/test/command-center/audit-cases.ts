@@ -21,7 +21,7 @@ export function commandCenterAuditCases(
         })
       ).statusCode;
     },
-    'PUT /api/cmd-center/ingest-settings': async () => {
+    'PUT /api/cmd-center/settings': async () => {
       const { t, db } = env();
       const org = await createOrg(db);
       const admin = await apiAs(
@@ -31,14 +31,14 @@ export function commandCenterAuditCases(
         }),
         org.ho,
       );
-      const { version, settings } = (await admin.get('/api/cmd-center/ingest-settings')).json<{
+      const { version, settings } = (await admin.get('/api/cmd-center/settings')).json<{
         version: number;
         settings: object;
       }>();
       return (
         await admin.inject({
           method: 'PUT',
-          url: '/api/cmd-center/ingest-settings',
+          url: '/api/cmd-center/settings',
           payload: { ...settings, version },
         })
       ).statusCode;

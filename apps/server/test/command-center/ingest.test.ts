@@ -145,26 +145,26 @@ describe.each(testDatabaseKinds())('command center: location ingest (%s)', (kind
       }),
       org.ho,
     );
-    const current = (await admin.get('/api/cmd-center/ingest-settings')).json<{ version: number }>();
+    const current = (await admin.get('/api/cmd-center/settings')).json<{ version: number; settings: object }>();
     const saved = await admin.inject({
       method: 'PUT',
-      url: '/api/cmd-center/ingest-settings',
-      payload: { accuracyFilterM: 200, retentionDays: 90, partitionDaysAhead: 7, version: current.version },
+      url: '/api/cmd-center/settings',
+      payload: { ...current.settings, accuracyFilterM: 200, version: current.version },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const looser = await send(fc, device, [fix(2, 11, { accuracyM: 150 }), fix(6, 15, { accuracyM: 250 })]);
     expect(looser.json()).toEqual({ accepted: 1, duplicates: 0, dropped: { accuracy: 1, tooOld: 0, future: 0 } });
     const stale = await admin.inject({
       method: 'PUT',
-      url: '/api/cmd-center/ingest-settings',
-      payload: { accuracyFilterM: 100, retentionDays: 90, partitionDaysAhead: 7, version: current.version },
+      url: '/api/cmd-center/settings',
+      payload: { ...current.settings, version: current.version },
     });
     expect(errorOf(stale).code).toBe('STALE_VERSION');
-    const back = (await admin.get('/api/cmd-center/ingest-settings')).json<{ version: number }>();
+    const back = (await admin.get('/api/cmd-center/settings')).json<{ version: number; settings: object }>();
     await admin.inject({
       method: 'PUT',
-      url: '/api/cmd-center/ingest-settings',
-      payload: { accuracyFilterM: 100, retentionDays: 90, partitionDaysAhead: 7, version: back.version },
+      url: '/api/cmd-center/settings',
+      payload: { ...back.settings, accuracyFilterM: 100, version: back.version },
     });
   });
 

@@ -139,6 +139,9 @@ const FIELD_SCREENS = [
   'heatMap',
 ] as const;
 
+/** The command-center screens built so far (features/cmd-center/screens.ts lists the same names). */
+const CMD_CENTER_SCREENS = ['cmdCenterSettings'] as const;
+
 /** Screens inside the signed-in app shell. */
 export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   collappDashboard: collectionsDashboardPage,
@@ -177,6 +180,15 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
       name,
       withWords('field', () =>
         import('../features/field-work/screens.ts').then((m) => ({ Component: m.fieldScreen(name) })),
+      ),
+    ]),
+  ),
+  // The command-center screens (features/cmd-center/screens.ts): their words are the `cmdcenter` part.
+  ...Object.fromEntries(
+    CMD_CENTER_SCREENS.map((name) => [
+      name,
+      withWords('cmdcenter', () =>
+        import('../features/cmd-center/screens.ts').then((m) => ({ Component: m.cmdCenterScreen(name) })),
       ),
     ]),
   ),

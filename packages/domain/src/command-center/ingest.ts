@@ -7,7 +7,7 @@ import { idParam, pageParam, pageSizeParam } from '../numeric-params.ts';
 //   POST /api/cmd-center/positions     FIELD_COLLECTOR_SAUTH  a batch of the signed-in field user's own positions
 //   GET  /api/cmd-center/field-users   ACTIVE_INACTIVE_SAUTH  the subtree's field users: device, last position, day
 //   GET  /api/cmd-center/positions     ACTIVE_INACTIVE_SAUTH  one field user's day, ordered by fix time
-//   GET  /api/cmd-center/ingest-settings / PUT …  LEGAL_SETTINGS_SAUTH  the accuracy filter, retention, days ahead
+//   The accuracy filter and the retention are command-center settings (settings.ts, GET/PUT /api/cmd-center/settings).
 
 /** What a position records: a plain fix, or a fix taken at an event of the field app. */
 export const POSITION_EVENT_TYPES = ['POSITION', 'LOGIN', 'LOGOUT', 'RECEIPT', 'VISIT', 'SOS'] as const;
@@ -18,49 +18,8 @@ export const MAX_POSITIONS_PER_BATCH = 1000;
 /** A fix time this far after the server's clock is a clock error on the device: dropped as `future`. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
-/** The ingest settings in force until an administrator saves others. */
-export const DEFAULT_INGEST_SETTINGS = {
-  /** fixes whose reported accuracy is worse (larger) than this are dropped (Traccar's `filter.accuracy`) */
-  accuracyFilterM: 100,
-  /** days of positions kept: a day's partition is dropped once it ends more than this many days ago */
-  retentionDays: 90,
-  /** day partitions created ahead of today */
-  partitionDaysAhead: 7,
-} as const;
-export type IngestSettings = { accuracyFilterM: number; retentionDays: number; partitionDaysAhead: number };
-
-export const ingestSettingsLimits = {
-  accuracyFilterM: { min: 5, max: 5000 },
-  retentionDays: { min: 7, max: 3650 },
-  partitionDaysAhead: { min: 1, max: 31 },
-} as const;
-
-const whole = (name: keyof typeof ingestSettingsLimits) => {
-  const { min, max } = ingestSettingsLimits[name];
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
-};
-
-export const ingestSettingsSchema = z.strictObject({
-  accuracyFilterM: whole('accuracyFilterM'),
-  retentionDays: whole('retentionDays'),
-  partitionDaysAhead: whole('partitionDaysAhead'),
-});
-
-export const ingestSettingsUpdateSchema = ingestSettingsSchema.extend({
-  version: z.number({ error: 'is required' }).int().min(1),
-});
-export type IngestSettingsUpdate = z.infer<typeof ingestSettingsUpdateSchema>;
-
-export const ingestSettingsReplySchema = z.object({
-  settings: ingestSettingsSchema,
-  defaults: ingestSettingsSchema,
-  /** 1 until the first save */
-  version: z.number(),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.string().nullable(),
-});
-export type IngestSettingsReply = z.infer<typeof ingestSettingsReplySchema>;
+/** Day partitions of `field_positions` created ahead of today (the accuracy filter and the retention are settings). */
+export const PARTITION_DAYS_AHEAD = 7;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ingest

@@ -127,3 +127,17 @@ export const commandCenterSettingsUpdateSchema = z
   .strictObject({ ...settingsShape, version: z.number().int().positive().max(2_147_483_647) })
   .superRefine(ordered);
 export type CommandCenterSettingsUpdate = z.infer<typeof commandCenterSettingsUpdateSchema>;
+
+/**
+ * GET/PUT /api/cmd-center/settings: the settings in force (the defaults until the first save; a stored value the
+ * schema no longer accepts falls back to its default), the defaults, the version to send back and who saved last.
+ */
+export const commandCenterSettingsReplySchema = z.object({
+  settings: z.object(settingsShape),
+  defaults: z.object(settingsShape),
+  /** 1 until the first save */
+  version: z.number(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type CommandCenterSettingsReply = z.infer<typeof commandCenterSettingsReplySchema>;

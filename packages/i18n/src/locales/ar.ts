@@ -24,6 +24,7 @@ import { reportsAr } from './reports-ar.ts';
 import { colluploadsAr } from './colluploads-ar.ts';
 import { marksAr } from './marks-ar.ts';
 import { usersAr } from './users-ar.ts';
+import { cmdcenterAr } from './cmdcenter-ar.ts';
 import { fieldAr } from './field-ar.ts';
 import { usabilityAr } from './usability-ar.ts';
 import { wordsAr } from './words-ar.ts';
@@ -444,6 +445,7 @@ export const ar: Dictionary = {
   ...marksAr,
   ...usersAr,
   ...fieldAr,
+  ...cmdcenterAr,
   ...usabilityAr,
   // Count-bearing strings, one key per plural form
   ...pluralsAr,

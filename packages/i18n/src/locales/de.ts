@@ -24,6 +24,7 @@ import { reportsDe } from './reports-de.ts';
 import { colluploadsDe } from './colluploads-de.ts';
 import { marksDe } from './marks-de.ts';
 import { usersDe } from './users-de.ts';
+import { cmdcenterDe } from './cmdcenter-de.ts';
 import { fieldDe } from './field-de.ts';
 import { usabilityDe } from './usability-de.ts';
 import { wordsDe } from './words-de.ts';
@@ -459,6 +460,7 @@ export const de: Dictionary = {
   ...marksDe,
   ...usersDe,
   ...fieldDe,
+  ...cmdcenterDe,
   ...usabilityDe,
   // Count-bearing strings, one key per plural form
   ...pluralsDe,

@@ -24,6 +24,7 @@ import { reportsEn } from './reports-en.ts';
 import { colluploadsEn } from './colluploads-en.ts';
 import { marksEn } from './marks-en.ts';
 import { usersEn } from './users-en.ts';
+import { cmdcenterEn } from './cmdcenter-en.ts';
 import { fieldEn } from './field-en.ts';
 import { usabilityEn } from './usability-en.ts';
 import { wordsEn } from './words-en.ts';
@@ -465,6 +466,7 @@ export const en = {
   ...marksEn,
   ...usersEn,
   ...fieldEn,
+  ...cmdcenterEn,
   ...usabilityEn,
   // Count-bearing strings, one key per plural form
   ...pluralsEn,

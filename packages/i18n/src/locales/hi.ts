@@ -24,6 +24,7 @@ import { reportsHi } from './reports-hi.ts';
 import { colluploadsHi } from './colluploads-hi.ts';
 import { marksHi } from './marks-hi.ts';
 import { usersHi } from './users-hi.ts';
+import { cmdcenterHi } from './cmdcenter-hi.ts';
 import { fieldHi } from './field-hi.ts';
 import { usabilityHi } from './usability-hi.ts';
 import { wordsHi } from './words-hi.ts';
@@ -445,6 +446,7 @@ export const hi: Dictionary = {
   ...marksHi,
   ...usersHi,
   ...fieldHi,
+  ...cmdcenterHi,
   ...usabilityHi,
   // Count-bearing strings, one key per plural form
   ...pluralsHi,

@@ -4,16 +4,18 @@ import {
   fieldUsersQuerySchema,
   fieldUsersReplySchema,
   ingestReplySchema,
-  ingestSettingsReplySchema,
-  ingestSettingsUpdateSchema,
   positionsBatchSchema,
 } from '@recovery-desk/domain/command-center/ingest.ts';
 import { routeDayQuerySchema, routeDayReplySchema } from '@recovery-desk/domain/command-center/route-day.ts';
+import {
+  commandCenterSettingsReplySchema,
+  commandCenterSettingsUpdateSchema,
+} from '@recovery-desk/domain/command-center/settings.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { listFieldUsers, readDayPositions } from './services/field-users.ts';
-import { readIngestSettings, saveIngestSettings } from './services/ingest-settings.ts';
+import { readCommandCenterSettings, saveCommandCenterSettings } from './services/settings.ts';
 import { ingestPositions } from './services/ingest-positions.ts';
 import { readRouteDay } from './services/route-day.ts';
 
@@ -87,31 +89,31 @@ export function commandCenterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       (request) => readRouteDay(deps, { ctx: unitContext(request.ctx), query: request.query }),
     );
     app.get(
-      '/api/cmd-center/ingest-settings',
+      '/api/cmd-center/settings',
       {
         config: SETTINGS,
         schema: {
           tags,
-          summary: 'The location ingest settings: accuracy filter, retention days, partitions ahead',
+          summary: 'The command-center settings: tracking, stops and idle, geofence, shady-rule thresholds, retention',
           security,
-          response: { 200: ingestSettingsReplySchema },
+          response: { 200: commandCenterSettingsReplySchema },
         },
       },
-      () => readIngestSettings(deps.db),
+      () => readCommandCenterSettings(deps.db),
     );
     app.put(
-      '/api/cmd-center/ingest-settings',
+      '/api/cmd-center/settings',
       {
         config: SETTINGS,
         schema: {
           tags,
-          summary: 'Save the location ingest settings (the version read; audited)',
+          summary: 'Save the command-center settings (the version read; audited)',
           security,
-          body: ingestSettingsUpdateSchema,
-          response: { 200: ingestSettingsReplySchema },
+          body: commandCenterSettingsUpdateSchema,
+          response: { 200: commandCenterSettingsReplySchema },
         },
       },
-      (request) => saveIngestSettings(deps, { ctx: unitContext(request.ctx), input: request.body }),
+      (request) => saveCommandCenterSettings(deps, { ctx: unitContext(request.ctx), input: request.body }),
     );
   };
 }

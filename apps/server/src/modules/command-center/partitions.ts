@@ -7,7 +7,8 @@ import { withTransaction, type Executor } from '../../db/transaction.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { defineJob } from '../../jobs/job-kind.ts';
-import { ingestSettingsOf } from './services/ingest-settings.ts';
+import { commandCenterSettingsOf } from './services/settings.ts';
+import { PARTITION_DAYS_AHEAD } from '@recovery-desk/domain/command-center/ingest.ts';
 
 // The day partitions of `field_positions` (UTC days; migration 0039): created ahead of today and for a late day on
 // ingest, dropped after the retention days, by the scheduled job `cmdcenter.partitions`. The creation and the drop are
@@ -75,14 +76,14 @@ export async function ensurePartitions(db: Executor, days: Iterable<string>): Pr
 export type PartitionsSummary = { created: string[]; dropped: string[]; cutoff: string; ahead: number };
 
 /**
- * One maintenance run: the partitions of today and the next `partitionDaysAhead` days (UTC) are created, those of days
+ * One maintenance run: the partitions of today and the next `PARTITION_DAYS_AHEAD` days (UTC) are created, those of days
  * before the retention cutoff dropped; audited (`cmdcenter.partitions`) with what it did, in the drop's transaction.
  */
 export async function maintainPartitions(deps: AppDeps, ctx: RequestContext): Promise<PartitionsSummary> {
   const now = deps.clock.now();
-  const settings = await ingestSettingsOf(deps.db);
+  const settings = await commandCenterSettingsOf(deps.db);
   const today = utcDay(now);
-  const ahead = Array.from({ length: settings.partitionDaysAhead + 1 }, (_, index) => addDays(today, index));
+  const ahead = Array.from({ length: PARTITION_DAYS_AHEAD + 1 }, (_, index) => addDays(today, index));
   forgetPartitionDays(deps.db);
   const created = await ensurePartitions(deps.db, ahead);
   const cutoff = retentionCutoffDay(now, settings.retentionDays);
@@ -92,7 +93,7 @@ export async function maintainPartitions(deps: AppDeps, ctx: RequestContext): Pr
       sql`select field_positions_drop_before(${cutoff}::date)::text[] as dropped`,
     );
     const dropped = parseTextArray(row?.dropped ?? null);
-    const summary = { created, dropped, cutoff, ahead: settings.partitionDaysAhead };
+    const summary = { created, dropped, cutoff, ahead: PARTITION_DAYS_AHEAD };
     await emitAudit(tx, ctx, {
       action: 'cmdcenter.partitions',
       entity: 'field_positions',
@@ -116,10 +117,10 @@ function parseTextArray(value: (string | Date)[] | string | null): string[] {
 /** Whether a run has work: a day of the window without its partition, or a partition past the retention. */
 async function partitionsDue(deps: AppDeps): Promise<boolean> {
   const now = deps.clock.now();
-  const settings = await ingestSettingsOf(deps.db);
+  const settings = await commandCenterSettingsOf(deps.db);
   const days = new Set(await partitionDays(deps.db));
   const today = utcDay(now);
-  for (let index = 0; index <= settings.partitionDaysAhead; index += 1) {
+  for (let index = 0; index <= PARTITION_DAYS_AHEAD; index += 1) {
     if (!days.has(addDays(today, index))) return true;
   }
   const cutoff = retentionCutoffDay(now, settings.retentionDays);

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { ensurePartitions, forgetPartitionDays, retentionCutoffDay, utcDay } from '../partitions.ts';
-import { ingestSettingsOf } from './ingest-settings.ts';
+import { commandCenterSettingsOf } from './settings.ts';
 
 // POST /api/cmd-center/positions: one batch of the signed-in field user's positions from one device, in one
 // transaction: the device is registered (or refused when it is another user's), the positions inserted with ON
@@ -43,7 +43,7 @@ export async function ingestPositions(
   { ctx, input }: { ctx: UnitContext; input: PositionsBatch },
 ): Promise<IngestReply> {
   const now = deps.clock.now();
-  const settings = await ingestSettingsOf(deps.db);
+  const settings = await commandCenterSettingsOf(deps.db);
   const cutoffDay = retentionCutoffDay(now, settings.retentionDays);
   const dropped = { accuracy: 0, tooOld: 0, future: 0 };
   let duplicates = 0;

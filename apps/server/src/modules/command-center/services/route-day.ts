@@ -3,11 +3,10 @@ import {
   type RouteDayQuery,
   type RouteDayReply,
 } from '@recovery-desk/domain/command-center/route-day.ts';
-import { DEFAULT_COMMAND_CENTER_SETTINGS } from '@recovery-desk/domain/command-center/settings.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { readDayPositions } from './field-users.ts';
-import { ingestSettingsOf } from './ingest-settings.ts';
+import { commandCenterSettingsOf } from './settings.ts';
 
 /** Positions fixed up to this far after the server's clock still count (a phone's clock runs a little fast). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -22,7 +21,7 @@ export async function readRouteDay(
   { ctx, query }: { ctx: UnitContext; query: RouteDayQuery },
 ): Promise<RouteDayReply> {
   const day = await readDayPositions(deps, { ctx, query });
-  const settings = { ...DEFAULT_COMMAND_CENTER_SETTINGS, ...(await ingestSettingsOf(deps.db)) };
+  const settings = await commandCenterSettingsOf(deps.db);
   const route = buildRouteDay(day.positions, settings, deps.clock.now().getTime() + FUTURE_TOLERANCE_MS);
   return { user: day.user, date: day.date, timeZone: day.timeZone, truncated: day.truncated, ...route };
 }
