@@ -299,7 +299,9 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('demandNoticeNewspapers', 'NewspapersEnglishAndVernacular', 'text', { required: true, when: UNSERVED }),
       ],
       documents: [document('demandNoticePublication', 'NewspaperCuttings', { when: UNSERVED })],
-      actions: [submit('TypeIdentification')],
+      // the papers, their dates and scans (Rule 3); the fields above follow the record
+      widgets: ['publications'],
+      actions: [submit('TypeIdentification', { effects: effects('requirePublications') })],
     },
     {
       code: 'TypeIdentification',
@@ -384,9 +386,17 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         document('possessionPanchnama', 'Panchnama'),
         document('possessionPublication', 'NewspaperCuttings'),
       ],
+      // Rule 8(2): the papers, their dates and scans; the newspapers and publication date follow the record
+      widgets: ['publications'],
       actions: [
-        submit('AgencyAllocation', { when: { field: 'possessionType', in: ['SYMBOLIC'] } }),
-        submit('AssetDtlCapture', { when: { field: 'possessionType', in: ['PHYSICAL'] } }),
+        submit('AgencyAllocation', {
+          when: { field: 'possessionType', in: ['SYMBOLIC'] },
+          effects: effects('requirePublications'),
+        }),
+        submit('AssetDtlCapture', {
+          when: { field: 'possessionType', in: ['PHYSICAL'] },
+          effects: effects('requirePublications'),
+        }),
       ],
     },
     {
@@ -710,7 +720,14 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('portalReference', 'PortalReference', 'text', { required: true }),
       ],
       documents: [document('salePublication', 'NewspaperCuttings')],
-      actions: [submit('AllocateAuctionAgency', { labelKey: 'Published', effects: effects('lockRedemption') })],
+      // Rules 8(6)/9(1): the papers, their dates and scans; the newspapers and publication date follow the record
+      widgets: ['publications'],
+      actions: [
+        submit('AllocateAuctionAgency', {
+          labelKey: 'Published',
+          effects: effects('requirePublications', 'lockRedemption'),
+        }),
+      ],
     },
     {
       code: 'AllocateAuctionAgency',
@@ -987,8 +1004,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * payment request captures the mode and reference (`requirePartialPayment` checks it against the dues and the receipt
  * mode rules) and its approval posts a receipt (`postPartialPayment`); these stages and the release stages show the
  * `closureStatement` (the dues redemption takes today, after the partial payments).
+ * 11: newspaper publications (the `publications` widget at NewspaperPublication, PossessionDtlCapture and
+ * PublicationUpload; `requirePublications` refuses the submit until two papers, one English and one vernacular, each
+ * with its scan; the newspapers and publication date fields follow the record).
  */
-export const SARFAESI_BUILT_IN_VERSION = 10;
+export const SARFAESI_BUILT_IN_VERSION = 11;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
