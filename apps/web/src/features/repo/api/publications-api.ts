@@ -1,4 +1,4 @@
-import { caseViewSchema } from '@recovery-desk/domain/workflow/contracts.ts';
+import { z } from 'zod';
 import {
   publicationsReplySchema,
   type PublicationInput,
@@ -14,6 +14,9 @@ export const publicationKeys = {
   ofCase: (caseId: number) => ['repo', 'publications', caseId] as const,
 };
 
+/** What the upload's reply (the case view) says of its documents: the new scan is the newest under the code. */
+const uploadedSchema = z.object({ documents: z.array(z.object({ documentId: z.number(), code: z.string() })) });
+
 const url = (caseId: number) => `/api/secured-assets/cases/${caseId}/publications`;
 
 export async function fetchPublications(caseId: number, signal?: AbortSignal): Promise<PublicationsReply> {
@@ -27,7 +30,7 @@ export async function addPublication(
   file: File,
   input: Omit<PublicationInput, 'scanDocumentId'>,
 ): Promise<PublicationsReply> {
-  const view = caseViewSchema.parse(
+  const view = uploadedSchema.parse(
     await uploadCaseDocument(caseId, { file, code: scanCode, documentName: file.name, remark: '' }),
   );
   const scan = view.documents

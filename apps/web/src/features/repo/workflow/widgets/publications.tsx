@@ -8,6 +8,7 @@ import {
   type PublicationPurpose,
   type PublicationsReply,
 } from '@recovery-desk/domain/secured-assets/publications.ts';
+import { isIsoDate } from '@recovery-desk/domain/workflow/dates.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -75,7 +76,7 @@ const formSchema = z
     language: z.enum(PUBLICATION_LANGUAGES),
     vernacularLanguage: z.string().trim().max(60).optional(),
     edition: z.string().trim().min(1).max(120),
-    publishedOn: z.string().min(1),
+    publishedOn: z.string().refine(isIsoDate),
     file: z.instanceof(File),
   })
   .superRefine((values, ctx) => {
