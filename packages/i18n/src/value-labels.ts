@@ -160,6 +160,8 @@ export const VALUE_KINDS = {
   itemCondition: prefixed('RepoInvCondition'),
   areaUnit: prefixed('RepoInvAreaUnit'),
   propertyOccupancy: prefixed('RepoInvOccupancy'),
+  publicationLanguage: prefixed('RepoPubLanguage'),
+  publicationPurpose: prefixed('RepoPubPurpose'),
   // Command center (issue 16): what a position of the field app records (a fix, a sign-in, a receipt …).
   positionEvent: prefixed('PositionEvent'),
   // A bucket reads as its day range (B6 → 365+) in every language, on every screen, export and notice (valueLabel).
