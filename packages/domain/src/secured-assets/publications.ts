@@ -130,6 +130,6 @@ export function publicationFields(
 ): { date: string; names: string } | null {
   if (papers.length === 0) return null;
   const date = papers.map((paper) => paper.publishedOn).sort()[0]!;
-  const names = papers.map((paper) => paper.newspaper).join(", ");
+  const names = papers.map((paper) => paper.newspaper).join(', ');
   return { date, names };
 }

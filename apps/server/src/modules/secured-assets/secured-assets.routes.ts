@@ -459,7 +459,8 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { auth: 'actingUnit' },
         schema: {
           tags,
-          summary: 'The newspaper publications of a SARFAESI case (demand, possession and sale notices) and their scans',
+          summary:
+            'The newspaper publications of a SARFAESI case (demand, possession and sale notices) and their scans',
           security,
           params: caseIdParam,
           response: { 200: publicationsReplySchema },

@@ -62,7 +62,11 @@ async function changeableCase(tx: Transaction, ctx: UnitContext, caseId: number,
   const stage = findStage(definition, record.stage);
   const authorities = await actorAuthorities(tx, ctx, REPO_APP);
   if (!stage || !authorities.includes(stage.authority)) {
-    throw authorityMissing(stage?.authority ?? record.stage, REPO_APP, 'You cannot change the publications of this case.');
+    throw authorityMissing(
+      stage?.authority ?? record.stage,
+      REPO_APP,
+      'You cannot change the publications of this case.',
+    );
   }
   const current = record.isClosed ? null : publicationPurposeOf(record.stage);
   if (current === null || (purpose !== null && current !== purpose)) {
