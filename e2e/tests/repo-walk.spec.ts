@@ -451,7 +451,17 @@ test('SARFAESI: no possession within 60 days of the §13(2) notice; after them t
 
   // Served 75 days ago: the possession is recorded and the case moves on to the DM/CMM agency allocation.
   const late = await sarfaesiToPossession(officer, approver, old!.accountId, 75);
+  // the Publications tab says what Rule 8(2) asks for, then shows the two papers recorded
+  await openAtStage(officer, await viewOf(officer, late.caseId), late.accountId);
+  await officer.getByRole('tab', { name: 'Publications', exact: true }).click();
+  await expect(officer.getByTestId('publications-status')).toContainText('at least two newspapers');
+  await expect(officer.getByTestId('publication-form')).toBeVisible();
+  await expectNoAxeViolations(officer);
   await recordPossessionPapers(officer, late.caseId, late.businessDate);
+  await officer.reload();
+  await officer.getByRole('tab', { name: 'Publications', exact: true }).click();
+  await expect(officer.getByTestId('publications-POSSESSION_NOTICE')).toContainText('Lokmat');
+  await expectNoAxeViolations(officer);
   await step(officer, late, 'submit', 'AgencyAllocation', possessionFields(late.businessDate));
 });
 

@@ -3,6 +3,7 @@ import {
   publicationFields,
   publicationInputSchema,
   publicationPurposeOf,
+  publicationRequired,
   publicationsMissing,
 } from './publications.ts';
 
@@ -33,6 +34,14 @@ describe('the publication rule', () => {
     expect(publicationPurposeOf('PossessionDtlCapture')).toBe('POSSESSION_NOTICE');
     expect(publicationPurposeOf('PublicationUpload')).toBe('SALE_NOTICE');
     expect(publicationPurposeOf('AssetDtlCapture')).toBeNull();
+  });
+
+  it('binds a demand notice only when it was not served (Rule 3)', () => {
+    expect(publicationRequired('DEMAND_NOTICE', { serviceStatus: 'SERVED' })).toBe(false);
+    expect(publicationRequired('DEMAND_NOTICE', { serviceStatus: 'UNSERVED' })).toBe(true);
+    expect(publicationRequired('DEMAND_NOTICE', { serviceStatus: 'REFUSED' })).toBe(true);
+    expect(publicationRequired('POSSESSION_NOTICE', {})).toBe(true);
+    expect(publicationRequired('SALE_NOTICE', {})).toBe(true);
   });
 
   it('needs the vernacular language of a vernacular paper only', () => {

@@ -46,6 +46,11 @@ export const PUBLICATION_STAGES: Readonly<
   },
 };
 
+/** Whether the rule binds the purpose: a demand notice is published only when it was not served (Rule 3). */
+export function publicationRequired(purpose: PublicationPurpose, fields: Readonly<Record<string, unknown>>): boolean {
+  return purpose !== 'DEMAND_NOTICE' || ['REFUSED', 'UNSERVED'].includes(String(fields.serviceStatus));
+}
+
 /** The purpose whose publications a stage records, if any. */
 export function publicationPurposeOf(stage: string): PublicationPurpose | null {
   return PUBLICATION_PURPOSES.find((purpose) => PUBLICATION_STAGES[purpose].stage === stage) ?? null;

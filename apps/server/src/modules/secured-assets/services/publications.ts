@@ -4,6 +4,7 @@ import {
   SCAN_MIME_TYPES,
   publicationFields,
   publicationPurposeOf,
+  publicationRequired,
   publicationsMissing,
   type PublicationInput,
   type PublicationPurpose,
@@ -51,7 +52,10 @@ export async function getPublications(
     editable: purpose !== null && stage !== undefined && authorities.includes(stage.authority),
     scanCode: purpose ? PUBLICATION_STAGES[purpose].scanCode : null,
     publications,
-    missing: purpose ? publicationsMissing(publications.filter((paper) => paper.purpose === purpose)) : [],
+    missing:
+      purpose && publicationRequired(purpose, record.fields)
+        ? publicationsMissing(publications.filter((paper) => paper.purpose === purpose))
+        : [],
   };
 }
 
@@ -163,7 +167,7 @@ export async function requirePublications(run: EffectRun): Promise<void> {
   const purpose = publicationPurposeOf(run.from.stage);
   if (!purpose) throw new Error(`requirePublications has no purpose at ${run.from.stage}`);
   const fields = run.next.fields;
-  if (purpose === 'DEMAND_NOTICE' && !['REFUSED', 'UNSERVED'].includes(String(fields.serviceStatus))) return;
+  if (!publicationRequired(purpose, fields)) return;
   const papers = (await listPublications(run.tx, run.caseId)).filter((paper) => paper.purpose === purpose);
   const missing = publicationsMissing(papers);
   if (missing.length > 0) {
