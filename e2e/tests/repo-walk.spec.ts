@@ -284,8 +284,11 @@ test('a repossession case from initiation to closure by auction, by an officer a
   await expect(officer.getByTestId('closure-statement')).toContainText('Shortfall');
 });
 
-/** Uploads a small PNG as the inventory's photo (the inventory tab's upload; its own spec drives the form). */
-async function uploadPhoto(page: Page, caseId: number, code: string): Promise<void> {
+/**
+ * Uploads a small PNG under the checklist code (the inventory's photo, a newspaper's scan; their own specs drive the
+ * forms); answers the new document's id.
+ */
+async function uploadPhoto(page: Page, caseId: number, code: string): Promise<number> {
   const png =
     'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
   const status = await page.evaluate(
@@ -303,11 +306,35 @@ async function uploadPhoto(page: Page, caseId: number, code: string): Promise<vo
         headers: { Authorization: `Bearer ${session.access ?? ''}`, 'X-Acting-Unit': String(session.actingUnit ?? '') },
         body: form,
       });
-      return response.status;
+      const view = (await response.json()) as { documents?: { documentId: number; code: string }[] };
+      const ids = (view.documents ?? []).filter((document) => document.code === code).map((d) => d.documentId);
+      return { status: response.status, documentId: Math.max(0, ...ids) };
     },
     { caseId, code, png },
   );
-  expect(status).toBe(200);
+  expect(status.status).toBe(200);
+  return status.documentId;
+}
+
+/** The possession notice's two papers (Rule 8(2)) on the Publications tab's API, as the form's newspapers name them. */
+async function recordPossessionPapers(page: Page, caseId: number, day: string): Promise<void> {
+  const [english, vernacular] = String(SARFAESI_CASE.possessionNewspapers).split(', ');
+  for (const [newspaper, language] of [
+    [english, 'ENGLISH'],
+    [vernacular, 'VERNACULAR'],
+  ] as const) {
+    const scanDocumentId = await uploadPhoto(page, caseId, 'possessionPublication');
+    const response = await callApi(page, 'POST', `/api/secured-assets/cases/${caseId}/publications`, {
+      purpose: 'POSSESSION_NOTICE',
+      newspaper,
+      language,
+      vernacularLanguage: language === 'VERNACULAR' ? 'Marathi' : null,
+      edition: 'Mumbai',
+      publishedOn: day,
+      scanDocumentId,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+  }
 }
 
 /** Two users, each in a browser of their own, in the Repossession and Sarfaesi app. */
@@ -424,6 +451,17 @@ test('SARFAESI: no possession within 60 days of the §13(2) notice; after them t
 
   // Served 75 days ago: the possession is recorded and the case moves on to the DM/CMM agency allocation.
   const late = await sarfaesiToPossession(officer, approver, old!.accountId, 75);
+  // the Publications tab says what Rule 8(2) asks for, then shows the two papers recorded
+  await openAtStage(officer, await viewOf(officer, late.caseId), late.accountId);
+  await officer.getByRole('tab', { name: 'Publications', exact: true }).click();
+  await expect(officer.getByTestId('publications-status')).toContainText('at least two newspapers');
+  await expect(officer.getByTestId('publication-form')).toBeVisible();
+  await expectNoAxeViolations(officer);
+  await recordPossessionPapers(officer, late.caseId, late.businessDate);
+  await officer.reload();
+  await officer.getByRole('tab', { name: 'Publications', exact: true }).click();
+  await expect(officer.getByTestId('publications-POSSESSION_NOTICE')).toContainText('Lokmat');
+  await expectNoAxeViolations(officer);
   await step(officer, late, 'submit', 'AgencyAllocation', possessionFields(late.businessDate));
 });
 

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './collections-schema.ts';
 import { receipts } from './receipts-schema.ts';
-import { cases } from './workflow-schema.ts';
+import { caseDocuments, cases } from './workflow-schema.ts';
 import { units, users } from './schema.ts';
 import { createdAt } from './columns.ts';
 
@@ -399,4 +399,42 @@ export const assetInventoryItems = pgTable(
     condition: text('condition').notNull(),
   },
   (t) => [uniqueIndex('asset_inventory_items_case_line_key').on(t.caseId, t.lineNo)],
+);
+
+/**
+ * The newspaper publications of a SARFAESI case (issue 15, Rules 3, 8(2), 8(6)): per purpose (DEMAND_NOTICE,
+ * POSSESSION_NOTICE, SALE_NOTICE) each paper's name, language (ENGLISH or VERNACULAR with the language's name),
+ * edition and date, and its scan (a case document). Recorded by the publications widget at the purpose's stage.
+ */
+export const casePublications = pgTable(
+  'case_publications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => cases.id),
+    /** DEMAND_NOTICE | POSSESSION_NOTICE | SALE_NOTICE */
+    purpose: text('purpose').notNull(),
+    newspaper: text('newspaper').notNull(),
+    /** ENGLISH | VERNACULAR */
+    language: text('language').notNull(),
+    vernacularLanguage: text('vernacular_language'),
+    edition: text('edition').notNull(),
+    publishedOn: date('published_on', { mode: 'string' }).notNull(),
+    scanDocumentId: bigint('scan_document_id', { mode: 'number' })
+      .notNull()
+      .references(() => caseDocuments.id),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('case_publications_case_idx').on(t.caseId, t.purpose),
+    check('case_publications_language_check', sql`${t.language} in ('ENGLISH', 'VERNACULAR')`),
+    check(
+      'case_publications_vernacular_check',
+      sql`(${t.language} = 'VERNACULAR') = (${t.vernacularLanguage} is not null)`,
+    ),
+  ],
 );

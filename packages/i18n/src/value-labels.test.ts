@@ -54,6 +54,8 @@ const LABELLED: Record<string, ValueKind> = {
   AGENCY_KINDS: 'agencyKind',
   ITEM_CONDITIONS: 'itemCondition',
   AREA_UNITS: 'areaUnit',
+  PUBLICATION_LANGUAGES: 'publicationLanguage',
+  PUBLICATION_PURPOSES: 'publicationPurpose',
   PROPERTY_OCCUPANCIES: 'propertyOccupancy',
   POSITION_EVENT_TYPES: 'positionEvent',
   ROUTE_EVENT_TYPES: 'positionEvent',
@@ -67,6 +69,8 @@ const LABELLED: Record<string, ValueKind> = {
 /** domain export → why its values are never shown as codes */
 const NOT_SHOWN: Record<string, string> = {
   PHOTO_MIME_TYPES: 'file types the photo upload accepts; the screens word them as PNG or JPEG',
+  SCAN_MIME_TYPES: 'file types a newspaper scan may be; the screens word them as PDF, JPEG or PNG',
+  PUBLICATION_MISSING: 'what the publication rule lacks, worded by the Publications tab (RepoPubMissing* keys)',
   ALL_AUTHORITY_CODES: 'shown as the screen an authority opens (authority-labels.ts, checked below)',
   APPROVER_AUTHORITIES: 'authority codes, shown as the screen an authority opens (authority-labels.ts)',
   APPS: 'apps are shown by their labelKey',

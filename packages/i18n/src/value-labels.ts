@@ -176,6 +176,8 @@ export const VALUE_KINDS = {
   itemCondition: prefixed('RepoInvCondition'),
   areaUnit: prefixed('RepoInvAreaUnit'),
   propertyOccupancy: prefixed('RepoInvOccupancy'),
+  publicationLanguage: prefixed('RepoPubLanguage'),
+  publicationPurpose: prefixed('RepoPubPurpose'),
   // Command center (issue 16): what a position of the field app records (a fix, a sign-in, a receipt …).
   positionEvent: prefixed('PositionEvent'),
   // the documents of the repossession and SARFAESI workflows (Repossession Settings, Templates tab)

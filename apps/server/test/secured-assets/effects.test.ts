@@ -445,7 +445,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     const locks = await auditRows(handle.db, { action: 'secured_assets.redemption_lock', entityId: caseId });
     expect(locks.map((row) => row.after)).toEqual([{ caseNo, lockedOn: '2026-09-30', publicationDate: '2026-07-15' }]);
     view = await caseView(staff.makerApi, caseId);
-    expect(view.history.at(-1)).toMatchObject({ effects: ['lockRedemption'] });
+    expect(view.history.at(-1)).toMatchObject({ effects: ['requirePublications', 'lockRedemption'] });
 
     for (const [action, next] of [
       ['submit', 'AssetAuctionCapture'],

@@ -10,7 +10,12 @@ import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/
 import { allAuthorities } from '@recovery-desk/domain/workflow/testing.ts';
 import { amountToMinor } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { INVENTORY_CAPTURE_STAGE, type InventoryReply } from '@recovery-desk/domain/secured-assets/inventory.ts';
-import { SAMPLE_INVENTORIES } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { SAMPLE_INVENTORIES, samplePublications } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import {
+  publicationFields,
+  publicationPurposeOf,
+  type PublicationsReply,
+} from '@recovery-desk/domain/secured-assets/publications.ts';
 import { solidPng } from '../../src/documents/solid-png.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
@@ -204,6 +209,39 @@ async function addSampleInventory(api: Api, caseId: number, action: ActionName) 
 }
 
 /**
+ * Submitting a SARFAESI publication stage needs its notice in two papers with scans: the walker records the sample's
+ * (its newspapers field split, English first, then the vernacular) when the rule is not met yet.
+ */
+async function addSamplePublications(api: Api, caseId: number, action: ActionName, sample: CaseFields) {
+  if (action !== 'submit') return;
+  const view = await caseView(api, caseId);
+  const purpose = publicationPurposeOf(view.case.stage);
+  if (view.case.definitionCode !== 'SARFAESI' || !purpose) return;
+  const url = `/api/secured-assets/cases/${caseId}/publications`;
+  const current = (await api.get(url)).json<PublicationsReply>();
+  const papers = samplePublications(purpose, sample);
+  if (!papers) return;
+  const recorded = current.publications.filter((paper) => paper.purpose === purpose);
+  const same = JSON.stringify(publicationFields(recorded)) === JSON.stringify(publicationFields(papers));
+  if (current.missing.length === 0 && same) return;
+  // the step's form carries the sample's newspapers and date: the record is made to match them
+  for (const paper of recorded) {
+    const removed = await api.inject({ method: 'DELETE', url: `${url}/${paper.id}` });
+    if (removed.statusCode !== 200) throw new Error(`publication removal failed: ${removed.body}`);
+  }
+  for (const paper of papers) {
+    const upload = await uploadDocument(api, caseId, current.scanCode!);
+    if (upload.statusCode !== 200) throw new Error(`scan failed: ${upload.body}`);
+    const scan = upload
+      .json<CaseView>()
+      .documents.filter((document) => document.code === current.scanCode)
+      .reduce((newest, document) => (document.documentId > newest.documentId ? document : newest));
+    const response = await api.post(url, { ...paper, scanDocumentId: scan.documentId });
+    if (response.statusCode !== 200) throw new Error(`publication failed: ${response.body}`);
+  }
+}
+
+/**
  * Submitting REPOSSESSION Asset Detail Capture needs the vehicle in a yard: the walker records its yard-in (on the
  * sample's yard-in date) in the sample's yard of the maker's unit, added to the register when missing.
  */
@@ -247,6 +285,7 @@ export async function step(
   await addSampleValuations(staff.makerApi, caseId, action, sample);
   await addSampleInventory(staff.makerApi, caseId, action);
   await addSampleYardIn(staff.db, staff.makerApi, caseId, action, sample);
+  await addSamplePublications(staff.makerApi, caseId, action, sample);
   const view = await caseView(staff.makerApi, caseId);
   const definition = DEFINITIONS[view.case.definitionCode]!;
   const fields = formOf(definition, view.case.stage, sample, view.case.fields);

@@ -109,6 +109,8 @@ export const WORKFLOW_EFFECTS = [
   'requireSaleBalance',
   /** refuses submitting Asset Detail Capture until the asset's inventory is complete (details; a vehicle's photos) */
   'requireInventory',
+  /** SARFAESI: refuses submitting a publication stage until its notice is in two papers, one English, one vernacular */
+  'requirePublications',
   /** refuses submitting a stage until the case's asset is in a yard of the register (an open yard stay) */
   'requireYardIn',
   /** refuses a waiver request whose amount is above the account's dues (400 naming the waiver amount) */

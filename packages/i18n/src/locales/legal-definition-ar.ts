@@ -236,6 +236,7 @@ export const legalDefinitionAr: Record<LegalDefinitionKey, string> = {
   EffectRequireValuations: 'تم التحقق من التقييمات وفق السياسة',
   EffectRequireValidAgency: 'تم التحقق من الوكالة في السجل',
   EffectRequireInventory: 'تم التحقق من اكتمال الجرد',
+  EffectRequirePublications: 'تم التحقق من النشر في الصحف',
   EffectRequireYardIn: 'تم التحقق من الإيداع في الساحة',
   EffectRequireSaleDeposit: 'تم التحقق من الإيداع مقابل 25% من سعر البيع',
   EffectRequireSaleBalance: 'تم التحقق من الرصيد مقابل السعر وموعده',

@@ -240,6 +240,7 @@ export const legalDefinitionDe: Record<LegalDefinitionKey, string> = {
   EffectRequireValuations: 'Bewertungen anhand der Richtlinie geprüft',
   EffectRequireValidAgency: 'Agentur im Verzeichnis geprüft',
   EffectRequireInventory: 'Inventar auf Vollständigkeit geprüft',
+  EffectRequirePublications: 'Zeitungsveröffentlichungen geprüft',
   EffectRequireYardIn: 'Einlagerung im Verwahrplatz geprüft',
   EffectRequireSaleDeposit: 'Anzahlung gegen 25 % des Verkaufspreises geprüft',
   EffectRequireSaleBalance: 'Restbetrag gegen Preis und Frist geprüft',

@@ -240,6 +240,7 @@ export const legalDefinitionEn = {
   EffectRequireValuations: 'Valuations checked against the policy',
   EffectRequireValidAgency: 'Agency checked against the register',
   EffectRequireInventory: 'Inventory checked complete',
+  EffectRequirePublications: 'Newspaper publications checked',
   EffectRequireYardIn: 'Yard-in checked',
   EffectRequireSaleDeposit: 'Deposit checked against 25% of the sale price',
   EffectRequireSaleBalance: 'Balance checked against the price and its date',

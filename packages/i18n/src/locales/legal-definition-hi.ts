@@ -237,6 +237,7 @@ export const legalDefinitionHi: Record<LegalDefinitionKey, string> = {
   EffectRequireValuations: 'नीति के अनुसार मूल्यांकनों की जाँच की गई',
   EffectRequireValidAgency: 'एजेंसी की रजिस्टर से जाँच की गई',
   EffectRequireInventory: 'इन्वेंटरी पूर्ण होने की जाँच की गई',
+  EffectRequirePublications: 'समाचार पत्र प्रकाशनों की जाँच की गई',
   EffectRequireYardIn: 'यार्ड में जमा होने की जाँच की गई',
   EffectRequireSaleDeposit: 'जमा की बिक्री मूल्य के 25% से जाँच की गई',
   EffectRequireSaleBalance: 'शेष की मूल्य और उसकी तिथि से जाँच की गई',

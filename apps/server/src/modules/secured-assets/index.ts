@@ -11,3 +11,4 @@ export { saveAgency } from './services/agencies.ts';
 export { moveAsset, saveYard } from './services/yards.ts';
 export { saleDepositsOf } from './services/sale-deposits.ts';
 export { saveInventoryInTx } from './services/inventory.ts';
+export { addPublicationInTx } from './services/publications.ts';

@@ -16,6 +16,7 @@ import { requireValidAgency } from './services/agencies.ts';
 import { requireValuations } from './services/valuations.ts';
 import { requireSaleBalance, requireSaleDeposit } from './services/sale-deposits.ts';
 import { requireInventory } from './services/inventory.ts';
+import { requirePublications } from './services/publications.ts';
 import { requireYardIn } from './services/yards.ts';
 import {
   postPartialPayment,
@@ -229,6 +230,7 @@ export function registerSecuredAssetEffects(registry: EffectRegistry): void {
   registry.register('requireSaleDeposit', requireSaleDeposit);
   registry.register('requireSaleBalance', requireSaleBalance);
   registry.register('requireInventory', requireInventory);
+  registry.register('requirePublications', requirePublications);
   registry.register('requireYardIn', requireYardIn);
   registry.register('requireWaiverWithinDues', requireWaiverWithinDues);
   registry.register('recordWaiver', recordWaiver);

@@ -41,6 +41,12 @@ import { getRedemptionState } from './services/redemption.ts';
 import { getInventory, putInventory } from './services/inventory.ts';
 import { inventoryInputSchema, inventoryReplySchema } from '@recovery-desk/domain/secured-assets/inventory.ts';
 import { getSecuredTemplates, previewSecuredTemplate, updateSecuredTemplates } from './services/templates.ts';
+import { addPublication, getPublications, removePublication } from './services/publications.ts';
+import {
+  publicationIdParams,
+  publicationInputSchema,
+  publicationsReplySchema,
+} from '@recovery-desk/domain/secured-assets/publications.ts';
 import { REPO_APP } from './secured-assets-constants.ts';
 import { bidIdParams, bidInputSchema, bidsReplySchema } from '@recovery-desk/domain/secured-assets/auction.ts';
 import { addBid, editBid, getBids, withdrawCaseBid } from './services/auction-bids.ts';
@@ -467,6 +473,61 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       (request) =>
         putInventory(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId, input: request.body }),
+    );
+
+    // A SARFAESI case's newspaper publications (the publications widget): read with any repoapp authority; added and
+    // removed with the case's current stage's authority at the stage of their notice (checked by the service).
+    app.get(
+      '/api/secured-assets/cases/:caseId/publications',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary:
+            'The newspaper publications of a SARFAESI case (demand, possession and sale notices) and their scans',
+          security,
+          params: caseIdParam,
+          response: { 200: publicationsReplySchema },
+        },
+      },
+      (request) => getPublications(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId }),
+    );
+
+    app.post(
+      '/api/secured-assets/cases/:caseId/publications',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Record a newspaper publication of the notice of the case’s stage, with its scan (a case document)',
+          security,
+          params: caseIdParam,
+          body: publicationInputSchema,
+          response: { 200: publicationsReplySchema },
+        },
+      },
+      (request) =>
+        addPublication(deps, { ctx: unitContext(request.ctx), caseId: request.params.caseId, input: request.body }),
+    );
+
+    app.delete(
+      '/api/secured-assets/cases/:caseId/publications/:publicationId',
+      {
+        config: { auth: 'actingUnit' },
+        schema: {
+          tags,
+          summary: 'Remove a newspaper publication recorded at the case’s stage',
+          security,
+          params: publicationIdParams,
+          response: { 200: publicationsReplySchema },
+        },
+      },
+      (request) =>
+        removePublication(deps, {
+          ctx: unitContext(request.ctx),
+          caseId: request.params.caseId,
+          publicationId: request.params.publicationId,
+        }),
     );
 
     // The units a register entry (yard, agency) may name, for the Repossession Settings forms.

@@ -1,5 +1,10 @@
 import type { CaseFields } from '../case-fields.ts';
 import type { InventoryInput } from '../../secured-assets/inventory.ts';
+import {
+  PUBLICATION_STAGES,
+  type PublicationInput,
+  type PublicationPurpose,
+} from '../../secured-assets/publications.ts';
 
 // Complete, valid sample cases for the built-in definitions: the tests walk them through every stage, and the
 // property tests mutate them. Test support only.
@@ -250,3 +255,25 @@ export const SAMPLE_INVENTORIES: Record<string, InventoryInput> = {
   REPOSSESSION: REPOSSESSION_INVENTORY,
   SARFAESI: SARFAESI_INVENTORY,
 };
+
+/**
+ * The sample's publications of a notice (the publications widget), matching its newspapers field and date: the first
+ * paper named is the English one, the second the vernacular (Marathi, Pune editions); null when the sample has none.
+ */
+export function samplePublications(
+  purpose: PublicationPurpose,
+  sample: CaseFields,
+): Omit<PublicationInput, 'scanDocumentId'>[] | null {
+  const { dateField, namesField } = PUBLICATION_STAGES[purpose];
+  const names = sample[namesField];
+  const date = sample[dateField];
+  if (typeof names !== 'string' || typeof date !== 'string') return null;
+  return names.split(', ').map((newspaper, index) => ({
+    purpose,
+    newspaper,
+    language: index === 0 ? 'ENGLISH' : 'VERNACULAR',
+    vernacularLanguage: index === 0 ? null : 'Marathi',
+    edition: 'Pune',
+    publishedOn: date,
+  }));
+}

@@ -299,7 +299,9 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('demandNoticeNewspapers', 'NewspapersEnglishAndVernacular', 'text', { required: true, when: UNSERVED }),
       ],
       documents: [document('demandNoticePublication', 'NewspaperCuttings', { when: UNSERVED })],
-      actions: [submit('TypeIdentification')],
+      // the papers, their dates and scans (Rule 3); the fields above follow the record
+      widgets: ['publications'],
+      actions: [submit('TypeIdentification', { effects: effects('requirePublications') })],
     },
     {
       code: 'TypeIdentification',
@@ -393,9 +395,17 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         document('possessionPanchnama', 'Panchnama'),
         document('possessionPublication', 'NewspaperCuttings'),
       ],
+      // Rule 8(2): the papers, their dates and scans; the newspapers and publication date follow the record
+      widgets: ['publications'],
       actions: [
-        submit('AgencyAllocation', { when: { field: 'possessionType', in: ['SYMBOLIC'] } }),
-        submit('AssetDtlCapture', { when: { field: 'possessionType', in: ['PHYSICAL'] } }),
+        submit('AgencyAllocation', {
+          when: { field: 'possessionType', in: ['SYMBOLIC'] },
+          effects: effects('requirePublications'),
+        }),
+        submit('AssetDtlCapture', {
+          when: { field: 'possessionType', in: ['PHYSICAL'] },
+          effects: effects('requirePublications'),
+        }),
       ],
     },
     {
@@ -727,7 +737,14 @@ function stages(t: SarfaesiTimelines): StageInput[] {
         field('portalReference', 'PortalReference', 'text', { required: true }),
       ],
       documents: [document('salePublication', 'NewspaperCuttings')],
-      actions: [submit('AllocateAuctionAgency', { labelKey: 'Published', effects: effects('lockRedemption') })],
+      // Rules 8(6)/9(1): the papers, their dates and scans; the newspapers and publication date follow the record
+      widgets: ['publications'],
+      actions: [
+        submit('AllocateAuctionAgency', {
+          labelKey: 'Published',
+          effects: effects('requirePublications', 'lockRedemption'),
+        }),
+      ],
     },
     {
       code: 'AllocateAuctionAgency',
@@ -1007,8 +1024,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * 11: the §13(3A) reply is generated from the reasons entered (`representationReplyReasons`,
  * `generateRepresentationReply`; an uploaded signed copy stays optional), and the public e-auction notice (Appendix
  * IV-A) when the auction notice is sent (`auctionTime`, `generateAuctionNotice`, filed as `auctionNotice`).
+ * 12: newspaper publications (the `publications` widget at NewspaperPublication, PossessionDtlCapture and
+ * PublicationUpload; `requirePublications` refuses the submit until two papers, one English and one vernacular, each
+ * with its scan; the newspapers and publication date fields follow the record).
  */
-export const SARFAESI_BUILT_IN_VERSION = 11;
+export const SARFAESI_BUILT_IN_VERSION = 12;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,

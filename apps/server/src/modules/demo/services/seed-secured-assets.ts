@@ -8,6 +8,7 @@ import { findStage, type ActionName, type WorkflowDefinition } from '@recovery-d
 import {
   REPOSSESSION_CASE,
   SAMPLE_INVENTORIES,
+  samplePublications,
   SARFAESI_CASE,
 } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import {
@@ -39,7 +40,15 @@ import {
   BATCH_STAGE,
   type BidInput,
 } from '@recovery-desk/domain/secured-assets/auction.ts';
-import { changeValuationInTx, moveAsset, saveAgency, saveInventoryInTx, saveYard } from '../../secured-assets/index.ts';
+import {
+  addPublicationInTx,
+  changeValuationInTx,
+  moveAsset,
+  saveAgency,
+  saveInventoryInTx,
+  saveYard,
+} from '../../secured-assets/index.ts';
+import { PUBLICATION_STAGES, publicationPurposeOf } from '@recovery-desk/domain/secured-assets/publications.ts';
 import { AGENCY_FIELDS, type AGENCY_KINDS } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { VALUATION_CAPTURE_STAGE } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
@@ -517,7 +526,7 @@ async function uploadDemoCopy(
   account: SecuredCandidate,
   code: string,
   photo = false,
-): Promise<void> {
+): Promise<number> {
   const title = code.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/^./, (letter) => letter.toUpperCase());
   // a photo is a small PNG made here (the vehicle's colour); any other document a one-page PDF
   const content = photo
@@ -562,6 +571,27 @@ async function uploadDemoCopy(
     entityId: documentId,
     after: { caseId: item.caseId, code, stage: item.stage, fileName, documentName: title, isGenerated: true },
   });
+  return documentId;
+}
+
+/**
+ * The notice's newspapers on the Publications tab (SARFAESI Rules 3, 8(2), 8(6)): the form's papers, English first,
+ * then the vernacular, each with a scan, so the stage's newspapers and date fields are the record's.
+ */
+async function recordDemoPublications(
+  run: Run,
+  ctx: UnitContext,
+  state: { caseId: number; caseNo: string; stage: string; status: string; version: number },
+  account: SecuredCandidate,
+  facts: CaseFields,
+): Promise<void> {
+  const purpose = publicationPurposeOf(state.stage);
+  const papers = purpose ? samplePublications(purpose, facts) : null;
+  if (!purpose || !papers) return;
+  for (const paper of papers) {
+    const scanDocumentId = await uploadDemoCopy(run, ctx, state, account, PUBLICATION_STAGES[purpose].scanCode);
+    await addPublicationInTx(run.tx, run.deps, { ctx, caseId: state.caseId, input: { ...paper, scanDocumentId } });
+  }
 }
 
 /**
@@ -806,6 +836,9 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           if (item.stage === INVENTORY_CAPTURE_STAGE && item.step.action === 'submit') {
             // before the checklist's copies: the vehicle's photo is a PNG, not a PDF copy
             await captureDemoInventory(run, ctx, state, account, workflow.code, facts);
+          }
+          if (workflow.code === SARFAESI_CODE && item.step.action === 'submit') {
+            await recordDemoPublications(run, ctx, state, account, facts);
           }
           const needed = [
             ...stage.documents.filter((doc) => doc.required && matchesCondition(doc.when, facts)).map((d) => d.code),
