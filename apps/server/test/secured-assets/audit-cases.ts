@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { createOrg } from '../collections/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { apiAs } from '../workflow/factories.ts';
+import { apiAs, uploadDocument } from '../workflow/factories.ts';
 import { createRepoStaff, createSecuredAccount, startCase } from './factories.ts';
 import { REPOSSESSION_CASE, REPOSSESSION_INVENTORY } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { addBid, batchBody, bid, caseAtStage } from './auction-factories.ts';
@@ -57,6 +57,47 @@ async function caseAndYard(t: TestApp, db: Database) {
   const account = await createSecuredAccount(db, org.branch);
   const { caseId } = await startCase(t, maker, org.branch, 'REPOSSESSION', account.id);
   return { admin, api: await apiAs(t, maker, org.branch), yardId, caseId, zoneId: org.zone.id };
+}
+
+/**
+ * A SARFAESI case put straight at Possession Detail Capture (notice served, physical possession) and one paper
+ * recorded there with its scan, by the stage's maker.
+ */
+async function publicationAtPossession(t: TestApp, db: Database) {
+  const org = await createOrg(db);
+  const maker = await createRepoStaff(db, org.branch);
+  const account = await createSecuredAccount(db, org.branch);
+  const { caseId } = await startCase(t, maker, org.branch, 'SARFAESI', account.id);
+  const earlier = {
+    demandNoticeDate: '2026-01-05',
+    demandNoticeSentDate: '2026-01-06',
+    demandNoticeServedDate: '2026-01-09',
+    serviceStatus: 'SERVED',
+    possessionType: 'PHYSICAL',
+  };
+  await db.execute(
+    sql`update cases set stage = 'PossessionDtlCapture', fields = fields || ${JSON.stringify(earlier)}::jsonb
+        where id = ${caseId}`,
+  );
+  const api = await apiAs(t, maker, org.branch);
+  const scanned = await uploadDocument(api, caseId, 'possessionPublication');
+  if (scanned.statusCode !== 200) throw new Error(`scan: ${scanned.body}`);
+  const scanDocumentId = Math.max(
+    ...scanned
+      .json<{ documents: { documentId: number; code: string }[] }>()
+      .documents.filter((document) => document.code === 'possessionPublication')
+      .map((document) => document.documentId),
+  );
+  const url = `/api/secured-assets/cases/${caseId}/publications`;
+  const added = await api.post(url, {
+    purpose: 'POSSESSION_NOTICE',
+    newspaper: 'Times of India',
+    language: 'ENGLISH',
+    edition: 'Pune',
+    publishedOn: '2026-03-20',
+    scanDocumentId,
+  });
+  return { api, url, added };
 }
 
 export function securedAssetsAuditCases(
@@ -118,6 +159,17 @@ export function securedAssetsAuditCases(
         payload: { paidOn: '2026-01-15', reference: 'UTR20260115001' },
       });
       return response.statusCode;
+    },
+    'POST /api/secured-assets/cases/:caseId/publications': async () => {
+      const { t, db } = env();
+      return (await publicationAtPossession(t, db)).added.statusCode;
+    },
+    'DELETE /api/secured-assets/cases/:caseId/publications/:publicationId': async () => {
+      const { t, db } = env();
+      const { api, url, added } = await publicationAtPossession(t, db);
+      if (added.statusCode !== 200) throw new Error(`publication: ${added.body}`);
+      const id = added.json<{ publications: { id: number }[] }>().publications[0]!.id;
+      return (await api.inject({ method: 'DELETE', url: `${url}/${id}` })).statusCode;
     },
     'PUT /api/secured-assets/cases/:caseId/inventory': async () => {
       const { t, db } = env();
