@@ -73,9 +73,20 @@ if (process.env.MAP_SOURCES) {
   const capital = (city) => city.featureCode === 'PPLC' || city.featureCode === 'PPLA';
   const places = cities
     .map((city) => {
-      const tier = capital(city) || city.population >= 1_000_000 ? 1 : city.population >= 200_000 || city.featureCode === 'PPLA2' ? 2 : 0;
+      const tier =
+        capital(city) || city.population >= 1_000_000
+          ? 1
+          : city.population >= 200_000 || city.featureCode === 'PPLA2'
+            ? 2
+            : 0;
       const [lon, lat] = city.loc.coordinates;
-      return { name: city.name, lat: Number(lat.toFixed(2)), lon: Number(lon.toFixed(2)), tier, population: city.population };
+      return {
+        name: city.name,
+        lat: Number(lat.toFixed(2)),
+        lon: Number(lon.toFixed(2)),
+        tier,
+        population: city.population,
+      };
     })
     .filter((place) => place.tier > 0)
     .sort((a, b) => a.tier - b.tier || b.population - a.population)

@@ -11,7 +11,7 @@ export const fieldAr: Record<FieldKey, string> = {
   MapHideTable: 'إخفاء الجدول',
   MapLoadFailed: 'تعذّر تحميل الخريطة؛ الجدول أدناه يعرض الأماكن نفسها.',
   MapPincode: 'الرمز البريدي',
-  MapClusterTitle: 'أماكن هنا: {{count}}. اختر للتكبير.',
+  MapClusterTitle: 'أماكن هنا: {{number}}. اختر للتكبير.',
   MapStopTitle: '{{label}}: توقف {{from}}–{{to}} (المدة {{duration}})',
   MapPlayhead: 'الموقع في الوقت المعروض',
   MapDrawPolygon: 'ارسم مضلعًا',

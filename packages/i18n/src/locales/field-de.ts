@@ -11,7 +11,7 @@ export const fieldDe: Record<FieldKey, string> = {
   MapHideTable: 'Tabelle ausblenden',
   MapLoadFailed: 'Die Karte konnte nicht geladen werden; die Tabelle unten zeigt dieselben Orte.',
   MapPincode: 'PIN-Code',
-  MapClusterTitle: 'Orte hier: {{count}}. Zum Vergrößern auswählen.',
+  MapClusterTitle: 'Orte hier: {{number}}. Zum Vergrößern auswählen.',
   MapStopTitle: '{{label}}: Halt {{from}}–{{to}} (Dauer {{duration}})',
   MapPlayhead: 'Position zur angezeigten Zeit',
   MapDrawPolygon: 'Polygon zeichnen',

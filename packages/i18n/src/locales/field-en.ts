@@ -11,7 +11,7 @@ export const fieldEn = {
   MapHideTable: 'Hide the table',
   MapLoadFailed: 'The map could not be loaded; the table below shows the same places.',
   MapPincode: 'Pincode',
-  MapClusterTitle: 'Places here: {{count}}. Select to zoom in.',
+  MapClusterTitle: 'Places here: {{number}}. Select to zoom in.',
   MapStopTitle: '{{label}}: stopped {{from}}–{{to}} (duration {{duration}})',
   MapPlayhead: 'Position at the time shown',
   MapDrawPolygon: 'Draw a polygon',

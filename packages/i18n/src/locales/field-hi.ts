@@ -11,7 +11,7 @@ export const fieldHi: Record<FieldKey, string> = {
   MapHideTable: 'तालिका छिपाएँ',
   MapLoadFailed: 'नक्शा लोड नहीं हो सका; नीचे की तालिका वही स्थान दिखाती है।',
   MapPincode: 'पिनकोड',
-  MapClusterTitle: 'यहाँ स्थान: {{count}}। पास से देखने के लिए चुनें।',
+  MapClusterTitle: 'यहाँ स्थान: {{number}}। पास से देखने के लिए चुनें।',
   MapStopTitle: '{{label}}: {{from}}–{{to}} रुके (अवधि {{duration}})',
   MapPlayhead: 'दिखाए गए समय पर स्थिति',
   MapDrawPolygon: 'बहुभुज बनाएँ',

@@ -293,7 +293,10 @@ export function createLeafletMap(
         continue;
       }
       const count = cluster.members.length;
-      L.marker([cluster.latitude, cluster.longitude], { icon: clusterIcon(count, text.cluster(count)), keyboard: false })
+      L.marker([cluster.latitude, cluster.longitude], {
+        icon: clusterIcon(count, text.cluster(count)),
+        keyboard: false,
+      })
         .on('click', () => {
           const extent = L.latLngBounds([cluster.south, cluster.west], [cluster.north, cluster.east]);
           const zoom = map.getZoom();

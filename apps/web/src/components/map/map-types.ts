@@ -16,7 +16,14 @@ export type MapPoint = {
 };
 
 /** A stop on a played route: where the person stood still, from when to when (epoch ms). */
-export type MapStopMark = { id: string | number; latitude: number; longitude: number; from: number; to: number; label: string };
+export type MapStopMark = {
+  id: string | number;
+  latitude: number;
+  longitude: number;
+  from: number;
+  to: number;
+  label: string;
+};
 
 /** A day's route for playback: timed positions (epoch ms, in time order), its stops and events (receipts, visits). */
 export type MapTrack = {

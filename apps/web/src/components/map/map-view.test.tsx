@@ -104,13 +104,17 @@ const track: MapTrack = {
     { latitude: 19.1, longitude: 72.9, at: day + HOUR },
     { latitude: 19.2, longitude: 73.0, at: day + 2 * HOUR },
   ],
-  stops: [{ id: 1, latitude: 19.1, longitude: 72.9, from: day + HOUR, to: day + HOUR + 42 * 60_000, label: 'Asha Patil' }],
+  stops: [
+    { id: 1, latitude: 19.1, longitude: 72.9, from: day + HOUR, to: day + HOUR + 42 * 60_000, label: 'Asha Patil' },
+  ],
   events: [{ id: 'r', latitude: 19.1, longitude: 72.9, label: 'Receipt R-1' }],
 };
 
 describe('route playback', () => {
   it('plays at the chosen speed, moving the marker and the scrubber, and pause stops it', async () => {
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({
+      toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'Date'],
+    });
     renderWithProviders(<RoutePlayer label="Route of the day" track={track} />);
     await act(async () => {
       await vi.runOnlyPendingTimersAsync();

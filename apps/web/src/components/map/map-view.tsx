@@ -129,7 +129,7 @@ export function MapView({
   const language = i18n.language;
   const text: MapText = useMemo(
     () => ({
-      cluster: (count) => String(t('MapClusterTitle', { count })),
+      cluster: (count) => String(t('MapClusterTitle', { number: count })),
       stop: (stop) =>
         String(
           t('MapStopTitle', {
@@ -254,7 +254,12 @@ export function MapView({
           >
             {String(t('MapDrawLasso'))}
           </Button>
-          <Button size="compact-sm" variant="default" onClick={clearSelection} disabled={selectedCount === 0 && !drawMode}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={clearSelection}
+            disabled={selectedCount === 0 && !drawMode}
+          >
             {String(t('MapClearSelection'))}
           </Button>
           <Text size="sm" role="status" aria-live="polite" data-testid={`${testId}-selected`}>
