@@ -248,7 +248,7 @@ export function createLeafletMap(
     }
     for (const point of points) bounds.extend([point.latitude, point.longitude]);
     drawTrack(data, bounds);
-    if (bounds.isValid()) map.fitBounds(bounds.pad(0.2), { maxZoom: 15 });
+    if (bounds.isValid()) map.fitBounds(bounds.pad(0.2), { maxZoom: 15, animate: false });
     drawPoints();
   };
 
