@@ -9,6 +9,7 @@ export const fieldAr: Record<FieldKey, string> = {
   MapOffline: 'خريطة دون اتصال',
   MapShowTable: 'عرض كجدول',
   MapHideTable: 'إخفاء الجدول',
+  MapTableCaption: '{{label}}: جدول',
   MapLoadFailed: 'تعذّر تحميل الخريطة؛ الجدول أدناه يعرض الأماكن نفسها.',
   MapPincode: 'الرمز البريدي',
   MapClusterTitle: 'أماكن هنا: {{number}}. اختر للتكبير.',

@@ -9,6 +9,7 @@ export const fieldDe: Record<FieldKey, string> = {
   MapOffline: 'Offline-Karte',
   MapShowTable: 'Als Tabelle zeigen',
   MapHideTable: 'Tabelle ausblenden',
+  MapTableCaption: '{{label}}: Tabelle',
   MapLoadFailed: 'Die Karte konnte nicht geladen werden; die Tabelle unten zeigt dieselben Orte.',
   MapPincode: 'PIN-Code',
   MapClusterTitle: 'Orte hier: {{number}}. Zum Vergrößern auswählen.',

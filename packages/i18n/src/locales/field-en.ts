@@ -9,6 +9,7 @@ export const fieldEn = {
   MapOffline: 'Offline map',
   MapShowTable: 'Show as a table',
   MapHideTable: 'Hide the table',
+  MapTableCaption: '{{label}}: table',
   MapLoadFailed: 'The map could not be loaded; the table below shows the same places.',
   MapPincode: 'Pincode',
   MapClusterTitle: 'Places here: {{number}}. Select to zoom in.',

@@ -9,6 +9,7 @@ export const fieldHi: Record<FieldKey, string> = {
   MapOffline: 'ऑफ़लाइन नक्शा',
   MapShowTable: 'तालिका के रूप में दिखाएँ',
   MapHideTable: 'तालिका छिपाएँ',
+  MapTableCaption: '{{label}}: तालिका',
   MapLoadFailed: 'नक्शा लोड नहीं हो सका; नीचे की तालिका वही स्थान दिखाती है।',
   MapPincode: 'पिनकोड',
   MapClusterTitle: 'यहाँ स्थान: {{number}}। पास से देखने के लिए चुनें।',

@@ -87,7 +87,7 @@ describe('selection on the map', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
     expect(screen.getByTestId('chosen').textContent).toBe('b,c');
     fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
-    const table = screen.getByRole('table', { name: 'Accounts' });
+    const table = screen.getByRole('table', { name: 'Accounts: table' });
     expect(within(table).getByText('400001')).toBeTruthy();
     const boxes = within(table).getAllByRole('checkbox');
     // the header's select-all, then one per row
@@ -147,7 +147,7 @@ describe('route playback', () => {
     expect(screen.getByTestId('route-player-time').textContent).toMatch(/10:00:00/);
     await waitFor(() => expect(calls.playheads.at(-1)).toBe(day + HOUR));
     fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
-    const table = screen.getByRole('table', { name: 'Route of the day' });
+    const table = screen.getByRole('table', { name: 'Route of the day: table' });
     expect(within(table).getByText('0:42')).toBeTruthy();
     expect(within(table).getByText('Receipt R-1')).toBeTruthy();
   });

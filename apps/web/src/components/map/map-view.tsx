@@ -59,7 +59,7 @@ function PointsTable({
   return (
     <Stack gap={4}>
       <DataTable<MapPoint>
-        caption={label}
+        caption={String(t('MapTableCaption', { label }))}
         columns={[
           { key: 'order', label: String(t('MapStop')), render: (row) => row.order ?? '' },
           { key: 'label', label: String(t('MapPlace')), render: (row) => row.label },

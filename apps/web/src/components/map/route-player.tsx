@@ -153,7 +153,7 @@ export function RoutePlayer({ label, track, height = 420, testId = 'route-player
       controls={controls}
       table={
         <DataTable<Row>
-          caption={label}
+          caption={String(t('MapTableCaption', { label }))}
           columns={[
             { key: 'kind', label: String(t('MapKind')), render: (row) => row.kind },
             { key: 'label', label: String(t('MapPlace')), render: (row) => row.label },
