@@ -35,38 +35,40 @@ export type Cluster<T> = {
  * lone point.
  */
 export function clusterPoints<T extends LatLng>(points: readonly T[], zoom: number, cellPixels = 64): Cluster<T>[] {
-  const cells = new Map<string, Cluster<T> & { sumLat: number; sumLon: number }>();
+  // one number per cell (column × rows + row: the world at zoom 19 is under 2^27 cells of 64 px a side)
+  const cellsAcross = Math.ceil((TILE * 2 ** zoom) / cellPixels) + 1;
+  const cells = new Map<number, Cluster<T> & { sumLat: number; sumLon: number }>();
   for (const point of points) {
     const { x, y } = project(point, zoom);
-    const key = `${Math.floor(x / cellPixels)}:${Math.floor(y / cellPixels)}`;
-    let cell = cells.get(key);
+    const key = Math.floor(x / cellPixels) * cellsAcross + Math.floor(y / cellPixels);
+    const cell = cells.get(key);
     if (!cell) {
-      cell = {
+      cells.set(key, {
         latitude: 0,
         longitude: 0,
-        members: [],
-        sumLat: 0,
-        sumLon: 0,
+        members: [point],
+        sumLat: point.latitude,
+        sumLon: point.longitude,
         south: point.latitude,
         north: point.latitude,
         west: point.longitude,
         east: point.longitude,
-      };
-      cells.set(key, cell);
+      });
+      continue;
     }
     cell.members.push(point);
     cell.sumLat += point.latitude;
     cell.sumLon += point.longitude;
-    cell.south = Math.min(cell.south, point.latitude);
-    cell.north = Math.max(cell.north, point.latitude);
-    cell.west = Math.min(cell.west, point.longitude);
-    cell.east = Math.max(cell.east, point.longitude);
+    if (point.latitude < cell.south) cell.south = point.latitude;
+    if (point.latitude > cell.north) cell.north = point.latitude;
+    if (point.longitude < cell.west) cell.west = point.longitude;
+    if (point.longitude > cell.east) cell.east = point.longitude;
   }
-  return [...cells.values()].map(({ sumLat, sumLon, ...cell }) => ({
-    ...cell,
-    latitude: sumLat / cell.members.length,
-    longitude: sumLon / cell.members.length,
-  }));
+  const out: Cluster<T>[] = [];
+  for (const { sumLat, sumLon, ...cell } of cells.values()) {
+    out.push({ ...cell, latitude: sumLat / cell.members.length, longitude: sumLon / cell.members.length });
+  }
+  return out;
 }
 
 /** Whether a place lies inside a polygon (ray casting; the ring need not be closed; planar, fine at city scale). */

@@ -168,11 +168,17 @@ export function MapView({
     };
   }, [ready, settings.data]);
 
-  const key = JSON.stringify([data.points, data.density, data.route, data.start, data.cluster, data.track]);
+  // redraw when the data's content changes (compared by value, but only stringified when an array is new: the route
+  // player re-renders on every animation frame, and an allocation map holds 20,000 points)
+  const { points, density, route, start, cluster, track, selected } = data;
+  const key = useMemo(
+    () => JSON.stringify([points, density, route, start, cluster, track]),
+    [points, density, route, start, cluster, track],
+  );
   useEffect(() => {
     handle.current?.update(dataRef.current);
   }, [key]);
-  const selectedKey = JSON.stringify(data.selected ?? []);
+  const selectedKey = useMemo(() => JSON.stringify(selected ?? []), [selected]);
   useEffect(() => {
     handle.current?.select(dataRef.current.selected ?? []);
   }, [selectedKey]);
