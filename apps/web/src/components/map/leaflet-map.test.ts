@@ -81,6 +81,7 @@ describe('the map component’s basemap', () => {
     map.setZoom(OFFLINE_ZOOM.states - 1, { animate: false });
     expect(element.querySelectorAll('path.rd-map-states').length).toBe(0);
     expect(capitals()).toEqual([]);
+    expect(element.querySelector('.leaflet-control-attribution')!.textContent).toContain('GeoNames (CC BY 4.0)');
   });
 
   it('clusters 10,000 points with their counts, and a click on a cluster zooms in', () => {

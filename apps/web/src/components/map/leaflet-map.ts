@@ -26,6 +26,7 @@ const INDIA_BOUNDS = L.latLngBounds([6.5, 68], [35.5, 97.5]);
 /** Zoom from which the offline basemap shows state borders, capitals and big cities, and other cities and district seats. */
 export const OFFLINE_ZOOM = { states: 4, places: 5, morePlaces: 7 } as const;
 const SELECTED_COLOUR = '#6a1b9a';
+const OFFLINE_ATTRIBUTION = 'Natural Earth · GeoNames (CC BY 4.0)';
 const CLUSTER_STYLE =
   'display:flex;align-items:center;justify-content:center;border-radius:50%;background:rgba(28,95,184,.85);' +
   'color:#fff;border:3px solid rgba(255,255,255,.8);font:600 12px/1 system-ui,sans-serif;box-shadow:0 1px 3px rgba(0,0,0,.4);';
@@ -113,6 +114,8 @@ async function offlineBasemap(): Promise<OfflineLayers> {
   const countries = L.geoJSON(basemap as GeoJSON.FeatureCollection, {
     style: { color: '#7a8793', weight: 1, fillColor: '#f3efe4', fillOpacity: 1 },
     interactive: false,
+    // the places' licence (CC BY 4.0) asks for the credit; names of sources, not words to translate
+    attribution: OFFLINE_ATTRIBUTION,
   });
   const data = india as IndiaBasemap;
   const states = L.layerGroup([
