@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataGrid, EMPTY_VALUE } from './data-grid/data-grid.tsx';
+import { DataGrid, EMPTY_VALUE, type GridSelection } from './data-grid/data-grid.tsx';
 
 export { EMPTY_VALUE };
 
@@ -12,6 +12,8 @@ export type DataTableProps<Row> = {
   rowKey: (row: Row) => string | number;
   emptyText: string;
   testId?: string;
+  /** checkboxes to select rows (a map's keyboard alternative to drawing a selection) */
+  selection?: GridSelection<string | number>;
 };
 
 /**
@@ -19,7 +21,7 @@ export type DataTableProps<Row> = {
  * caption: the DataGrid without sort, selection or row opening. In a narrow column it scrolls sideways inside a
  * named, focusable region, so the keyboard can scroll it too (WCAG 2.1.1).
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey, emptyText, testId }: DataTableProps<Row>) {
+export function DataTable<Row>({ caption, columns, rows, rowKey, emptyText, testId, selection }: DataTableProps<Row>) {
   return (
     <DataGrid<Row, string | number>
       caption={caption}
@@ -32,6 +34,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, emptyText, test
       maxHeight="none"
       minWidth={600}
       testIds={{ table: testId, empty: testId ? `${testId}-empty` : undefined }}
+      selection={selection}
     />
   );
 }

@@ -11,6 +11,26 @@ export type MapPoint = {
   label: string;
   order?: number;
   tone?: MapTone;
+  /** the pincode of the place: a selectable map offers selection by a list of pincodes (keyboard alternative) */
+  pincode?: string;
+};
+
+/** A stop on a played route: where the person stood still, from when to when (epoch ms). */
+export type MapStopMark = {
+  id: string | number;
+  latitude: number;
+  longitude: number;
+  from: number;
+  to: number;
+  label: string;
+};
+
+/** A day's route for playback: timed positions (epoch ms, in time order), its stops and events (receipts, visits). */
+export type MapTrack = {
+  positions: readonly { latitude: number; longitude: number; at: number }[];
+  stops?: readonly MapStopMark[];
+  /** receipts, visits …: drawn on the route as markers with their label (tone `alert` for a flagged one) */
+  events?: readonly MapPoint[];
 };
 
 /** A density (heat) cell: a place and how many things are there; drawn as a circle scaled and coloured by count. */
@@ -22,7 +42,16 @@ export type MapData = {
   /** join the points in their order with a line (a route), starting at `start` when given */
   route?: boolean;
   start?: { latitude: number; longitude: number } | null;
+  /** draw the points clustered by zoom (a count in a circle; a click zooms in): for thousands of points */
+  cluster?: boolean;
+  /** ids of points shown as selected */
+  selected?: readonly (string | number)[];
+  /** a route to play (with RoutePlayer) */
+  track?: MapTrack | null;
 };
+
+/** How the pointer draws a selection on a selectable map: corner by corner, or a freehand lasso. */
+export type DrawMode = 'polygon' | 'lasso';
 
 /** What the map shows under its layers: the configured tiles, or the offline basemap bundled with the product. */
 export type BasemapKind = 'tiles' | 'offline';

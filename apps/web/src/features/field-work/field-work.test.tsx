@@ -126,7 +126,7 @@ describe('field work screens', { timeout: 20_000 }, () => {
 
     // the map's table shows the same stops
     fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
-    expect(screen.getByRole('table', { name: 'Route map' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Route map: table' })).toBeTruthy();
 
     // a paid visit needs the amount collected; a promise does not
     fireEvent.click(screen.getByRole('button', { name: 'Mark visit: PL002' }));
