@@ -1,21 +1,16 @@
-// Pure geometry of the map component: grid clustering by zoom and point-in-polygon for drawn selections. No Leaflet
-// here, so it is tested without a map. (The command center's domain geometry lives in packages/domain; these are the
-// map's own, for drawing only.)
+import { mercatorPixel, pointInPolygon } from '@recovery-desk/domain/command-center/geometry.ts';
+
+// Pure geometry of the map component: grid clustering by zoom (with the members and their extent, which a map needs
+// to draw and zoom into a cluster) and point-in-polygon for drawn selections. No Leaflet here, so it is tested
+// without a map. The projection and the polygon test are the command center's domain geometry
+// (packages/domain/src/command-center/geometry.ts), so a selection drawn here and checked there agree.
 
 export type LatLng = { latitude: number; longitude: number };
 
 const TILE = 256;
 
-/** Web Mercator pixel position of a place at a zoom level (as Leaflet's default CRS places it). */
-export function project(point: LatLng, zoom: number): { x: number; y: number } {
-  const scale = TILE * 2 ** zoom;
-  const lat = Math.max(-85.05112878, Math.min(85.05112878, point.latitude));
-  const sin = Math.sin((lat * Math.PI) / 180);
-  return {
-    x: ((point.longitude + 180) / 360) * scale,
-    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
-  };
-}
+/** Web Mercator pixel position of a place at a zoom level (as Leaflet's default CRS places it): the domain's. */
+export const project: (point: LatLng, zoom: number) => { x: number; y: number } = mercatorPixel;
 
 export type Cluster<T> = {
   /** the mean position of its members */
@@ -71,22 +66,8 @@ export function clusterPoints<T extends LatLng>(points: readonly T[], zoom: numb
   return out;
 }
 
-/** Whether a place lies inside a polygon (ray casting; the ring need not be closed; planar, fine at city scale). */
-export function pointInPolygon(point: LatLng, polygon: readonly LatLng[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (
-      a.latitude > point.latitude !== b.latitude > point.latitude &&
-      point.longitude <
-        ((b.longitude - a.longitude) * (point.latitude - a.latitude)) / (b.latitude - a.latitude) + a.longitude
-    ) {
-      inside = !inside;
-    }
-  }
-  return inside;
-}
+/** Whether a place lies inside a polygon (the domain's ray casting, shared with the allocation's selections). */
+export { pointInPolygon };
 
 /** The ids of the points inside a drawn polygon (fewer than 3 corners select nothing). */
 export function selectInside<T extends LatLng & { id: string | number }>(
