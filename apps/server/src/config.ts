@@ -144,7 +144,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'MAP_TILE_URL',
     default: '(unset)',
     meaning:
-      'Tile URL template of the open map, e.g. https://tiles.example.in/{z}/{x}/{y}.png ({s} for subdomains); unset or unreachable: the bundled offline basemap.',
+      'Tile URL template of the open map, e.g. https://tiles.example.in/{z}/{x}/{y}.png ({s} for subdomains); unset or unreachable: the bundled offline basemap (India and its neighbours, India’s state borders and major places; no districts).',
   },
   { name: 'MAP_TILE_ATTRIBUTION', default: '(unset)', meaning: 'Attribution shown on the open map for its tiles.' },
   { name: 'MOBILE_DEEP_LINK', default: '(unset)', meaning: 'Deep link of the mobile app opened from /callmcollect.' },

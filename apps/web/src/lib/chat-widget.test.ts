@@ -12,9 +12,10 @@ describe('chat assistant widget loader', () => {
 
   it('warns once when no address is configured', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    // Reset here, with nothing awaited before the calls: a previous file's shell effect can start the widget between
-    // the hook and the test.
+    // Reset here, with nothing awaited before the calls: a previous file's shell effect can start the widget (and add
+    // its script) between the hook and the test.
     resetChatWidgetForTests();
+    document.querySelectorAll('script[data-chat-widget]').forEach((script) => script.remove());
     loadChatWidget('');
     loadChatWidget('');
     expect(warn).toHaveBeenCalledTimes(1);
