@@ -265,6 +265,8 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/secured-assets/agencies → actingUnit",
         "POST /api/secured-assets/agencies → repoapp:REPO_SETTINGS_SAUTH",
         "PUT /api/secured-assets/agencies/:agencyId → repoapp:REPO_SETTINGS_SAUTH",
+        "GET /api/secured-assets/agencies/:agencyId/letter → actingUnit",
+        "POST /api/secured-assets/agencies/:agencyId/letter → repoapp:REPO_SETTINGS_SAUTH",
         "GET /api/secured-assets/auction-batches → repoapp:AUC_BATCH_GEN_SAUTH",
         "POST /api/secured-assets/auction-batches → repoapp:AUC_BATCH_GEN_SAUTH",
         "GET /api/secured-assets/auction-batches/:batchId → repoapp:AUC_BATCH_GEN_SAUTH",

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './collections-schema.ts';
+import { accounts, documents } from './collections-schema.ts';
 import { receipts } from './receipts-schema.ts';
 import { caseDocuments, cases } from './workflow-schema.ts';
 import { units, users } from './schema.ts';
@@ -339,6 +339,11 @@ export const securedAgencies = pgTable(
     /** the units it serves (each with the units below it) */
     unitIds: integer('unit_ids').array().notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * the lender's authorisation letter to the agency (a document without an account, category AGENCY_LETTER); a
+     * repossession agency is usable only with it on file (its agents carry it: RBI recovery agent guidelines)
+     */
+    letterDocumentId: bigint('letter_document_id', { mode: 'number' }).references(() => documents.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -184,6 +184,14 @@ describe.each(testDatabaseKinds())('demo repossession and SARFAESI cases (%s)', 
       sql`select distinct kind from secured_agencies order by kind`,
     );
     expect(kinds.map((row) => row.kind)).toEqual(['AUCTION', 'DM_FILING', 'REPOSSESSION', 'VALUATION']);
+    // Every repossession agency has the lender's authorisation letter on file (a PDF document without an account).
+    const letters = await queryRows<{ name: string; mime: string | null; account: number | null }>(
+      handle.db,
+      sql`select a.name, d.mime_type as mime, d.account_id as account from secured_agencies a
+        left join documents d on d.id = a.letter_document_id where a.kind = 'REPOSSESSION'`,
+    );
+    expect(letters.length).toBeGreaterThan(0);
+    expect(letters.every((letter) => letter.mime === 'application/pdf' && letter.account === null)).toBe(true);
     const [yards] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from yards`);
     expect(yards!.n).toBe(2);
     const stays = await queryRows<{ open: boolean; reason: string | null }>(

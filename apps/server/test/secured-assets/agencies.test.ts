@@ -7,6 +7,7 @@ import { createOrg, type Org } from '../collections/factories.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
 import { apiAs, errorOf, setBusinessDate, type Api } from '../workflow/factories.ts';
+import { multipart, PDF_BYTES } from '../legal/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
@@ -112,6 +113,67 @@ describe.each(testDatabaseKinds())('agencies register (%s)', (kind) => {
       url: `/api/secured-assets/agencies/${id}`,
       payload: agency({ validUntil: '2027-06-30' }),
     });
+    // Renewed, but its agents carry no authorisation letter yet: still refused, and the register says why.
+    const noLetter = await step(staff, caseId, 'submit', REPOSSESSION_CASE);
+    expect(noLetter.statusCode).toBe(409);
+    expect(errorOf(noLetter).detail).toContain('its authorisation letter is not on file');
+    const renewed = (await admin.get('/api/secured-assets/agencies?kind=REPOSSESSION')).json<AgenciesReply>();
+    expect(renewed.agencies.find((a) => a.id === id)).toMatchObject({ usable: false, unusableReason: 'NO_LETTER' });
+    expect((await uploadLetter(admin, id)).statusCode).toBe(200);
     await stepOk(staff, caseId, 'submit', 'AssetDtlCapture', REPOSSESSION_CASE);
+  });
+
+  function uploadLetter(api: Api, agencyId: number, content: Buffer = PDF_BYTES, name = 'letter.pdf') {
+    const body = multipart({}, [{ name, content }]);
+    return api.inject({
+      method: 'POST',
+      url: `/api/secured-assets/agencies/${agencyId}/letter`,
+      payload: body.payload,
+      headers: body.headers,
+    });
+  }
+
+  it('files an agency authorisation letter, audited, which any repoapp user of the unit downloads', async () => {
+    const added = await admin.post(
+      '/api/secured-assets/agencies',
+      agency({ name: 'Deccan Recovery Services', validUntil: '2027-12-31' }),
+    );
+    const id = added.json<AgenciesReply>().agencies.find((a) => a.name === 'Deccan Recovery Services')!.id;
+    const before = (await staff.makerApi.get('/api/secured-assets/agencies?kind=REPOSSESSION&usable=true'))
+      .json<AgenciesReply>()
+      .agencies.map((a) => a.name);
+    expect(before).not.toContain('Deccan Recovery Services');
+    expect((await staff.makerApi.get(`/api/secured-assets/agencies/${id}/letter`)).statusCode).toBe(404);
+
+    // Not a document, nothing sent, not the settings authority, another unit's agency: refused, nothing filed.
+    const text = await uploadLetter(admin, id, Buffer.from('just some text'), 'letter.txt');
+    expect(text.statusCode).toBe(400);
+    expect(errorOf(text).fields).toContain('file');
+    const empty = await uploadLetter(admin, id, Buffer.alloc(0));
+    expect(errorOf(empty).fields).toContain('file');
+    expect((await uploadLetter(staff.makerApi, id)).statusCode).toBe(403);
+    const elsewhere = await apiAs(
+      t,
+      await createRepoStaff(handle.db, org.foreign, { authorities: ['REPO_SETTINGS_SAUTH'] }),
+      org.foreign,
+    );
+    expect((await uploadLetter(elsewhere, id)).statusCode).toBe(404);
+    expect(await auditRows(handle.db, { action: 'secured_assets.agency_letter', entityId: id })).toHaveLength(0);
+
+    const filed = await uploadLetter(admin, id);
+    expect(filed.statusCode, filed.body).toBe(200);
+    const entry = filed.json<AgenciesReply>().agencies.find((a) => a.id === id)!;
+    expect(entry).toMatchObject({ usable: true, unusableReason: null, letter: { fileName: 'letter.pdf' } });
+    expect(await auditRows(handle.db, { action: 'secured_assets.agency_letter', entityId: id })).toHaveLength(1);
+    const usable = (await staff.makerApi.get('/api/secured-assets/agencies?kind=REPOSSESSION&usable=true'))
+      .json<AgenciesReply>()
+      .agencies.map((a) => a.name);
+    expect(usable).toContain('Deccan Recovery Services');
+
+    const download = await staff.makerApi.get(`/api/secured-assets/agencies/${id}/letter`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
+    expect((await elsewhere.get(`/api/secured-assets/agencies/${id}/letter`)).statusCode).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import { apiAs, uploadDocument } from '../workflow/factories.ts';
 import { createRepoStaff, createSecuredAccount, startCase } from './factories.ts';
 import { REPOSSESSION_CASE, REPOSSESSION_INVENTORY } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { addBid, batchBody, bid, caseAtStage } from './auction-factories.ts';
+import { multipart, PDF_BYTES } from '../legal/factories.ts';
 
 // One successful call per state-changing secured-assets route, for the audit trail test (apps/server/test/audit.test.ts):
 // each returns the reply's status code; the test checks it is 200 and that the call wrote an audit row.
@@ -205,6 +206,15 @@ export function securedAssetsAuditCases(
       const id = added.json<{ agencies: { id: number }[] }>().agencies[0]!.id;
       const payload = { ...agencyOf(zoneId), active: false };
       return (await admin.inject({ method: 'PUT', url: `/api/secured-assets/agencies/${id}`, payload })).statusCode;
+    },
+    'POST /api/secured-assets/agencies/:agencyId/letter': async () => {
+      const { t, db } = env();
+      const { admin, zoneId } = await caseAndYard(t, db);
+      const added = await admin.post('/api/secured-assets/agencies', agencyOf(zoneId));
+      const id = added.json<{ agencies: { id: number }[] }>().agencies[0]!.id;
+      const body = multipart({}, [{ name: 'letter.pdf', content: PDF_BYTES }]);
+      const url = `/api/secured-assets/agencies/${id}/letter`;
+      return (await admin.inject({ method: 'POST', url, payload: body.payload, headers: body.headers })).statusCode;
     },
     'POST /api/secured-assets/yards': async () => {
       const { t, db } = env();

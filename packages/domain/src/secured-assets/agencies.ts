@@ -48,13 +48,36 @@ export const agencySchema = z.object({
   contact: z.string(),
   unitIds: z.array(z.number()),
   active: z.boolean(),
-  /** active and valid on the business date */
+  /** the lender's authorisation letter on file (null: none uploaded yet) */
+  letter: z.object({ documentId: z.number(), fileName: z.string(), uploadedAt: z.string() }).nullable(),
+  /**
+   * active and valid on the business date, and for a repossession agency its authorisation letter on file (its agents
+   * must carry it: RBI's recovery agent guidelines; design domain.md §2.2, §2.8)
+   */
   usable: z.boolean(),
+  /** why it is not usable (null when it is) */
+  unusableReason: z.enum(['INACTIVE', 'LAPSED', 'NO_LETTER']).nullable(),
 });
 export type Agency = z.infer<typeof agencySchema>;
 export const agenciesReplySchema = z.object({ businessDate: z.string(), agencies: z.array(agencySchema) });
 export type AgenciesReply = z.infer<typeof agenciesReplySchema>;
 export const agencyIdParams = z.object({ agencyId: idParam });
+
+/** What an authorisation letter may be (the document store sniffs the bytes and keeps each file to 5 MB). */
+export const AGENCY_LETTER_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** The agency kinds whose agencies are usable only with their authorisation letter on file. */
+export const LETTER_REQUIRED_KINDS: readonly AgencyKind[] = ['REPOSSESSION'];
+
+/** Why an agency of the register cannot be named on a case on the business date, or null when it can. */
+export function agencyUnusableReason(
+  agency: { kind: string; active: boolean; validUntil: string; letter: unknown },
+  businessDate: string,
+): 'INACTIVE' | 'LAPSED' | 'NO_LETTER' | null {
+  if (!agency.active) return 'INACTIVE';
+  if (agency.validUntil < businessDate) return 'LAPSED';
+  if ((LETTER_REQUIRED_KINDS as readonly string[]).includes(agency.kind) && !agency.letter) return 'NO_LETTER';
+  return null;
+}
 export const agenciesQuerySchema = z
   .object({ kind: z.enum(AGENCY_KINDS).optional(), usable: z.enum(['true', 'false']).optional() })
   .strict();

@@ -7,7 +7,7 @@ export { securedAssetsRoutes } from './secured-assets.routes.ts';
 export { addBidInTx } from './services/auction-bids.ts';
 export { createBatchInTx } from './services/auction-batches.ts';
 export { changeValuationInTx, type ValuationChange } from './services/valuations.ts';
-export { saveAgency } from './services/agencies.ts';
+export { saveAgency, uploadAgencyLetter } from './services/agencies.ts';
 export { moveAsset, saveYard } from './services/yards.ts';
 export { saleDepositsOf } from './services/sale-deposits.ts';
 export { saveInventoryInTx } from './services/inventory.ts';

@@ -19,7 +19,10 @@ import { redemptionStateSchema } from './secured-assets.schemas.ts';
 import { getClosureStatement, recordRefundPaid } from './services/closure.ts';
 import { changeValuation, getValuations } from './services/valuations.ts';
 import { getCaseYard, getYardInventory, getYards, moveAsset, saveYard } from './services/yards.ts';
-import { getAgencies, saveAgency } from './services/agencies.ts';
+import { getAgencies, readAgencyLetter, saveAgency, uploadAgencyLetter } from './services/agencies.ts';
+import multipart from '@fastify/multipart';
+import { DOCUMENT_MAX_BYTES, safeFileName } from '../../documents/document-types.ts';
+import { readUpload } from '../../http/multipart-upload.ts';
 import { getRegisterUnits } from './services/register-units.ts';
 import { userUnitsReplySchema } from '@recovery-desk/domain/users/contracts.ts';
 import {
@@ -711,6 +714,51 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       (request) =>
         saveAgency(deps, { ctx: unitContext(request.ctx), agencyId: request.params.agencyId, input: request.body }),
+    );
+
+    // The agency's authorisation letter: uploaded with REPO_SETTINGS_SAUTH (multipart, encapsulated here so no other
+    // route takes multipart bodies), read by any repoapp user of the unit.
+    const letterUpload: FastifyPluginAsyncZod = async (letters) => {
+      await letters.register(multipart, {
+        limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+      });
+      letters.post(
+        '/api/secured-assets/agencies/:agencyId/letter',
+        {
+          config: settings,
+          schema: {
+            tags,
+            summary: 'File the agency’s authorisation letter (multipart: file, PDF, PNG or JPEG ≤ 5 MB)',
+            security,
+            params: agencyIdParams,
+            response: { 200: agenciesReplySchema },
+          },
+        },
+        (request) =>
+          uploadAgencyLetter(deps, {
+            ctx: unitContext(request.ctx),
+            agencyId: request.params.agencyId,
+            readUpload: () => readUpload(request),
+          }),
+      );
+    };
+    await app.register(letterUpload);
+    app.get(
+      '/api/secured-assets/agencies/:agencyId/letter',
+      {
+        config: { auth: 'actingUnit' },
+        schema: { tags, summary: 'The agency’s authorisation letter on file', security, params: agencyIdParams },
+      },
+      async (request, reply) => {
+        const letter = await readAgencyLetter(deps, {
+          ctx: unitContext(request.ctx),
+          agencyId: request.params.agencyId,
+        });
+        return reply
+          .header('content-type', letter.mimeType)
+          .header('content-disposition', `attachment; filename="${safeFileName(letter.fileName, 'letter')}"`)
+          .send(letter.content);
+      },
     );
   };
 }

@@ -45,11 +45,12 @@ import {
   changeValuationInTx,
   moveAsset,
   saveAgency,
+  uploadAgencyLetter,
   saveInventoryInTx,
   saveYard,
 } from '../../secured-assets/index.ts';
 import { PUBLICATION_STAGES, publicationPurposeOf } from '@recovery-desk/domain/secured-assets/publications.ts';
-import { AGENCY_FIELDS, type AGENCY_KINDS } from '@recovery-desk/domain/secured-assets/agencies.ts';
+import { AGENCY_FIELDS, type AGENCY_KINDS, type AgenciesReply } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { VALUATION_CAPTURE_STAGE } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { demoActorContext, findUnitsByCode, findUsersByUsername } from '../demo-seed.repository.ts';
 import {
@@ -692,8 +693,30 @@ async function seedRegisters(
     if (typeof name === 'string' && name !== '') named.set(`${kind}:${name}`, { kind, name });
   }
   if (code === 'SARFAESI') named.set('AUCTION:MSTC Limited', { kind: 'AUCTION', name: 'MSTC Limited' });
+  // A repossession agency is usable only with the lender's authorisation letter on file: the demo files one for each.
+  const fileLetter = async (reply: AgenciesReply, name: string) => {
+    const agency = reply.agencies.find((candidate) => candidate.kind === 'REPOSSESSION' && candidate.name === name);
+    if (!agency) return;
+    const content = Buffer.from(
+      await renderDemoPdf({
+        issuer: DEMO_ORGANISATION_NAME,
+        title: 'Authorisation letter to a recovery agency',
+        lines: [
+          `Agency: ${name}`,
+          `Empanelment: ${agency.registrationNo}, valid until ${agency.validUntil}`,
+          'Its agents may repossess secured vehicles of the accounts allocated to it, carrying this letter.',
+        ],
+        createdAt: deps.clock.now(),
+      }),
+    );
+    await uploadAgencyLetter(deps, {
+      ctx: officer,
+      agencyId: agency.id,
+      readUpload: () => Promise.resolve({ file: { fileName: 'authorisation-letter.pdf', content }, fields: {} }),
+    });
+  };
   for (const [index, { kind, name }] of [...named.values()].entries()) {
-    await saveAgency(deps, {
+    const saved = await saveAgency(deps, {
       ctx: officer,
       agencyId: null,
       input: {
@@ -706,9 +729,10 @@ async function seedRegisters(
         active: true,
       },
     });
+    await fileLetter(saved, name);
   }
   if (code !== 'REPOSSESSION') return null;
-  await saveAgency(deps, {
+  const lapsed = await saveAgency(deps, {
     ctx: officer,
     agencyId: null,
     input: {
@@ -721,6 +745,7 @@ async function seedRegisters(
       active: true,
     },
   });
+  await fileLetter(lapsed, 'Old Town Recovery Agents');
   const yards = await saveYard(deps, {
     ctx: officer,
     yardId: null,

@@ -4,7 +4,7 @@ import {
   type AgencyInput,
   type AgencyKind,
 } from '@recovery-desk/domain/secured-assets/agencies.ts';
-import { apiClient } from '../../../lib/http-client.ts';
+import { apiClient, type DownloadedFile } from '../../../lib/http-client.ts';
 
 // The agencies register (the agencyPicker widget): the usable agencies of a kind, parsed by the shared contract.
 
@@ -32,4 +32,17 @@ export async function saveAgencyEntry(agencyId: number | null, input: AgencyInpu
       ? await apiClient.post<unknown>('/api/secured-assets/agencies', input)
       : await apiClient.request<unknown>('PUT', `/api/secured-assets/agencies/${agencyId}`, { body: input });
   return agenciesReplySchema.parse(reply);
+}
+
+/** File the agency's authorisation letter (REPO_SETTINGS_SAUTH; PDF, PNG or JPEG): the reply is the register. */
+export async function uploadAgencyLetter(agencyId: number, file: File): Promise<AgenciesReply> {
+  const form = new FormData();
+  form.set('file', file, file.name);
+  return agenciesReplySchema.parse(
+    await apiClient.postForm<unknown>(`/api/secured-assets/agencies/${agencyId}/letter`, form),
+  );
+}
+
+export function downloadAgencyLetter(agencyId: number): Promise<DownloadedFile> {
+  return apiClient.download(`/api/secured-assets/agencies/${agencyId}/letter`);
 }

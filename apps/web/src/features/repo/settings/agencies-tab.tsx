@@ -1,13 +1,15 @@
-import { Badge, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Button, FileButton, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import {
   AGENCY_KINDS,
+  AGENCY_LETTER_MIME_TYPES,
+  LETTER_REQUIRED_KINDS,
   agencyInputSchema,
   type Agency,
   type AgencyInput,
   type AgencyKind,
 } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { valueLabelKey } from '@recovery-desk/i18n/value-labels.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -21,10 +23,18 @@ import {
   useZodForm,
   ZodForm,
 } from '../../../components/form/index.ts';
-import { formatBusinessDate } from '../../../lib/format.ts';
+import { describeError } from '../../../lib/describe-error.ts';
+import { formatBusinessDate, formatDateTime } from '../../../lib/format.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { addToast } from '../../../lib/toast-store.ts';
-import { agencyKeys, fetchAgencies, saveAgencyEntry } from '../api/agencies-api.ts';
+import {
+  agencyKeys,
+  downloadAgencyLetter,
+  fetchAgencies,
+  saveAgencyEntry,
+  uploadAgencyLetter,
+} from '../api/agencies-api.ts';
 import { RegisterPanel, useUnitOptions } from './register-parts.tsx';
 
 const FROM = 'repo/settings/agencies';
@@ -133,6 +143,7 @@ export function AgenciesTab() {
             </Group>
           ),
         },
+        { header: String(t('RepoAgencyLetter')), cell: (agency) => <AgencyLetterCell agency={agency} /> },
         { header: String(t('RepoAgencyContact')), cell: (agency) => agency.contact },
         { header: String(t('RepoAgencyUnits')), cell: (agency) => agency.unitIds.map(unitName).join(', ') },
       ]}
@@ -213,5 +224,89 @@ function AgencyForm({
         </Group>
       </Stack>
     </ZodForm>
+  );
+}
+
+/**
+ * The agency's authorisation letter: download the one on file, or upload (replace) it. A repossession agency without
+ * it is flagged: it cannot be allocated on a case until the letter is filed.
+ */
+function AgencyLetterCell({ agency }: { agency: Agency }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadAgencyLetter(agency.id, file),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['repo', 'agencies'] });
+      addToast({
+        title: String(t('Saved')),
+        message: String(t('RepoAgencyLetterUploaded', { name: agency.name })),
+        type: 'success',
+        from: FROM,
+      });
+    },
+    onError: (error) =>
+      addToast({
+        title: String(t('RepoAgencyLetterFailed')),
+        message: describeError(error, t),
+        type: 'error',
+        from: FROM,
+      }),
+  });
+  const download = useMutation({
+    mutationFn: () => downloadAgencyLetter(agency.id),
+    onSuccess: (file) => saveFile(file, agency.letter?.fileName ?? 'authorisation-letter.pdf'),
+    onError: (error) =>
+      addToast({ title: String(t('DownloadFailed')), message: describeError(error, t), type: 'error', from: FROM }),
+  });
+  const required = (LETTER_REQUIRED_KINDS as readonly string[]).includes(agency.kind);
+  return (
+    <Stack gap={4} data-testid={`agency-letter-${agency.id}`}>
+      {agency.letter ? (
+        <>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => download.mutate()}
+            loading={download.isPending}
+            aria-label={String(t('RepoAgencyLetterDownload', { fileName: agency.letter.fileName }))}
+          >
+            {agency.letter.fileName}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {String(t('RepoAgencyLetterOnFile', { date: formatDateTime(agency.letter.uploadedAt, i18n.language) }))}
+          </Text>
+        </>
+      ) : (
+        <Group gap={4} wrap="nowrap">
+          <Badge
+            color={required ? 'red.9' : 'gray.7'}
+            variant={required ? 'filled' : 'light'}
+            title={required ? String(t('RepoAgencyLetterRequired')) : undefined}
+            data-testid="agency-letter-missing"
+          >
+            {String(t('RepoAgencyLetterMissing'))}
+          </Badge>
+        </Group>
+      )}
+      {required && !agency.letter ? (
+        <Text size="xs" c="red.9">
+          {String(t('RepoAgencyLetterRequired'))}
+        </Text>
+      ) : null}
+      <FileButton onChange={(file) => file && upload.mutate(file)} accept={AGENCY_LETTER_MIME_TYPES.join(',')}>
+        {(props) => (
+          <Button
+            {...props}
+            size="compact-sm"
+            variant="default"
+            loading={upload.isPending}
+            aria-label={`${String(t(agency.letter ? 'RepoAgencyLetterReplace' : 'RepoAgencyLetterUpload'))}: ${agency.name}`}
+          >
+            {String(t(agency.letter ? 'RepoAgencyLetterReplace' : 'RepoAgencyLetterUpload'))}
+          </Button>
+        )}
+      </FileButton>
+    </Stack>
   );
 }

@@ -32,7 +32,9 @@ const agency = (patch: Partial<Agency> = {}): Agency => ({
   contact: 'Ravi Patil, 98200 00000',
   unitIds: [11],
   active: true,
+  letter: null,
   usable: true,
+  unusableReason: null,
   ...patch,
 });
 
@@ -246,6 +248,50 @@ describe('Repossession Settings tabs', () => {
           true,
         ),
       );
+    });
+
+    it('flags a repossession agency without its authorisation letter, files one and offers the filed one', async () => {
+      let stored: Agency[] = [
+        agency({ letter: null, usable: false, unusableReason: 'NO_LETTER' }),
+        agency({ id: 9, name: 'Kulkarni Valuers', kind: 'VALUATION' }),
+      ];
+      const filed = {
+        documentId: 77,
+        fileName: 'shivneri-letter.pdf',
+        uploadedAt: '2026-11-27T06:30:00Z',
+      };
+      const api = stubApi([
+        yardsRoute,
+        {
+          match: /\/api\/secured-assets\/agencies/,
+          reply: () => jsonResponse(200, { businessDate: '2026-11-27', agencies: stored }),
+        },
+        {
+          method: 'POST',
+          match: /\/api\/secured-assets\/agencies\/8\/letter$/,
+          reply: () => {
+            stored = [agency({ letter: filed }), stored[1]!];
+            return jsonResponse(200, { businessDate: '2026-11-27', agencies: stored });
+          },
+        },
+      ]);
+      renderAt('agencies');
+      const row = await screen.findByTestId('agency-row-8');
+      expect(within(row).getByTestId('agency-letter-missing').textContent).toBe('Not on file');
+      expect(within(row).getByText('Required: a repossession agency cannot be allocated without it')).toBeTruthy();
+      // A valuation agency needs no letter: shown as missing, not as required.
+      expect(within(screen.getByTestId('agency-row-9')).queryByText(/^Required/)).toBeNull();
+
+      const input = within(row).getByTestId('agency-letter-8').querySelector('input[type="file"]');
+      expect(input).toBeTruthy();
+      const file = new File([new Uint8Array([37, 80, 68, 70])], 'shivneri-letter.pdf', { type: 'application/pdf' });
+      fireEvent.change(input!, { target: { files: [file] } });
+      await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+      const posted = api.calls.find((call) => call.method === 'POST')!;
+      expect((posted.body as FormData).get('file')).toBeInstanceOf(File);
+      expect(await within(row).findByRole('button', { name: 'Download shivneri-letter.pdf' })).toBeTruthy();
+      expect(within(row).queryByTestId('agency-letter-missing')).toBeNull();
+      expect(within(row).getByRole('button', { name: 'Replace: Shivneri Recovery Agency' })).toBeTruthy();
     });
 
     it('refuses an agency without a registration no., then adds it with the units chosen', async () => {

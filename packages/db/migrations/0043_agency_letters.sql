@@ -1,0 +1,2 @@
+ALTER TABLE "secured_agencies" ADD COLUMN "letter_document_id" bigint;--> statement-breakpoint
+ALTER TABLE "secured_agencies" ADD CONSTRAINT "secured_agencies_letter_document_id_documents_id_fk" FOREIGN KEY ("letter_document_id") REFERENCES "public"."documents"("id") ON DELETE no action ON UPDATE no action;
