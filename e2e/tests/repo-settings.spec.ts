@@ -63,6 +63,37 @@ test('admin.west: adds a yard and an agency in the registers of Repossession Set
   await expect(agencyRow).toContainText('Active');
   await expect(page.locator('h1')).toHaveCount(1);
   await expectNoAxeViolations(page);
+
+  // A new repossession agency cannot be allocated until its authorisation letter is on file: file one, download it.
+  const repoAgency = `E2E Recovery ${suffix}`;
+  await page.getByLabel('Show agencies of kind').selectOption('REPOSSESSION');
+  await page.getByTestId('add-agency').click();
+  await agencyForm.getByLabel(/^Kind/).selectOption('REPOSSESSION');
+  await agencyForm.getByLabel(/^Name/).fill(repoAgency);
+  await agencyForm.getByLabel(/^Registration no\./).fill(`RA-${suffix}`);
+  await agencyForm.getByLabel(/^Empanelled until/).fill('31/12/2030');
+  await agencyForm.getByLabel(/^Contact/).fill('Field desk, 020 5555 0001');
+  await agencyForm.getByRole('button', { name: 'Save agency' }).click();
+  await expect(agencyForm).toBeHidden();
+  const repoRow = page.getByTestId('agencies-table').getByRole('row', { name: new RegExp(repoAgency) });
+  await expect(repoRow.getByTestId('agency-letter-missing')).toHaveText('Not on file');
+  await expect(repoRow).toContainText('Required: a repossession agency cannot be allocated without it');
+  const chooser = page.waitForEvent('filechooser');
+  await repoRow.getByRole('button', { name: `Upload letter: ${repoAgency}` }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'authorisation-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  const download = repoRow.getByRole('button', { name: 'Download authorisation-letter.pdf' });
+  await expect(download).toBeVisible();
+  await expect(repoRow.getByTestId('agency-letter-missing')).toHaveCount(0);
+  const saved = page.waitForEvent('download');
+  await download.click();
+  expect((await saved).suggestedFilename()).toBe('authorisation-letter.pdf');
+  await expectNoAxeViolations(page);
 });
 
 // Templates: every repossession and SARFAESI document; admin.west edits the e-auction notice with a placeholder,

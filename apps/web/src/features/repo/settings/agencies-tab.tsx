@@ -277,17 +277,14 @@ function AgencyLetterCell({ agency }: { agency: Agency }) {
             {String(t('RepoAgencyLetterOnFile', { date: formatDateTime(agency.letter.uploadedAt, i18n.language) }))}
           </Text>
         </>
+      ) : required ? (
+        <Badge color="red.9" variant="filled" data-testid="agency-letter-missing">
+          {String(t('RepoAgencyLetterMissing'))}
+        </Badge>
       ) : (
-        <Group gap={4} wrap="nowrap">
-          <Badge
-            color={required ? 'red.9' : 'gray.7'}
-            variant={required ? 'filled' : 'light'}
-            title={required ? String(t('RepoAgencyLetterRequired')) : undefined}
-            data-testid="agency-letter-missing"
-          >
-            {String(t('RepoAgencyLetterMissing'))}
-          </Badge>
-        </Group>
+        <Text size="sm" data-testid="agency-letter-missing">
+          {String(t('RepoAgencyLetterMissing'))}
+        </Text>
       )}
       {required && !agency.letter ? (
         <Text size="xs" c="red.9">
