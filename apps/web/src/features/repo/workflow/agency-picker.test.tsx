@@ -17,7 +17,7 @@ const view = {
   case: { caseId: 7, version: 4, definitionCode: 'REPOSSESSION', stage: 'ValuationAgcAllocation', fields: {} },
 } as unknown as CaseView;
 
-const agency = (id: number, name: string, usable: boolean) => ({
+const agency = (id: number, name: string, usable: boolean, letter: string | null = null) => ({
   id,
   kind: 'VALUATION',
   name,
@@ -26,7 +26,9 @@ const agency = (id: number, name: string, usable: boolean) => ({
   contact: 'desk@example.com',
   unitIds: [2],
   active: usable,
+  letter: letter === null ? null : { documentId: 40 + id, fileName: letter, uploadedAt: '2026-06-01T05:00:00Z' },
   usable,
+  unusableReason: usable ? null : 'INACTIVE',
 });
 
 const render = (canAct = true, onReload = vi.fn()) =>
@@ -69,6 +71,32 @@ describe('the agency picker', () => {
       version: 4,
       fields: { valuationAgency: 'Autovalue Pvt Ltd' },
     });
+  });
+
+  it('downloads the chosen agency’s authorisation letter on file', async () => {
+    const api = stubApi([
+      {
+        match: /\/api\/secured-assets\/agencies\?kind=VALUATION&usable=true$/,
+        reply: () =>
+          jsonResponse(200, {
+            businessDate: '2026-06-30',
+            agencies: [agency(1, 'Autovalue Pvt Ltd', true, 'autovalue-letter.pdf'), agency(3, 'Kulkarni', true)],
+          }),
+      },
+      {
+        match: /\/api\/secured-assets\/agencies\/1\/letter$/,
+        reply: () => new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } }),
+      },
+    ]);
+    const createObjectURL = vi.fn(() => 'blob:letter');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    render();
+    const select = await screen.findByLabelText('Agency from the register');
+    fireEvent.change(select, { target: { value: 'Kulkarni' } });
+    expect(screen.queryByTestId('agency-picker-letter')).toBeNull();
+    fireEvent.change(select, { target: { value: 'Autovalue Pvt Ltd' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download autovalue-letter.pdf' }));
+    await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/agencies/1/letter'))).toBe(true));
   });
 
   it('says so when no agency of the kind is empanelled, and offers nothing without the authority', async () => {

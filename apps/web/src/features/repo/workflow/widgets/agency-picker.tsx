@@ -8,11 +8,13 @@ import { formatBusinessDate } from '../../../../lib/format.ts';
 import { addToast } from '../../../../lib/toast-store.ts';
 import { saveCaseFields } from '../../../workflow/api/workflow-api.ts';
 import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
-import { agencyKeys, fetchUsableAgencies } from '../../api/agencies-api.ts';
+import { agencyKeys, downloadAgencyLetter, fetchUsableAgencies } from '../../api/agencies-api.ts';
+import { saveFile } from '../../../../lib/save-file.ts';
 
 // The `agencyPicker` widget (beside the case's actions) of the agency-allocation stages: the agencies of the register
 // of the stage's kind that are active and empanelled on the business date; choosing one fills the stage's agency
-// field (AGENCY_FIELDS) with its registered name, so requireValidAgency finds it in the register.
+// field (AGENCY_FIELDS) with its registered name, so requireValidAgency finds it in the register. The chosen agency's
+// authorisation letter on file (a repossession agency is usable only with one) can be downloaded beside it.
 
 export function AgencyPicker({ view, canAct, onReload }: CaseWidgetProps) {
   const { t, i18n } = useTranslation();
@@ -43,6 +45,17 @@ export function AgencyPicker({ view, canAct, onReload }: CaseWidgetProps) {
         from: 'repo/agency',
       }),
   });
+  const letter = useMutation({
+    mutationFn: (agency: { id: number; fileName: string }) =>
+      downloadAgencyLetter(agency.id).then((file) => saveFile(file, agency.fileName)),
+    onError: (error) =>
+      addToast({
+        title: String(t('DownloadFailed')),
+        message: describeError(error, t),
+        type: 'error',
+        from: 'repo/agency',
+      }),
+  });
   if (!canAct || !target) return null;
   if (agencies.isPending) return <Loader size="sm" aria-label={String(t('RepoAgencyLoading'))} />;
   if (agencies.isError) {
@@ -61,6 +74,7 @@ export function AgencyPicker({ view, canAct, onReload }: CaseWidgetProps) {
     );
   }
   const current = view.case.fields[target.field];
+  const selected = usable.find((agency) => agency.name === (chosen || (typeof current === 'string' ? current : '')));
   return (
     <Group align="flex-end" gap="sm" data-testid="agency-picker">
       <NativeSelect
@@ -90,6 +104,16 @@ export function AgencyPicker({ view, canAct, onReload }: CaseWidgetProps) {
       >
         {String(t('RepoAgencyUse'))}
       </Button>
+      {selected?.letter ? (
+        <Button
+          variant="subtle"
+          loading={letter.isPending}
+          onClick={() => letter.mutate({ id: selected.id, fileName: selected.letter!.fileName })}
+          data-testid="agency-picker-letter"
+        >
+          {String(t('RepoAgencyLetterDownload', { fileName: selected.letter.fileName }))}
+        </Button>
+      ) : null}
     </Group>
   );
 }
