@@ -61,6 +61,9 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       SIGN_IN_OTP_AUTHORITIES: E2E_SIGN_IN_OTP_AUTHORITIES.join(','),
+      // Specs plant a field day through the positions API in back-to-back batches; the per-device limit (5 s by
+      // default) is tested in apps/server/test/command-center/ingest.test.ts.
+      POSITIONS_DEVICE_INTERVAL_SECONDS: '0',
     },
   },
 });

@@ -245,6 +245,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'How long a tray count is reused, 0 to 300 seconds (0 counts every time). Changes through any instance clear it at once.',
   },
   {
+    name: 'POSITIONS_DEVICE_INTERVAL_SECONDS',
+    default: '5',
+    meaning:
+      'The shortest time between two position batches from one field device, 0 to 60 seconds (0: no limit). A batch sent sooner is refused with 429 and Retry-After; a batch holds up to 1,000 positions.',
+  },
+  {
     name: 'UPI_PROVIDER',
     default: 'sandbox',
     meaning:
@@ -318,6 +324,8 @@ export type Config = {
   /** folder of case document files; null keeps them in the database */
   documentDir: string | null;
   trayCountCacheSeconds: number;
+  /** the shortest time between two position batches of one device (0: no limit) */
+  positionsDeviceIntervalSeconds: number;
   /** exports above this many rows run as a background job */
   exportSyncMaxRows: number;
   /** days a job's result file stays downloadable on File Download */
@@ -519,6 +527,7 @@ const envSchema = z.object({
   WEB_DIST: optional(z.string()),
   DOCUMENT_DIR: optional(z.string()),
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
+  POSITIONS_DEVICE_INTERVAL_SECONDS: optional(wholeNumber(0, 60)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   DOWNLOAD_RETENTION_DAYS: optional(wholeNumber(1, 3650)),
   NOTICE_SYNC_MAX_CASES: optional(wholeNumber(0, 1000)),
@@ -689,6 +698,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),
     documentDir: v.DOCUMENT_DIR === undefined ? null : path.resolve(base, v.DOCUMENT_DIR),
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
+    positionsDeviceIntervalSeconds: v.POSITIONS_DEVICE_INTERVAL_SECONDS ?? 5,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     downloadRetentionDays: v.DOWNLOAD_RETENTION_DAYS ?? 30,
     noticeSyncMaxCases: v.NOTICE_SYNC_MAX_CASES ?? 10,

@@ -122,6 +122,38 @@ describe.each(testDatabaseKinds())('command center: location ingest (%s)', (kind
     expect(audits.filter((a) => (a.after as { deviceKey?: string }).deviceKey === device)).toHaveLength(3);
   });
 
+  it('takes a device’s batches at most every POSITIONS_DEVICE_INTERVAL_SECONDS: sooner is 429 with Retry-After', async () => {
+    const limitedClock = new FakeClock(NOW);
+    const limited = await createTestApp(handle.db, {
+      clock: limitedClock,
+      config: { positionsDeviceIntervalSeconds: 5 },
+    });
+    try {
+      const org = await createOrg(handle.db);
+      const fc = await apiAs(limited, await createStaff(handle.db, org.branch, ['FIELD_COLLECTOR_SAUTH']), org.branch);
+      const device = deviceKey();
+      expect((await send(fc, device, [fix(1, 10)])).statusCode).toBe(200);
+      limitedClock.advance(2);
+      const soon = await send(fc, device, [fix(2, 20)]);
+      expect(soon.statusCode).toBe(429);
+      expect(errorOf(soon).code).toBe('RATE_LIMITED');
+      expect(soon.headers['retry-after']).toBe('3');
+      expect(await stored(device)).toBe(1);
+      // another device of the same collector has its own interval
+      expect((await send(fc, deviceKey(), [fix(1, 10)])).statusCode).toBe(200);
+      limitedClock.advance(3);
+      expect((await send(fc, device, [fix(2, 20)])).statusCode).toBe(200);
+      expect(await stored(device)).toBe(2);
+      // two batches at once after the interval: the device row is locked, so one is taken and one refused
+      limitedClock.advance(5);
+      const both = await Promise.all([send(fc, device, [fix(3, 30)]), send(fc, device, [fix(4, 40)])]);
+      expect(both.map((reply) => reply.statusCode).sort()).toEqual([200, 429]);
+      expect(await stored(device)).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('drops fixes worse than the accuracy filter, too old or in the future, and counts them', async () => {
     const org = await createOrg(handle.db);
     const fc = await collector(org);

@@ -51,6 +51,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Tests mint data straight into the database; counts are recounted every time unless a test turns the
       // cache on (tray-count-cache.test.ts).
       TRAY_COUNT_CACHE_SECONDS: '0',
+      // Tests send a device's batches back to back on a fake clock; the per-device limit has its own test.
+      POSITIONS_DEVICE_INTERVAL_SECONDS: '0',
     }),
   );
   return { ...config, ...overrides };

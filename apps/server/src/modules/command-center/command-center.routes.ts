@@ -44,7 +44,12 @@ export function commandCenterRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: ingestReplySchema },
         },
       },
-      (request) => ingestPositions(deps, { ctx: unitContext(request.ctx), input: request.body }),
+      (request) =>
+        ingestPositions(deps, {
+          ctx: unitContext(request.ctx),
+          input: request.body,
+          throttleSeconds: deps.config.positionsDeviceIntervalSeconds,
+        }),
     );
     app.get(
       '/api/cmd-center/field-users',

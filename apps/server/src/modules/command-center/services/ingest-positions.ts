@@ -17,7 +17,7 @@ import {
 import { selectRows } from '../../../db/sql-rows.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { AppError, validationError } from '../../../http/app-error.ts';
+import { AppError, rateLimited, validationError } from '../../../http/app-error.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
 import { ensurePartitions, forgetPartitionDays, retentionCutoffDay, utcDay } from '../partitions.ts';
 import { commandCenterSettingsOf } from './settings.ts';
@@ -27,6 +27,9 @@ import { commandCenterSettingsOf } from './settings.ts';
 // CONFLICT DO NOTHING on (device, seq, fix time) so a resent batch stores nothing twice, the device's last seen, last
 // fix and battery moved forward, and one audit row. Out-of-order fixes are stored as they come (reads order by fix
 // time). Fixes with poor accuracy, before the retention window or in the future are dropped and counted.
+// A device's batches over HTTP are at least `throttleSeconds` apart (POSITIONS_DEVICE_INTERVAL_SECONDS, reliability
+// P4): the device row is locked and its last seen read first, so two batches at once are one accepted and one 429
+// with Retry-After, across server processes. The demo seed and feed call the service without it.
 
 type Kept = PositionInput & { at: Date };
 
@@ -40,7 +43,7 @@ function isMissingPartition(error: unknown): boolean {
 
 export async function ingestPositions(
   deps: AppDeps,
-  { ctx, input }: { ctx: UnitContext; input: PositionsBatch },
+  { ctx, input, throttleSeconds = 0 }: { ctx: UnitContext; input: PositionsBatch; throttleSeconds?: number },
 ): Promise<IngestReply> {
   const now = deps.clock.now();
   const settings = await commandCenterSettingsOf(deps.db);
@@ -72,6 +75,15 @@ export async function ingestPositions(
       kept.map((position) => utcDay(position.at)),
     );
     return withTransaction(deps.db, async (tx) => {
+      if (throttleSeconds > 0) {
+        const [last] = await selectRows<{ userId: number | string; lastSeenAt: Date | string }>(
+          tx,
+          sql`select user_id as "userId", last_seen_at as "lastSeenAt" from field_devices
+              where device_key = ${input.deviceId} for update`,
+        );
+        const waitMs = last ? new Date(last.lastSeenAt).getTime() + throttleSeconds * 1000 - now.getTime() : 0;
+        if (last && Number(last.userId) === ctx.user.id && waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000));
+      }
       const latest = kept.reduce<Kept | null>(
         (best, position) => (!best || position.at > best.at ? position : best),
         null,
