@@ -4,7 +4,6 @@ import {
   Checkbox,
   FileInput,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -39,6 +38,7 @@ import { addToast } from '../../../../lib/toast-store.ts';
 import { downloadCaseDocument } from '../../../workflow/api/workflow-api.ts';
 import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
 import { fetchInventory, inventoryKeys, saveInventory, uploadInventoryPhoto } from '../../api/inventory-api.ts';
+import { SectionLoadState } from '../../../../components/section-load-state.tsx';
 
 // The `assetInventory` widget (a case tab "Inventory") of REPOSSESSION and SARFAESI Asset Detail Capture: the vehicle
 // (registration, make and model, chassis, engine, odometer, fuel, keys, condition) or the property (address, area,
@@ -570,19 +570,9 @@ export function AssetInventoryTab({ view, canAct, onReload }: CaseWidgetProps) {
     queryFn: ({ signal }) => fetchInventory(caseId, signal),
   });
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" />
-        <Text size="sm">{String(t('RepoInvLoading'))}</Text>
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="outline" role="alert" title={String(t('RepoInvLoadFailed'))}>
-        {describeError(query.error, t)}
-      </Alert>
+      <SectionLoadState query={query} loading={String(t('RepoInvLoading'))} failed={String(t('RepoInvLoadFailed'))} />
     );
   }
   const data = query.data;

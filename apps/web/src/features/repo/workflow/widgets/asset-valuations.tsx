@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { Currency } from '@recovery-desk/domain/money.ts';
 import { toCents } from '@recovery-desk/domain/money.ts';
 import {
@@ -25,6 +25,7 @@ import {
   removeValuation,
   valuationKeys,
 } from '../../api/valuations-api.ts';
+import { SectionLoadState } from '../../../../components/section-load-state.tsx';
 
 // The `assetValuations` widget (a case tab "Valuations") of REPOSSESSION CaptureValDtl, ValuationCompletion,
 // FprAllocation and SARFAESI CaptureValDtl, ValCompletion, BasePriceInitiate, BasePriceApprove: each valuer's market,
@@ -134,19 +135,13 @@ export function AssetValuationsTab({ view, canAct, onReload }: CaseWidgetProps) 
       }),
   });
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" />
-        <Text size="sm">{String(t('RepoValuationsLoading'))}</Text>
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="outline" role="alert" title={String(t('RepoValuationsLoadFailed'))}>
-        {describeError(query.error, t)}
-      </Alert>
+      <SectionLoadState
+        query={query}
+        loading={String(t('RepoValuationsLoading'))}
+        failed={String(t('RepoValuationsLoadFailed'))}
+      />
     );
   }
 

@@ -1,4 +1,4 @@
-import { Alert, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DictionaryKey } from '@recovery-desk/i18n/locales/en.ts';
 import { minorToDecimal } from '@recovery-desk/domain/receipts/posting.ts';
 import {
@@ -16,12 +16,12 @@ import {
   useZodForm,
   ZodForm,
 } from '../../../../components/form/index.ts';
-import { describeError } from '../../../../lib/describe-error.ts';
 import { formatAmount, formatBusinessDate } from '../../../../lib/format.ts';
 import { addToast } from '../../../../lib/toast-store.ts';
 import { SummaryList } from '../../../workflow/case/case-header.tsx';
 import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
 import { fetchClosureStatement, recordClosureRefund, repoKeys } from '../../api/repo-api.ts';
+import { SectionLoadState } from '../../../../components/section-load-state.tsx';
 
 // The `closureStatement` widget of the repossession and SARFAESI closure stages (§13(7), rule 15): a case tab with the
 // account's outstanding, the sale amount and the expenses recovered from it, what is (or was) posted to the account,
@@ -196,19 +196,13 @@ export function ClosureStatementTab({ view }: CaseWidgetProps) {
   const key = repoKeys.closure(caseId, view.case.version);
   const statement = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchClosureStatement(caseId, signal) });
 
-  if (statement.isPending) {
+  if (statement.isPending || statement.isError) {
     return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm">{String(t('ClosureLoading'))}</Text>
-      </Group>
-    );
-  }
-  if (statement.isError) {
-    return (
-      <Alert color="red" title={String(t('ClosureLoadFailed'))} role="alert">
-        {describeError(statement.error, t)}
-      </Alert>
+      <SectionLoadState
+        query={statement}
+        loading={String(t('ClosureLoading'))}
+        failed={String(t('ClosureLoadFailed'))}
+      />
     );
   }
   const data = statement.data;

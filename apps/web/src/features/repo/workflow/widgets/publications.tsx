@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import {
   PUBLICATION_LANGUAGES,
   PUBLICATION_PURPOSES,
@@ -28,6 +28,7 @@ import { addToast } from '../../../../lib/toast-store.ts';
 import { downloadCaseDocument } from '../../../workflow/api/workflow-api.ts';
 import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
 import { addPublication, fetchPublications, publicationKeys, removePublication } from '../../api/publications-api.ts';
+import { SectionLoadState } from '../../../../components/section-load-state.tsx';
 
 // The `publications` widget (a case tab "Publications") of SARFAESI NewspaperPublication, PossessionDtlCapture and
 // PublicationUpload: the notice's newspapers (name, English or vernacular with the language, edition, date) with their
@@ -268,19 +269,9 @@ export function PublicationsTab({ view, canAct, onReload }: CaseWidgetProps) {
     queryFn: ({ signal }) => fetchPublications(caseId, signal),
   });
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" />
-        <Text size="sm">{String(t('RepoPubLoading'))}</Text>
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="outline" role="alert" title={String(t('RepoPubLoadFailed'))}>
-        {describeError(query.error, t)}
-      </Alert>
+      <SectionLoadState query={query} loading={String(t('RepoPubLoading'))} failed={String(t('RepoPubLoadFailed'))} />
     );
   }
   const data = query.data;

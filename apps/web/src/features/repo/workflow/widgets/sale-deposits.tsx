@@ -1,12 +1,12 @@
-import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SaleDepositsReply, SaleProblem } from '@recovery-desk/domain/secured-assets/sale-deposits.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../../lib/describe-error.ts';
 import { formatAmount, formatBusinessDate } from '../../../../lib/format.ts';
 import { SummaryList } from '../../../workflow/case/case-header.tsx';
 import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
 import { fetchSaleDeposits, repoKeys } from '../../api/repo-api.ts';
+import { SectionLoadState } from '../../../../components/section-load-state.tsx';
 
 // The `saleDeposits` widget of the SARFAESI sale stages (Rule 9(2)–(4)): a case tab with the sale price, the EMD of
 // the buyer's bid adjusted against the 25% deposit, the deposit due and received, the 75% balance due, its last day
@@ -65,19 +65,13 @@ export function SaleDepositsTab({ view }: CaseWidgetProps) {
     queryKey: repoKeys.saleDeposits(caseId, view.case.version),
     queryFn: ({ signal }) => fetchSaleDeposits(caseId, signal),
   });
-  if (deposits.isPending) {
+  if (deposits.isPending || deposits.isError) {
     return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm">{String(t('SaleDepositsLoading'))}</Text>
-      </Group>
-    );
-  }
-  if (deposits.isError) {
-    return (
-      <Alert color="red" title={String(t('SaleDepositsLoadFailed'))} role="alert">
-        {describeError(deposits.error, t)}
-      </Alert>
+      <SectionLoadState
+        query={deposits}
+        loading={String(t('SaleDepositsLoading'))}
+        failed={String(t('SaleDepositsLoadFailed'))}
+      />
     );
   }
   const data = deposits.data;

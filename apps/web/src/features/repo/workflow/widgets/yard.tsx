@@ -30,6 +30,7 @@ import { formatBusinessDate } from '../../../../lib/format.ts';
 import { addToast } from '../../../../lib/toast-store.ts';
 import type { CaseWidgetProps, StageWidget } from '../../../workflow/widgets.ts';
 import { fetchCaseYard, fetchYards, yardIn, yardKeys, yardOut } from '../../api/yard-api.ts';
+import { SectionLoadState } from '../../../../components/section-load-state.tsx';
 
 // The `yard` widget (a case tab "Yard") of REPOSSESSION Asset Detail Capture: where the vehicle is (the open stay of
 // the yard register), its stays, and for the holder of the stage's authority the yard-in (a yard of the register, the
@@ -181,19 +182,9 @@ export function YardTab({ view, canAct, onReload }: CaseWidgetProps) {
   const caseId = view.case.caseId;
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: yardKeys.ofCase(caseId), queryFn: ({ signal }) => fetchCaseYard(caseId, signal) });
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" />
-        <Text size="sm">{String(t('RepoYardLoading'))}</Text>
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="outline" role="alert" title={String(t('RepoYardLoadFailed'))}>
-        {describeError(query.error, t)}
-      </Alert>
+      <SectionLoadState query={query} loading={String(t('RepoYardLoading'))} failed={String(t('RepoYardLoadFailed'))} />
     );
   }
   const data = query.data;
