@@ -70,6 +70,8 @@ const LABELLED: Record<string, ValueKind> = {
 const NOT_SHOWN: Record<string, string> = {
   PHOTO_MIME_TYPES: 'file types the photo upload accepts; the screens word them as PNG or JPEG',
   SCAN_MIME_TYPES: 'file types a newspaper scan may be; the screens word them as PDF, JPEG or PNG',
+  AGENCY_LETTER_MIME_TYPES: 'file types an agency authorisation letter may be; the file chooser filters by them',
+  LETTER_REQUIRED_KINDS: 'the agency kinds that need the letter (a subset of agencyKind, labelled as that)',
   PUBLICATION_MISSING: 'what the publication rule lacks, worded by the Publications tab (RepoPubMissing* keys)',
   ALL_AUTHORITY_CODES: 'shown as the screen an authority opens (authority-labels.ts, checked below)',
   APPROVER_AUTHORITIES: 'authority codes, shown as the screen an authority opens (authority-labels.ts)',
