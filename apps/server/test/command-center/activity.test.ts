@@ -10,7 +10,16 @@ import {
 } from '@recovery-desk/domain/command-center/activity.ts';
 import type { PositionInput } from '@recovery-desk/domain/command-center/ingest.ts';
 import { simulateDay } from '@recovery-desk/domain/command-center/simulator.ts';
-import { apiAs, createAccount, createOrg, createStaff, errorOf, type Api, type Org } from '../collections/factories.ts';
+import {
+  apiAs,
+  createAccount,
+  createOrg,
+  createStaff,
+  errorOf,
+  type Api,
+  type Org,
+  type TestAccount,
+} from '../collections/factories.ts';
 import { createUser, ensureOrganisation } from '../factories.ts';
 import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 
@@ -70,7 +79,7 @@ describe.each(testDatabaseKinds())('command center: activity reports (%s)', (kin
     });
     const fc = await apiAs(t, fcUser, org.branch);
     const idler = await createStaff(handle.db, org.branch, ['FIELD_COLLECTOR_SAUTH'], { fullName: `Silent ${kind}` });
-    const accounts = [];
+    const accounts: TestAccount[] = [];
     for (const place of PLACES) {
       const account = await createAccount(handle.db, { unit: org.branch, allocatedTo: fcUser });
       await handle.db.insert(addresses).values({
