@@ -21,7 +21,7 @@ import {
   type TestAccount,
 } from '../collections/factories.ts';
 import { createUser, ensureOrganisation } from '../factories.ts';
-import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
+import { auditRows, createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 
 // The activity reports (issue 16) on PGlite and PostgreSQL, over a simulated day (fixed seed) sent through the ingest
 // as a field user, with VISIT events: the statuses at their thresholds (test clock), the idle spells the simulator
@@ -211,6 +211,10 @@ describe.each(testDatabaseKinds())('command center: activity reports (%s)', (kin
     const xlsx = await cc.get(`/api/cmd-center/time-spent-report/export?from=${DAY}&to=${DAY}&format=xlsx`);
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const exports = (await auditRows(handle.db, { action: 'cmdcenter.activity.export' })).filter(
+      (audit) => audit.actorUserId === cc.user.id,
+    );
+    expect(exports.map((audit) => (audit.after as { report: string }).report)).toEqual(['active-users', 'time-spent-report']);
 
     // An account's field activity: its holder, place, visit events, geofence visits with dwell
     const visited = accounts.find((account) => account.customerId === day.visits[0]!.customerId)!;

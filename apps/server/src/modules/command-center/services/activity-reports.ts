@@ -22,11 +22,18 @@ import { parseClock } from '@recovery-desk/domain/command-center/time.ts';
 import { normaliseTrack, type Fix } from '@recovery-desk/domain/command-center/track.ts';
 import { likePrefix } from '../../../access/unit-scope.ts';
 import { selectRows } from '../../../db/sql-rows.ts';
-import type { Executor } from '../../../db/transaction.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, validationError } from '../../../http/app-error.ts';
 import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
-import { EXPORT_CONTENT_TYPES, tableToCsv, tableToXlsx, type ExportFile } from '../../exports/index.ts';
+import { emitAudit } from '../../../audit/emit-audit.ts';
+import { withTransaction, type Executor } from '../../../db/transaction.ts';
+import {
+  EXPORT_CONTENT_TYPES,
+  tableToCsv,
+  tableToXlsx,
+  type ExportFile,
+  type ExportTable,
+} from '../../exports/index.ts';
 import { dayWindow, fieldUserInScope, fieldUsersSql, readUserDay } from './field-users.ts';
 import { commandCenterSettingsOf } from './settings.ts';
 
@@ -254,12 +261,27 @@ export async function timeSpentReport(
 
 type Row = (string | number | null)[];
 
-async function writeFile(
+/**
+ * An activity report's file, audited like every export (`cmdcenter.activity.export`: which report, the format, the
+ * rows and the filters).
+ */
+export async function writeActivityFile(
+  deps: AppDeps,
+  ctx: UnitContext,
+  report: string,
+  filters: Record<string, unknown>,
   format: 'csv' | 'xlsx',
   fileName: string,
-  table: Parameters<typeof tableToCsv>[0],
+  table: ExportTable,
 ): Promise<ExportFile> {
   const body = format === 'csv' ? tableToCsv(table) : await tableToXlsx(table);
+  await withTransaction(deps.db, (tx) =>
+    emitAudit(tx, ctx, {
+      action: 'cmdcenter.activity.export',
+      entity: 'field_user',
+      after: { report, format, rows: table.rows.length, filters },
+    }),
+  );
   return { fileName: `${fileName}.${format}`, contentType: EXPORT_CONTENT_TYPES[format], body };
 }
 
@@ -283,7 +305,7 @@ export async function exportIdleReport(
       spell.customer?.accountNo ?? null,
     ]),
   );
-  return writeFile(format, `idle-time-${query.from}-${query.to}`, {
+  return writeActivityFile(deps, ctx, 'idle-report', rest, format, `idle-time-${query.from}-${query.to}`, {
     sheetName: tr('CcIdleTitle', 'Idle Time Report'),
     columns: [
       { header: tr('CcColUser', 'User'), kind: 'text' },
@@ -320,7 +342,7 @@ export async function exportTimeSpentReport(
       ]),
     ),
   );
-  return writeFile(format, `time-spent-${query.from}-${query.to}`, {
+  return writeActivityFile(deps, ctx, 'time-spent-report', rest, format, `time-spent-${query.from}-${query.to}`, {
     sheetName: tr('CcSpentTitle', 'Time Spent Report'),
     columns: [
       { header: tr('CcColUser', 'User'), kind: 'text' },

@@ -14,7 +14,8 @@ import { isoTimestampOrNull, selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { translatorOf, type UnitContext } from '../../../http/request-context.ts';
-import { EXPORT_CONTENT_TYPES, tableToCsv, tableToXlsx, type ExportFile } from '../../exports/index.ts';
+import type { ExportFile, ExportTable } from '../../exports/index.ts';
+import { writeActivityFile } from './activity-reports.ts';
 import { dayWindow, fieldUsersSql, readUserDay, todayIn } from './field-users.ts';
 import { commandCenterSettingsOf } from './settings.ts';
 
@@ -200,30 +201,26 @@ export async function exportActiveUsers(
       day.distanceKm,
     ]);
   }
-  const table = {
+  const table: ExportTable = {
     sheetName: tr('CcActTitle', 'Active Inactive Users'),
     columns: [
-      { header: tr('CcColUser', 'User'), kind: 'text' as const },
-      { header: tr('CcColUsername', 'Username'), kind: 'text' as const },
-      { header: tr('CcColUnit', 'Unit'), kind: 'text' as const },
-      { header: tr('CcColStatus', 'Status'), kind: 'text' as const },
-      { header: tr('CcColActivity', 'Activity'), kind: 'text' as const },
-      { header: tr('CcColLastSeen', 'Last seen'), kind: 'text' as const },
-      { header: tr('CcColLastPosition', 'Last position'), kind: 'text' as const },
-      { header: tr('CcColBattery', 'Battery %'), kind: 'number' as const },
-      { header: tr('CcColDevice', 'Device'), kind: 'text' as const },
-      { header: tr('CcColPositions', 'Positions'), kind: 'number' as const },
-      { header: tr('CcColVisits', 'Visits'), kind: 'number' as const },
-      { header: tr('CcColReceipts', 'Receipts'), kind: 'number' as const },
-      { header: tr('CcColStops', 'Stops'), kind: 'number' as const },
-      { header: tr('CcColDistanceKm', 'Distance (km)'), kind: 'number' as const },
+      { header: tr('CcColUser', 'User'), kind: 'text' },
+      { header: tr('CcColUsername', 'Username'), kind: 'text' },
+      { header: tr('CcColUnit', 'Unit'), kind: 'text' },
+      { header: tr('CcColStatus', 'Status'), kind: 'text' },
+      { header: tr('CcColActivity', 'Activity'), kind: 'text' },
+      { header: tr('CcColLastSeen', 'Last seen'), kind: 'text' },
+      { header: tr('CcColLastPosition', 'Last position'), kind: 'text' },
+      { header: tr('CcColBattery', 'Battery %'), kind: 'number' },
+      { header: tr('CcColDevice', 'Device'), kind: 'text' },
+      { header: tr('CcColPositions', 'Positions'), kind: 'number' },
+      { header: tr('CcColVisits', 'Visits'), kind: 'number' },
+      { header: tr('CcColReceipts', 'Receipts'), kind: 'number' },
+      { header: tr('CcColStops', 'Stops'), kind: 'number' },
+      { header: tr('CcColDistanceKm', 'Distance (km)'), kind: 'number' },
     ],
     rows,
   };
-  const body = query.format === 'csv' ? tableToCsv(table) : await tableToXlsx(table);
-  return {
-    fileName: `active-users-${date}.${query.format}`,
-    contentType: EXPORT_CONTENT_TYPES[query.format],
-    body,
-  };
+  const { format, ...filters } = query;
+  return writeActivityFile(deps, ctx, 'active-users', filters, format, `active-users-${date}`, table);
 }
