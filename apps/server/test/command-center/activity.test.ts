@@ -214,7 +214,10 @@ describe.each(testDatabaseKinds())('command center: activity reports (%s)', (kin
     const exports = (await auditRows(handle.db, { action: 'cmdcenter.activity.export' })).filter(
       (audit) => audit.actorUserId === cc.user.id,
     );
-    expect(exports.map((audit) => (audit.after as { report: string }).report)).toEqual(['active-users', 'time-spent-report']);
+    expect(exports.map((audit) => (audit.after as { report: string }).report)).toEqual([
+      'active-users',
+      'time-spent-report',
+    ]);
 
     // An account's field activity: its holder, place, visit events, geofence visits with dwell
     const visited = accounts.find((account) => account.customerId === day.visits[0]!.customerId)!;
@@ -237,6 +240,13 @@ describe.each(testDatabaseKinds())('command center: activity reports (%s)', (kin
     const tooLong = await cc.get(`/api/cmd-center/time-spent-report?from=2026-10-01&to=${DAY}`);
     expect(tooLong.statusCode).toBe(400);
     expect(errorOf(tooLong).fields).toContain('to');
+    // a report over all the zone's users is bounded: 12 field users × 31 days is more than 310 user-days
+    for (let index = 0; index < 10; index++) {
+      await createStaff(handle.db, org.branch, ['FIELD_COLLECTOR_SAUTH'], { fullName: `Extra ${index} ${kind}` });
+    }
+    const tooMany = await cc.get('/api/cmd-center/idle-report?from=2026-10-21&to=2026-11-20');
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany).fields).toEqual(['userId']);
     const backwards = await cc.get(`/api/cmd-center/idle-report?from=${DAY}&to=2026-11-19`);
     expect(backwards.statusCode).toBe(400);
     expect(errorOf(backwards).fields).toContain('to');
