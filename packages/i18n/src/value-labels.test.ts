@@ -58,6 +58,8 @@ const LABELLED: Record<string, ValueKind> = {
   PUBLICATION_PURPOSES: 'publicationPurpose',
   PROPERTY_OCCUPANCIES: 'propertyOccupancy',
   POSITION_EVENT_TYPES: 'positionEvent',
+  TRACKING_STATUSES: 'trackingStatus',
+  ACTIVE_STATUS_FILTERS: 'trackingStatus',
   ROUTE_EVENT_TYPES: 'positionEvent',
   SECURED_DOCUMENT_KINDS: 'securedDocumentKind',
   SHADY_RULES: 'shadyRule',
@@ -156,7 +158,7 @@ const NOT_SHOWN: Record<string, string> = {
   // Command center domain rules (issue 16, helper "ccdomain"): no screen shows these yet. The screens that show a
   // rule, a severity, a basis or a status must label them (a value kind) and move them to LABELLED.
   SHADY_REPORTS: 'which report lists a rule (Shady Transaction Time or Location); the screens are those reports',
-  TRACKING_STATUSES: 'command center: no screen yet; to be labelled by the active/inactive users screen',
+  ACTIVITY_EXPORT_FORMATS: 'file formats, shown as CSV and XLSX on the export buttons',
   PLANT_KINDS: 'the demo simulator’s planted cases, for tests and the demo seed; never shown',
 };
 

@@ -180,6 +180,8 @@ export const VALUE_KINDS = {
   publicationPurpose: prefixed('RepoPubPurpose'),
   // Command center (issue 16): what a position of the field app records (a fix, a sign-in, a receipt …).
   positionEvent: prefixed('PositionEvent'),
+  // a field user's tracking status (Active Inactive Users): online, unknown, offline, and the inactive filter
+  trackingStatus: prefixed('TrackingStatus'),
   // the documents of the repossession and SARFAESI workflows (Repossession Settings, Templates tab)
   securedDocumentKind: prefixed('SecuredDocument'),
   // the shady-transaction rules, their severities, bases and measures (settings' severity table, the shady reports)

@@ -3,9 +3,17 @@ import { lazy, type ComponentType } from 'react';
 // The command-center screens by route-catalogue name (this module is itself loaded lazily by the route registry, which
 // lists the names; each page module loads when its screen first shows). Their words are the `cmdcenter` part.
 const settings = () => import('./settings-page.tsx');
+const activeUsers = () => import('./activity/active-users-page.tsx');
+const accountActivity = () => import('./activity/account-activity-page.tsx');
+const idleReport = () => import('./activity/idle-report-page.tsx');
+const timeSpent = () => import('./activity/time-spent-page.tsx');
 
 const SCREENS: Record<string, ComponentType> = {
   cmdCenterSettings: lazy(() => settings().then((m) => ({ default: m.CommandCenterSettingsPage }))),
+  activeinactiveuser: lazy(() => activeUsers().then((m) => ({ default: m.ActiveUsersPage }))),
+  activeinactiveuserDetail: lazy(() => accountActivity().then((m) => ({ default: m.AccountActivityPage }))),
+  idealTimeReport: lazy(() => idleReport().then((m) => ({ default: m.IdleReportPage }))),
+  timeSpentReport: lazy(() => timeSpent().then((m) => ({ default: m.TimeSpentPage }))),
 };
 
 export function cmdCenterScreen(name: string): ComponentType {

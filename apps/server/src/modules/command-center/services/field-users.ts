@@ -6,6 +6,7 @@ import {
   type FieldUsersQuery,
   type FieldUsersReply,
   type PositionEventType,
+  type StoredPosition,
 } from '@recovery-desk/domain/command-center/ingest.ts';
 import { addDays } from '@recovery-desk/domain/dates.ts';
 import { likePrefix } from '../../../access/unit-scope.ts';
@@ -24,7 +25,7 @@ import { offsetMs } from '../../../jobs/schedule-settings.ts';
 const FIELD_AUTHORITY = 'FIELD_COLLECTOR_SAUTH';
 
 /** Today (YYYY-MM-DD) in the time zone. */
-function todayIn(now: Date, timeZone: string): string {
+export function todayIn(now: Date, timeZone: string): string {
   return new Date(now.getTime() + offsetMs(now, timeZone)).toISOString().slice(0, 10);
 }
 
@@ -38,7 +39,7 @@ export function dayWindow(date: string, timeZone: string): { from: Date; to: Dat
 }
 
 /** The subtree's field users, `and u.id = $userId` when given. */
-function fieldUsersSql(unitPath: string, userId?: number) {
+export function fieldUsersSql(unitPath: string, userId?: number) {
   return sql`select u.id, u.username, u.full_name as "fullName", min(un.unit_code) as "unitCode"
       from users u join user_authorities ua on ua.user_id = u.id join units un on un.id = ua.unit_id
       join user_units uu on uu.user_id = ua.user_id and uu.unit_id = ua.unit_id
@@ -117,7 +118,7 @@ export async function listFieldUsers(
   };
 }
 
-async function fieldUserInScope(db: Executor, unitPath: string, userId: number) {
+export async function fieldUserInScope(db: Executor, unitPath: string, userId: number) {
   const [row] = await selectRows<{ id: number; username: string; fullName: string }>(
     db,
     fieldUsersSql(unitPath, userId),
@@ -133,22 +134,40 @@ export async function readDayPositions(
   const user = await fieldUserInScope(deps.db, ctx.actingUnit.path, query.userId);
   if (!user) throw new AppError('NOT_FOUND', 'No field user with this id in your units.');
   const timeZone = deps.config.scheduleTimeZone;
-  const { from, to } = dayWindow(query.date, timeZone);
+  const { positions, truncated } = await readUserDay(deps.db, query.userId, query.date, timeZone);
+  return {
+    user: { id: Number(user.id), username: user.username, fullName: user.fullName },
+    date: query.date,
+    timeZone,
+    truncated,
+    positions,
+  };
+}
+
+/**
+ * One user's stored positions of a day (the time zone's calendar day), ordered by fix time, at most MAX_DAY_POSITIONS:
+ * the one read of a user-day the day's screens and the activity reports compute from. No scope check: the caller
+ * has checked the user is in the acting unit's subtree.
+ */
+export async function readUserDay(
+  db: Executor,
+  userId: number,
+  date: string,
+  timeZone: string,
+): Promise<{ positions: StoredPosition[]; truncated: boolean }> {
+  const { from, to } = dayWindow(date, timeZone);
   const rows = await selectRows<Record<string, unknown>>(
-    deps.db,
+    db,
     sql`select d.device_key as "deviceKey", p.seq, p.fix_time as "fixTime", p.received_at as "receivedAt", p.latitude,
           p.longitude, p.accuracy_m as "accuracyM", p.speed_kmh as "speedKmh", p.battery, p.mock,
           p.event_type as "eventType", p.ref
         from field_positions p join field_devices d on d.id = p.device_id
-        where p.user_id = ${query.userId} and p.fix_time >= ${from.toISOString()}::timestamptz
+        where p.user_id = ${userId} and p.fix_time >= ${from.toISOString()}::timestamptz
           and p.fix_time < ${to.toISOString()}::timestamptz
         order by p.fix_time, p.device_id, p.seq
         limit ${MAX_DAY_POSITIONS + 1}`,
   );
   return {
-    user: { id: Number(user.id), username: user.username, fullName: user.fullName },
-    date: query.date,
-    timeZone,
     truncated: rows.length > MAX_DAY_POSITIONS,
     positions: rows.slice(0, MAX_DAY_POSITIONS).map((row) => ({
       deviceId: String(row.deviceKey),
