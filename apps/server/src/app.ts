@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { JobKind } from './jobs/job-kind.ts';
 import { JobWorker } from './jobs/job-worker.ts';
-import { JOB_KINDS } from './jobs/registry.ts';
+import { jobKindsFor } from './jobs/registry.ts';
 import { MailService } from './mail/mail-service.ts';
 import { createSmtpTransport, type MailTransport } from './mail/smtp-transport.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -121,7 +121,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     leaseMs: config.jobLeaseSeconds * 1000,
     lanes: config.jobLanes,
     ...options.jobWorker,
-    kinds: options.jobWorker?.kinds ?? JOB_KINDS,
+    kinds: options.jobWorker?.kinds ?? jobKindsFor(config),
   });
   // Demo mode without OIDC_ISSUER: single sign-on against the built-in demo identity provider (modules/demo/demo-idp.ts).
   const demoIdp = config.demoMode && !config.oidc ? createDemoIdp(config, () => app) : null;

@@ -14,6 +14,7 @@ import { queueDemoPaymentUploads } from './modules/demo/services/seed-payment-up
 import { seedDemoLegalCases } from './modules/demo/services/seed-legal-cases.ts';
 import { seedDemoSettlements } from './modules/demo/services/seed-settlements.ts';
 import { seedDemoPayments } from './modules/demo/services/seed-payments.ts';
+import { seedDemoCommandCenter } from './modules/demo/services/seed-command-center.ts';
 import { seedDemoAccountMarks } from './modules/demo/services/seed-account-marks.ts';
 import { seedDemoAllocationRules } from './modules/demo/services/seed-allocation-rules.ts';
 import { seedDemoUserRequests } from './modules/demo/services/seed-users.ts';
@@ -181,6 +182,19 @@ async function seedDemoReceiptsOnce(config: Config, handle: DatabaseHandle, log:
   }
 }
 
+/** The command center's demo field force (positions, visits, receipts of four collectors); a failure is logged. */
+async function seedDemoCommandCenterOnce(
+  config: Config,
+  handle: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await seedDemoCommandCenter(demoSeedDeps({ config, db: handle.db, log }));
+  } catch (error) {
+    log.error({ err: error }, 'the demo field force could not be seeded; starting without it');
+  }
+}
+
 /** The demo's first background job (a day start), so the Upload Dashboard has content; a failure is logged. */
 async function queueDemoDayStartOnce(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -263,6 +277,7 @@ async function main(): Promise<void> {
         await phase(app.log, 'demo-account-marks', () => seedDemoAccountMarksOnce(config, handle, app.log));
         await phase(app.log, 'demo-user-requests', () => seedDemoUserRequestsOnce(config, handle, app.log));
         await phase(app.log, 'demo-field-work', () => seedDemoFieldWorkOnce(config, handle, app.log));
+        await phase(app.log, 'demo-command-center', () => seedDemoCommandCenterOnce(config, handle, app.log));
         await phase(app.log, 'demo-allocation-rules', () => seedDemoAllocationRulesOnce(config, handle, app.log));
         await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
         await phase(app.log, 'demo-uploads', () => queueDemoUploadsOnce(config, handle, app.log));

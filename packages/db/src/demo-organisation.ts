@@ -332,6 +332,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
     units: ['BR-CHN'],
   },
   {
+    username: 'fc.thane',
+    fullName: 'Ganesh Patil',
+    persona: 'fieldCollector',
+    personaLabel: 'Field collector',
+    units: ['BR-THN'],
+  },
+  {
+    username: 'fc.delhi',
+    fullName: 'Vikram Chauhan',
+    persona: 'fieldCollector',
+    personaLabel: 'Field collector',
+    units: ['BR-CP'],
+  },
+  {
     username: 'pvr.mumbai',
     fullName: 'Anita Gokhale',
     persona: 'pvrOfficer',

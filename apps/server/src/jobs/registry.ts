@@ -10,6 +10,8 @@ import { reportExportJob, reportPackJob } from '../modules/reports/index.ts';
 import { collectionsUploadJob } from '../modules/collection-uploads/index.ts';
 import { repoCaseExportJob, repossessionUploadJob, sarfaesiUploadJob } from '../modules/repo-apps/index.ts';
 import { partitionsJob } from '../modules/command-center/index.ts';
+import { demoFeedJob } from '../modules/demo/services/seed-command-center.ts';
+import type { Config } from '../config.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -36,3 +38,8 @@ export const JOB_KINDS: readonly JobKind<never>[] = [
   repoCaseExportJob,
   partitionsJob,
 ] as unknown as readonly JobKind<never>[];
+
+/** The kinds the app's worker runs: every kind, plus the command center's live demo feed in demo mode only. */
+export function jobKindsFor(config: Pick<Config, 'demoMode'>): readonly JobKind<never>[] {
+  return config.demoMode ? [...JOB_KINDS, demoFeedJob as unknown as JobKind<never>] : JOB_KINDS;
+}

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
+import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { PLANT_KINDS } from '@recovery-desk/domain/command-center/simulator.ts';
+import type { AppDeps } from '../../src/deps.ts';
+import { jobKindsFor } from '../../src/jobs/registry.ts';
+import {
+  DEMO_FEED_JOB_KIND,
+  demoDeviceOf,
+  demoFeedTick,
+  planDays,
+  seedDemoCommandCenter,
+} from '../../src/modules/demo/services/seed-command-center.ts';
+import { demoSeedDeps } from '../../src/modules/demo/services/seed-deps.ts';
+import { queryRows } from '../factories.ts';
+import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
+
+// The command center's demo field force, seeded at first start through the receipts and ingest services: four
+// collectors' past three days and today up to the seeding moment, every shady plant in each zone, one silent phone
+// per zone today, and the live feed that continues today.
+
+const NOW = new Date('2026-03-31T09:30:00Z'); // 15:00 India time
+
+describe.each(testDatabaseKinds())('demo field force (%s)', (kind) => {
+  let handle: DatabaseHandle;
+  let t: TestApp;
+  let deps: AppDeps;
+  let seeded: { positions: number; receipts: number };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seedDemoOrganisation(handle.db, { businessDate: '2026-03-31', accounts: 1500 });
+    t = await createTestApp(handle.db, { config: { demoMode: true }, clock: new FakeClock(NOW.getTime()) });
+    deps = { ...demoSeedDeps({ config: t.config, db: handle.db, log: t.app.log }), clock: t.clock };
+    seeded = await seedDemoCommandCenter(deps);
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+    await handle?.close();
+  });
+
+  it('gives each zone field users with positions on the past days and today', async () => {
+    expect(seeded.positions).toBeGreaterThan(1000);
+    expect(seeded.receipts).toBeGreaterThan(10);
+    const rows = await queryRows<{ zone: string; username: string; days: number; last: string }>(
+      handle.db,
+      sql`select z.unit_code as zone, u.username, count(distinct (p.fix_time at time zone 'Asia/Kolkata')::date)::int
+            as days, max(p.fix_time)::text as last
+          from field_positions p join users u on u.id = p.user_id
+          join user_units uu on uu.user_id = u.id join units b on b.id = uu.unit_id
+          join units z on b.path like z.path || '%' and z.level = 'ZONE'
+          group by 1, 2 order by 1, 2`,
+    );
+    const of = (zone: string) => rows.filter((row) => row.zone === zone).map((row) => row.username);
+    expect(of('ZN-W')).toEqual(['fc.andheri', 'fc.thane']);
+    expect(of('ZN-N')).toEqual(['fc.delhi']);
+    for (const row of rows) expect(row.days).toBe(4);
+    for (const row of rows) expect(new Date(row.last).getTime()).toBeLessThanOrEqual(NOW.getTime());
+  });
+
+  it('makes RECEIPT events reference real receipts of the same collector, and VISIT events real accounts', async () => {
+    const [receipts] = await queryRows<{ events: number; matched: number; orphan: number }>(
+      handle.db,
+      sql`select count(*)::int as events, count(r.id)::int as matched,
+            (select count(*)::int from receipts r2 where r2.source_ref like 'ccdemo:%' and not exists (
+              select 1 from field_positions q where q.event_type = 'RECEIPT' and q.ref = r2.receipt_no
+                and q.user_id = r2.received_by_user_id)) as orphan
+          from field_positions p left join receipts r on r.receipt_no = p.ref and r.received_by_user_id = p.user_id
+          where p.event_type = 'RECEIPT'`,
+    );
+    expect(receipts!.events).toBe(seeded.receipts);
+    expect(receipts!.matched).toBe(receipts!.events);
+    expect(receipts!.orphan).toBe(0);
+    const [visits] = await queryRows<{ events: number; matched: number }>(
+      handle.db,
+      sql`select count(*)::int as events, count(a.id)::int as matched
+          from field_positions p left join accounts a on a.account_no = p.ref where p.event_type = 'VISIT'`,
+    );
+    expect(visits!.events).toBeGreaterThan(20);
+    expect(visits!.matched).toBe(visits!.events);
+  });
+
+  it('plants every shady case in each zone and silences one phone per zone today', async () => {
+    const plans = await planDays(deps, NOW, 3);
+    const zoneOf: Record<string, string> = {
+      'fc.andheri': 'ZN-W',
+      'fc.thane': 'ZN-W',
+      'fc.delhi': 'ZN-N',
+      'fc.chennai': 'ZN-S',
+    };
+    const planted = new Map<string, Set<string>>();
+    const plantedReceipts: string[] = [];
+    for (const plan of plans) {
+      const zone = zoneOf[plan.collector.username]!;
+      for (const { day } of plan.days) {
+        for (const plant of day.plants) {
+          planted.set(zone, (planted.get(zone) ?? new Set()).add(plant.kind));
+          plantedReceipts.push(...plant.receiptIds);
+        }
+      }
+    }
+    for (const zone of ['ZN-W', 'ZN-N']) expect([...(planted.get(zone) ?? [])].sort()).toEqual([...PLANT_KINDS].sort());
+    const found = await queryRows<{ ref: string }>(
+      handle.db,
+      sql`select source_ref as ref from receipts where source_ref like 'ccdemo:%'`,
+    );
+    const refs = new Set(found.map((row) => row.ref));
+    for (const id of plantedReceipts) expect(refs.has(`ccdemo:${id}`)).toBe(true);
+
+    const settings = await queryRows<{ username: string; last: string }>(
+      handle.db,
+      sql`select u.username, d.last_fix_at::text as last from field_devices d join users u on u.id = d.user_id
+          where d.device_key like 'demo-fc.%' order by 1`,
+    );
+    const silent = settings.filter((row) => NOW.getTime() - new Date(row.last).getTime() > 30 * 60_000);
+    expect(silent.map((row) => row.username)).toEqual(['fc.chennai', 'fc.delhi', 'fc.thane']);
+  });
+
+  it('adds nothing on a second start', async () => {
+    const count = async () =>
+      (await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from field_positions`))[0]!.n;
+    const before = await count();
+    expect(await seedDemoCommandCenter(deps)).toEqual({ positions: 0, receipts: 0 });
+    expect(await count()).toBe(before);
+  });
+
+  it('feeds the positions that come due, once, and keeps the silent phones silent', async () => {
+    const lastFix = async (username: string) =>
+      (
+        await queryRows<{ last: string }>(
+          handle.db,
+          sql`select last_fix_at::text as last from field_devices where device_key = ${demoDeviceOf(username)}`,
+        )
+      )[0]!.last;
+    const before = await lastFix('fc.andheri');
+    expect(await demoFeedTick(deps)).toBe(0);
+    t.clock.advance(20 * 60);
+    const fed = await demoFeedTick(deps);
+    expect(fed).toBeGreaterThan(0);
+    expect(new Date(await lastFix('fc.andheri')).getTime()).toBeGreaterThan(new Date(before).getTime());
+    expect(await demoFeedTick(deps)).toBe(0);
+    const silentBefore = await lastFix('fc.delhi');
+    t.clock.advance(60 * 60);
+    await demoFeedTick(deps);
+    expect(await lastFix('fc.delhi')).toBe(silentBefore);
+  });
+
+  it('registers the feed job in demo mode only', () => {
+    expect(jobKindsFor({ demoMode: true }).map((k) => k.kind)).toContain(DEMO_FEED_JOB_KIND);
+    expect(jobKindsFor({ demoMode: false }).map((k) => k.kind)).not.toContain(DEMO_FEED_JOB_KIND);
+  });
+});
