@@ -38,7 +38,7 @@ export function dayWindow(date: string, timeZone: string): { from: Date; to: Dat
 }
 
 /** The subtree's field users, `and u.id = $userId` when given. */
-function fieldUsersSql(unitPath: string, userId?: number) {
+export function fieldUsersSql(unitPath: string, userId?: number) {
   return sql`select u.id, u.username, u.full_name as "fullName", min(un.unit_code) as "unitCode"
       from users u join user_authorities ua on ua.user_id = u.id join units un on un.id = ua.unit_id
       join user_units uu on uu.user_id = ua.user_id and uu.unit_id = ua.unit_id
@@ -117,7 +117,8 @@ export async function listFieldUsers(
   };
 }
 
-async function fieldUserInScope(db: Executor, unitPath: string, userId: number) {
+/** The field user `userId` when in the subtree of `unitPath`, else undefined. */
+export async function fieldUserInScope(db: Executor, unitPath: string, userId: number) {
   const [row] = await selectRows<{ id: number; username: string; fullName: string }>(
     db,
     fieldUsersSql(unitPath, userId),
