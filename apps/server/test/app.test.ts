@@ -80,6 +80,8 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/cmd-center/route → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/settings → cmdcenter:LEGAL_SETTINGS_SAUTH",
         "PUT /api/cmd-center/settings → cmdcenter:LEGAL_SETTINGS_SAUTH",
+        "GET /api/cmd-center/shady → cmdcenter:ACTIVE_INACTIVE_SAUTH",
+        "GET /api/cmd-center/shady/export → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/collections/accounts/:accountId → actingUnit",
         "PATCH /api/collections/accounts/:accountId/addresses/:addressId → actingUnit",
         "PATCH /api/collections/accounts/:accountId/contacts/:contactId → actingUnit",
