@@ -85,6 +85,8 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/cmd-center/route → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/settings → cmdcenter:LEGAL_SETTINGS_SAUTH",
         "PUT /api/cmd-center/settings → cmdcenter:LEGAL_SETTINGS_SAUTH",
+        "GET /api/cmd-center/shady → cmdcenter:ACTIVE_INACTIVE_SAUTH",
+        "GET /api/cmd-center/shady/export → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/time-spent-report → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/time-spent-report/export → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/collections/accounts/:accountId → actingUnit",

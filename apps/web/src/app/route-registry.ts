@@ -146,6 +146,8 @@ const CMD_CENTER_SCREENS = [
   'activeinactiveuserDetail',
   'idealTimeReport',
   'timeSpentReport',
+  'shadyTimeReport',
+  'shadyTransactionLoc',
 ] as const;
 
 /** Screens inside the signed-in app shell. */

@@ -80,4 +80,10 @@ export const pluralsDe: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
     'In diesem Bucket darf eine Zusage höchstens {{count}} Tag in der Zukunft liegen, nicht nach der nächsten Rate und nicht unter einer Rate. Darüber entscheidet eine Vorgesetzte und liest Ihre Begründung.',
   PtpDeviationText_other:
     'In diesem Bucket darf eine Zusage höchstens {{count}} Tage in der Zukunft liegen, nicht nach der nächsten Rate und nicht unter einer Rate. Darüber entscheidet eine Vorgesetzte und liest Ihre Begründung.',
+  CcShadyWordsStationary_one: '{{count}} Quittung an einem Halt von {{minutes}} Min.',
+  CcShadyWordsStationary_other: '{{count}} Quittungen an einem Halt von {{minutes}} Min.',
+  CcShadyWordsCancellations_one: '{{count}} Quittung an diesem Tag storniert',
+  CcShadyWordsCancellations_other: '{{count}} Quittungen an diesem Tag storniert',
+  CcShadyFindings_one: '{{count}} Befund',
+  CcShadyFindings_other: '{{count}} Befunde',
 };

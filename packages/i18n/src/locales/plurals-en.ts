@@ -75,6 +75,12 @@ export const pluralsEn = {
     'In this bucket a promise may lie at most {{count}} day ahead, not after the next instalment and not below one EMI. Outside that, a supervisor decides, and reads your reason.',
   PtpDeviationText_other:
     'In this bucket a promise may lie at most {{count}} days ahead, not after the next instalment and not below one EMI. Outside that, a supervisor decides, and reads your reason.',
+  CcShadyWordsStationary_one: '{{count}} receipt at one stop of {{minutes}} min',
+  CcShadyWordsStationary_other: '{{count}} receipts at one stop of {{minutes}} min',
+  CcShadyWordsCancellations_one: '{{count}} receipt cancelled that day',
+  CcShadyWordsCancellations_other: '{{count}} receipts cancelled that day',
+  CcShadyFindings_one: '{{count}} finding',
+  CcShadyFindings_other: '{{count}} findings',
 };
 
 export type PluralKey = keyof typeof pluralsEn;

@@ -70,4 +70,10 @@ export const pluralsHi: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
     'इस बकेट में वादा अधिकतम {{count}} दिन आगे का हो सकता है, अगली किस्त के बाद का नहीं और एक EMI से कम नहीं। इससे बाहर पर्यवेक्षक निर्णय लेता है और आपका कारण पढ़ता है।',
   PtpDeviationText_other:
     'इस बकेट में वादा अधिकतम {{count}} दिन आगे का हो सकता है, अगली किस्त के बाद का नहीं और एक EMI से कम नहीं। इससे बाहर पर्यवेक्षक निर्णय लेता है और आपका कारण पढ़ता है।',
+  CcShadyWordsStationary_one: '{{minutes}} मिनट के एक ठहराव पर {{count}} रसीद',
+  CcShadyWordsStationary_other: '{{minutes}} मिनट के एक ठहराव पर {{count}} रसीदें',
+  CcShadyWordsCancellations_one: 'उस दिन {{count}} रसीद रद्द हुई',
+  CcShadyWordsCancellations_other: 'उस दिन {{count}} रसीदें रद्द हुईं',
+  CcShadyFindings_one: '{{count}} निष्कर्ष',
+  CcShadyFindings_other: '{{count}} निष्कर्ष',
 };

@@ -8,12 +8,16 @@ const accountActivity = () => import('./activity/account-activity-page.tsx');
 const idleReport = () => import('./activity/idle-report-page.tsx');
 const timeSpent = () => import('./activity/time-spent-page.tsx');
 
+const shady = () => import('./shady/shady-report-page.tsx');
+
 const SCREENS: Record<string, ComponentType> = {
   cmdCenterSettings: lazy(() => settings().then((m) => ({ default: m.CommandCenterSettingsPage }))),
   activeinactiveuser: lazy(() => activeUsers().then((m) => ({ default: m.ActiveUsersPage }))),
   activeinactiveuserDetail: lazy(() => accountActivity().then((m) => ({ default: m.AccountActivityPage }))),
   idealTimeReport: lazy(() => idleReport().then((m) => ({ default: m.IdleReportPage }))),
   timeSpentReport: lazy(() => timeSpent().then((m) => ({ default: m.TimeSpentPage }))),
+  shadyTimeReport: lazy(() => shady().then((m) => ({ default: m.ShadyTimeReportPage }))),
+  shadyTransactionLoc: lazy(() => shady().then((m) => ({ default: m.ShadyLocationReportPage }))),
 };
 
 export function cmdCenterScreen(name: string): ComponentType {

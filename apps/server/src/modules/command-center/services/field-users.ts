@@ -118,6 +118,7 @@ export async function listFieldUsers(
   };
 }
 
+/** The field user `userId` when in the subtree of `unitPath`, else undefined. */
 export async function fieldUserInScope(db: Executor, unitPath: string, userId: number) {
   const [row] = await selectRows<{ id: number; username: string; fullName: string }>(
     db,

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { callApi, openCollectionsIn } from '../support/collections.ts';
+import { signIn } from '../support/session.ts';
+
+// Issue 16: the shady transaction reports. fc.andheri captures two UPI receipts through the receipt capture API and
+// sends yesterday's RECEIPT position events for them: one at 22:30 India time (outside the permitted hours: Shady
+// Transaction Time), one with a mock location (Shady Transaction Location). cc.west (ZN-W) finds each in its report
+// with what was measured in words, and the map beside; axe on both screens.
+
+/** Yesterday, India time (YYYY-MM-DD). */
+function yesterdayInIndia(): string {
+  return new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10);
+}
+
+async function capture(page: Page, accountId: number): Promise<string> {
+  const reply = await page.evaluate(async (accountId) => {
+    const session = JSON.parse(localStorage.getItem('recoveryDesk.session') ?? '{}') as {
+      access?: string;
+      actingUnit?: number;
+    };
+    const response = await fetch('/api/receipts', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${session.access ?? ''}`,
+        'X-Acting-Unit': String(session.actingUnit ?? ''),
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        accountId,
+        mode: 'UPI',
+        amount: '1500.00',
+        reference: `41${Date.now()}${Math.floor(Math.random() * 100)}`.slice(0, 12),
+      }),
+    });
+    return { status: response.status, body: (await response.json()) as { receiptNo?: string } };
+  }, accountId);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body.receiptNo!;
+}
+
+test('cc.west finds a late receipt in Shady Transaction Time and a mock-location one in Shady Transaction Location', async ({
+  browser,
+  page,
+}) => {
+  const collectorContext = await browser.newContext();
+  const collector = await collectorContext.newPage();
+  await openCollectionsIn(collector, 'fc.andheri', 'BR-AND');
+  const existing = await callApi<{ rows: { accountId: number }[] }>(collector, 'GET', '/api/receipts?pageSize=10');
+  expect(existing.status).toBe(200);
+  const accountId = existing.body.rows[0]!.accountId;
+  const late = await capture(collector, accountId);
+  const mocked = await capture(collector, accountId);
+  const day = yesterdayInIndia();
+  const sent = await callApi(collector, 'POST', '/api/cmd-center/positions', {
+    deviceId: `e2e-shady-${Date.now()}`,
+    positions: [
+      {
+        seq: 1,
+        fixTime: `${day}T17:00:00Z`, // 22:30 India time
+        latitude: 19.1197,
+        longitude: 72.8468,
+        accuracyM: 8,
+        eventType: 'RECEIPT',
+        ref: late,
+      },
+      {
+        seq: 2,
+        fixTime: `${day}T06:30:00Z`, // 12:00 India time
+        latitude: 19.1197,
+        longitude: 72.8468,
+        accuracyM: 8,
+        mock: true,
+        eventType: 'RECEIPT',
+        ref: mocked,
+      },
+    ],
+  });
+  expect(sent.status).toBe(200);
+  await collectorContext.close();
+
+  const selector = await signIn(page, 'cc.west');
+  await selector.chooseUnit('ZN-W');
+  await selector.chooseApp('Command Center');
+  await selector.continue();
+  await expect(page).toHaveURL(/\/cmdCenter$/);
+
+  await page.goto('/cmdCenter/shadyTimeReport');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shady Transaction Time' })).toBeVisible();
+  // the red findings only: the demo's own receipts have findings of their own
+  await page
+    .getByTestId('shady-chips')
+    .getByRole('button', { name: /^Red: / })
+    .click();
+  const timeRow = page.getByTestId('shady-grid').getByRole('row').filter({ hasText: late });
+  await expect(timeRow).toContainText('Receipt outside permitted hours');
+  await expect(timeRow).toContainText('210 min after 19:00');
+  await expect(page.getByTestId('shady-chips').getByRole('button', { name: /^Red: / })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectNoAxeViolations(page);
+
+  await page.goto('/cmdCenter/shadyTransactionLoc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shady Transaction Location' })).toBeVisible();
+  await page
+    .getByTestId('shady-chips')
+    .getByRole('button', { name: /^Red: / })
+    .click();
+  const locationRow = page.getByTestId('shady-grid').getByRole('row').filter({ hasText: mocked });
+  await expect(locationRow).toContainText('Mock location reported');
+  await locationRow.getByRole('button', { name: mocked }).click();
+  await expect(page.getByTestId('shady-map').getByTestId('map-view')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
