@@ -9,6 +9,7 @@ import { jobKindsFor } from '../../src/jobs/registry.ts';
 import {
   DEMO_FEED_JOB_KIND,
   demoDeviceOf,
+  demoFeedJob,
   demoFeedTick,
   planDays,
   seedDemoCommandCenter,
@@ -136,7 +137,9 @@ describe.each(testDatabaseKinds())('demo field force (%s)', (kind) => {
       )[0]!.last;
     const before = await lastFix('fc.andheri');
     expect(await demoFeedTick(deps)).toBe(0);
+    expect(await demoFeedJob.schedule!.due(deps)).toBe(false);
     t.clock.advance(20 * 60);
+    expect(await demoFeedJob.schedule!.due(deps)).toBe(true);
     const fed = await demoFeedTick(deps);
     expect(fed).toBeGreaterThan(0);
     expect(new Date(await lastFix('fc.andheri')).getTime()).toBeGreaterThan(new Date(before).getTime());

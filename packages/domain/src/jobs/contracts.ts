@@ -31,6 +31,8 @@ export const JOB_KINDS = [
   'sarfaesi.upload',
   'repo.case_export',
   'cmdcenter.partitions',
+  /** demo mode only */
+  'cmdcenter.demo_feed',
 ] as const;
 export type JobKindCode = (typeof JOB_KINDS)[number];
 

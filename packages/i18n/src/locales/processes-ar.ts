@@ -58,5 +58,7 @@ export const processesAr = {
   ProcessNameLegalNotices: 'الإخطارات القانونية',
   ProcessNameCmdcenterPartitions: 'أقسام المواقع',
   JobKindCmdcenterPartitions: 'أقسام المواقع',
+  ProcessNameCmdcenterDemoFeed: 'المواقع الحية التجريبية',
+  JobKindCmdcenterDemoFeed: 'المواقع الحية التجريبية',
   JobKindRetentionPurge: 'الاحتفاظ بالبيانات',
 };

@@ -58,5 +58,7 @@ export const processesDe = {
   ProcessNameLegalNotices: 'Rechtliche Mitteilungen',
   ProcessNameCmdcenterPartitions: 'Standortpartitionen',
   JobKindCmdcenterPartitions: 'Standortpartitionen',
+  ProcessNameCmdcenterDemoFeed: 'Demo-Live-Positionen',
+  JobKindCmdcenterDemoFeed: 'Demo-Live-Positionen',
   JobKindRetentionPurge: 'Datenaufbewahrung',
 };

@@ -58,5 +58,7 @@ export const processesEn = {
   ProcessNameLegalNotices: 'Legal notices',
   ProcessNameCmdcenterPartitions: 'Location partitions',
   JobKindCmdcenterPartitions: 'Location partitions',
+  ProcessNameCmdcenterDemoFeed: 'Demo live positions',
+  JobKindCmdcenterDemoFeed: 'Demo live positions',
   JobKindRetentionPurge: 'Data retention',
 };

@@ -58,5 +58,7 @@ export const processesHi = {
   ProcessNameLegalNotices: 'कानूनी नोटिस',
   ProcessNameCmdcenterPartitions: 'स्थान विभाजन',
   JobKindCmdcenterPartitions: 'स्थान विभाजन',
+  ProcessNameCmdcenterDemoFeed: 'डेमो लाइव स्थितियाँ',
+  JobKindCmdcenterDemoFeed: 'डेमो लाइव स्थितियाँ',
   JobKindRetentionPurge: 'डेटा प्रतिधारण',
 };

@@ -369,9 +369,16 @@ export async function seedDemoCommandCenter(deps: AppDeps): Promise<{ positions:
  * the silent collector's phone stays silent. Returns the positions accepted.
  */
 export async function demoFeedTick(deps: AppDeps): Promise<number> {
+  let accepted = 0;
+  for (const { ctx, username, inputs } of await dueFeed(deps)) accepted += await send(deps, ctx, username, inputs);
+  return accepted;
+}
+
+/** What the live feed has to send now, per collector (nothing for a collector not seeded or with nothing due). */
+async function dueFeed(deps: AppDeps): Promise<{ ctx: UnitContext; username: string; inputs: PositionInput[] }[]> {
   const now = deps.clock.now();
   const nowMs = now.getTime();
-  let accepted = 0;
+  const out: { ctx: UnitContext; username: string; inputs: PositionInput[] }[] = [];
   for (const plan of await planDays(deps, now, 0)) {
     const { collector, ctx } = plan;
     const [device] = await selectRows<{ last: Date | string | null }>(
@@ -403,9 +410,9 @@ export async function demoFeedTick(deps: AppDeps): Promise<number> {
         ref: account,
       });
     });
-    if (inputs.length > 0) accepted += await send(deps, ctx, collector.username, inputs);
+    if (inputs.length > 0) out.push({ ctx, username: collector.username, inputs });
   }
-  return accepted;
+  return out;
 }
 
 /** The demo's live positions, every minute; registered only in demo mode (jobs/registry.ts jobKindsFor). */
@@ -416,13 +423,8 @@ export const demoFeedJob = defineJob({
   maxAttempts: 1,
   schedule: {
     everyMs: 60_000,
-    due: async (deps) => {
-      const [row] = await selectRows<{ n: number }>(
-        deps.db,
-        sql`select count(*)::int as n from field_devices where device_key like 'demo-fc.%'`,
-      );
-      return (row?.n ?? 0) > 0;
-    },
+    // queued only when a collector has positions due (no empty runs at night or before the seed)
+    due: async (deps) => (await dueFeed(deps)).length > 0,
   },
   run: async ({ deps }) => ({ summary: { positions: await demoFeedTick(deps) } }),
 });
