@@ -24,7 +24,7 @@ import { offsetMs } from '../../../jobs/schedule-settings.ts';
 const FIELD_AUTHORITY = 'FIELD_COLLECTOR_SAUTH';
 
 /** Today (YYYY-MM-DD) in the time zone. */
-function todayIn(now: Date, timeZone: string): string {
+export function todayIn(now: Date, timeZone: string): string {
   return new Date(now.getTime() + offsetMs(now, timeZone)).toISOString().slice(0, 10);
 }
 
@@ -38,7 +38,7 @@ export function dayWindow(date: string, timeZone: string): { from: Date; to: Dat
 }
 
 /** The subtree's field users, `and u.id = $userId` when given. */
-function fieldUsersSql(unitPath: string, userId?: number) {
+export function fieldUsersSql(unitPath: string, userId?: number) {
   return sql`select u.id, u.username, u.full_name as "fullName", min(un.unit_code) as "unitCode"
       from users u join user_authorities ua on ua.user_id = u.id join units un on un.id = ua.unit_id
       join user_units uu on uu.user_id = ua.user_id and uu.unit_id = ua.unit_id
@@ -117,7 +117,7 @@ export async function listFieldUsers(
   };
 }
 
-async function fieldUserInScope(db: Executor, unitPath: string, userId: number) {
+export async function fieldUserInScope(db: Executor, unitPath: string, userId: number) {
   const [row] = await selectRows<{ id: number; username: string; fullName: string }>(
     db,
     fieldUsersSql(unitPath, userId),
