@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../money.ts';
 import { TRACKING_STATUSES } from './status.ts';
 
 // The command-center dashboard (spec §2.6 `/cmdCenter`, `/dashcmdCenter`; issue 16 "Dashboards"): the field force now,
@@ -53,8 +54,8 @@ export const dashboardReplySchema = z.object({
       visits: z.number(),
       /** receipts taken that day by the subtree's field users (cancelled ones left out) */
       receipts: z.number(),
-      /** their amount per currency, integer minor units as a decimal string */
-      amounts: z.array(z.object({ currency: z.string(), amountMinor: z.string() })),
+      /** their amount per currency (integer minor units summed; sent as a decimal string of the currency, 1234.50) */
+      amounts: z.array(z.object({ currency: z.enum(CURRENCIES), amount: z.string() })),
       /** the kept route's distance of every field user that day (the replay's filters) */
       distanceM: z.number(),
       /** accounts allocated to the subtree's field users */

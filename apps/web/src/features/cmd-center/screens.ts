@@ -3,9 +3,14 @@ import { lazy, type ComponentType } from 'react';
 // The command-center screens by route-catalogue name (this module is itself loaded lazily by the route registry, which
 // lists the names; each page module loads when its screen first shows). Their words are the `cmdcenter` part.
 const settings = () => import('./settings-page.tsx');
+const route = () => import('./route/route-page.tsx');
+const dashboard = () => import('./dashboard/dashboard-page.tsx');
 
 const SCREENS: Record<string, ComponentType> = {
   cmdCenterSettings: lazy(() => settings().then((m) => ({ default: m.CommandCenterSettingsPage }))),
+  animateRouteTaken: lazy(() => route().then((m) => ({ default: m.RouteReplayPage }))),
+  cmdCenterDashboard: lazy(() => dashboard().then((m) => ({ default: m.CommandCenterDashboardPage }))),
+  dashCmdCenter: lazy(() => dashboard().then((m) => ({ default: m.DashCommandCenterPage }))),
 };
 
 export function cmdCenterScreen(name: string): ComponentType {

@@ -7,6 +7,7 @@ import {
   type DashboardReply,
 } from '@recovery-desk/domain/command-center/dashboard.ts';
 import { buildRouteDay, type StoredPoint } from '@recovery-desk/domain/command-center/route-day.ts';
+import { minorUnitsOf, type Currency } from '@recovery-desk/domain/money.ts';
 import { trackingStatus } from '@recovery-desk/domain/command-center/status.ts';
 import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import { isoTimestamp, selectRows } from '../../../db/sql-rows.ts';
@@ -17,6 +18,15 @@ import { commandCenterSettingsOf } from './settings.ts';
 
 /** Positions fixed up to this far after the server's clock still count (as the route replay). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/** A sum of integer minor units as the currency's decimal string (123450 → 1234.50). */
+function minorToDecimal(minor: string, currency: string): string {
+  const digits = minorUnitsOf(currency);
+  const value = BigInt(minor);
+  const sign = value < 0n ? '-' : '';
+  const text = (value < 0n ? -value : value).toString().padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
 
 const isTrue = (value: unknown) => value === true || value === 't';
 
@@ -163,7 +173,10 @@ export async function readDashboard(
       activeCollectors: Number(events?.active ?? 0),
       visits: Number(events?.visits ?? 0),
       receipts: amounts.reduce((sum, row) => sum + Number(row.receipts), 0),
-      amounts: amounts.map((row) => ({ currency: row.currency, amountMinor: String(row.amount) })),
+      amounts: amounts.map((row) => ({
+        currency: row.currency as Currency,
+        amount: minorToDecimal(String(row.amount), row.currency),
+      })),
       distanceM: Math.round(distanceM),
       accountsAllocated: Number(accounts?.allocated ?? 0),
       accountsVisited: Number(accounts?.visited ?? 0),
