@@ -24,6 +24,14 @@ import { fetchFieldUsers, fetchRouteDay, routeKeys } from '../route-api.ts';
 // the map with its stops (durations), receipts and visits, the player, and the day's timeline beside it — a click on
 // a line moves the playhead there.
 
+const DROP_KEYS = {
+  invalid: 'CcRouteDropInvalid',
+  duplicate: 'CcRouteDropDuplicate',
+  future: 'CcRouteDropFuture',
+  inaccurate: 'CcRouteDropInaccurate',
+  outlier: 'CcRouteDropOutlier',
+} as const satisfies Record<keyof RouteDayReply['dropped'], CmdcenterKey>;
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type TimelineItem = {
@@ -137,7 +145,7 @@ function RouteDay({ route }: { route: RouteDayReply }) {
         {dropped.length === 0
           ? tr('CcRouteDroppedNone')
           : `${tr('CcRouteDropped')}: ${dropped
-              .map(([reason, count]) => `${tr(`CcRouteDrop_${reason}`)} ${formatCount(count, language)}`)
+              .map(([reason, count]) => `${tr(DROP_KEYS[reason])} ${formatCount(count, language)}`)
               .join(', ')}`}
         {route.truncated ? ` ${tr('CcRouteTruncated')}` : ''}
       </Text>
