@@ -74,6 +74,7 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/approvals/SETTLEMENT/requests/:id → actingUnit",
         "GET /api/approvals/USER_CHANGE/requests → actingUnit",
         "GET /api/approvals/USER_CHANGE/requests/:id → actingUnit",
+        "GET /api/cmd-center/allocation-map → collapp:RECEIPT_VIEWER_SAUTH",
         "GET /api/cmd-center/dashboard → actingUnit",
         "GET /api/cmd-center/field-users → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/positions → cmdcenter:ACTIVE_INACTIVE_SAUTH",

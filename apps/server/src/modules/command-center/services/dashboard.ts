@@ -7,26 +7,18 @@ import {
   type DashboardReply,
 } from '@recovery-desk/domain/command-center/dashboard.ts';
 import { buildRouteDay, type StoredPoint } from '@recovery-desk/domain/command-center/route-day.ts';
-import { minorUnitsOf, type Currency } from '@recovery-desk/domain/money.ts';
+import type { Currency } from '@recovery-desk/domain/money.ts';
 import { trackingStatus } from '@recovery-desk/domain/command-center/status.ts';
 import { listAuthorityEntries } from '../../../access/authority-entries.repository.ts';
 import { isoTimestamp, selectRows } from '../../../db/sql-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { UnitContext } from '../../../http/request-context.ts';
+import { minorToDecimal } from './amounts.ts';
 import { dayWindow, fieldUsersSql, todayIn } from './field-users.ts';
 import { commandCenterSettingsOf } from './settings.ts';
 
 /** Positions fixed up to this far after the server's clock still count (as the route replay). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
-
-/** A sum of integer minor units as the currency's decimal string (123450 → 1234.50). */
-function minorToDecimal(minor: string, currency: string): string {
-  const digits = minorUnitsOf(currency);
-  const value = BigInt(minor);
-  const sign = value < 0n ? '-' : '';
-  const text = (value < 0n ? -value : value).toString().padStart(digits + 1, '0');
-  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
 
 const isTrue = (value: unknown) => value === true || value === 't';
 
