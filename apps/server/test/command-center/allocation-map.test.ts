@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { addresses } from '@recovery-desk/db/collections-schema.ts';
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { allocationMapReplySchema } from '@recovery-desk/domain/command-center/allocation-map.ts';
-import { apiAs, createAccount, createOrg, createStaff, type TestUnit } from '../collections/factories.ts';
+import { apiAs, createAccount, createOrg, createStaff, type Org } from '../collections/factories.ts';
 import { ensureOrganisation } from '../factories.ts';
 import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('command center: allocation map (%s)', (kind)
   const receipt = async (
     no: string,
     account: { id: number; customerId: number },
-    unit: TestUnit,
+    unit: Org['branch'],
     userId: number,
     on: string,
   ) => {
