@@ -42,7 +42,12 @@ import { processesRoutes } from './modules/processes/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { collectionUploadsRoutes } from './modules/collection-uploads/index.ts';
 import { fieldWorkRoutes } from './modules/field-work/index.ts';
-import { activityRoutes, commandCenterRoutes, shadyRoutes } from './modules/command-center/index.ts';
+import {
+  activityRoutes,
+  commandCenterDashboardRoutes,
+  commandCenterRoutes,
+  shadyRoutes,
+} from './modules/command-center/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -207,6 +212,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(commandCenterRoutes(deps));
   app.register(activityRoutes(deps));
   app.register(shadyRoutes(deps));
+  app.register(commandCenterDashboardRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,

@@ -77,6 +77,8 @@ describe.each(testDatabaseKinds())('application shell (%s)', (kind) => {
         "GET /api/cmd-center/accounts/:accountId/field-activity → cmdcenter:LEGAL_POOL_SAUTH",
         "GET /api/cmd-center/active-users → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/active-users/export → cmdcenter:ACTIVE_INACTIVE_SAUTH",
+        "GET /api/cmd-center/allocation-map → collapp:RECEIPT_VIEWER_SAUTH",
+        "GET /api/cmd-center/dashboard → actingUnit",
         "GET /api/cmd-center/field-users → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/idle-report → cmdcenter:ACTIVE_INACTIVE_SAUTH",
         "GET /api/cmd-center/idle-report/export → cmdcenter:ACTIVE_INACTIVE_SAUTH",

@@ -82,6 +82,18 @@ export function formatDateTime(iso: string | Date, language: string, timeZone = 
   return format.format(date).replace(BIDI_MARKS, '');
 }
 
+/** An instant's time of day (HH:MM, 24-hour) in the language's digits, India time by default. */
+export function formatTime(iso: string | Date, language: string, timeZone = 'Asia/Kolkata'): string {
+  const date = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  const locale = localeOf(language);
+  const format = cached(
+    `h:${locale}:${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+  );
+  return format.format(date).replace(BIDI_MARKS, '');
+}
+
 /** A whole or decimal number in the language's grouping (12,34,567 in English and Hindi; 1.234.567 in German). */
 export function formatNumber(value: number, language: string, maximumFractionDigits = 2): string {
   const locale = localeOf(language);

@@ -50,8 +50,6 @@ const termsOfServicePage: ScreenLoader = () =>
 const appSelectorPage: ScreenLoader = withQueries(() =>
   import('../features/home/app-selector-page.tsx').then((m) => ({ Component: m.AppSelectorPage })),
 );
-const appDashboardPage: ScreenLoader = () =>
-  import('../features/shell/app-dashboard-page.tsx').then((m) => ({ Component: m.AppDashboardPage }));
 /** The collections dashboard and the Reports screen: their charts' words are the `reports` dictionary part. */
 function withReportWords(load: ScreenLoader): ScreenLoader {
   return () => Promise.all([load(), loadDictionaryParts(['reports'])]).then(([screen]) => screen);
@@ -148,6 +146,9 @@ const CMD_CENTER_SCREENS = [
   'timeSpentReport',
   'shadyTimeReport',
   'shadyTransactionLoc',
+  'animateRouteTaken',
+  'cmdCenterDashboard',
+  'dashCmdCenter',
 ] as const;
 
 /** Screens inside the signed-in app shell. */
@@ -157,8 +158,6 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
   legalDashboard: legalDashboardScreen,
   // The repossession dashboard draws charts: their words are the `reports` part.
   repoDashboard: withReportWords(repoDashboardScreen),
-  cmdCenterDashboard: appDashboardPage,
-  dashCmdCenter: appDashboardPage,
   ...collectionsScreens(),
   ...workflowScreens(),
   ...legalScreens(),
@@ -191,12 +190,16 @@ export const SHELL_SCREENS: Record<string, ScreenLoader> = {
       ),
     ]),
   ),
-  // The command-center screens (features/cmd-center/screens.ts): their words are the `cmdcenter` part.
+  // The command-center screens (features/cmd-center/screens.ts): their words are the `cmdcenter` part, and the map
+  // component's the `field` part.
   ...Object.fromEntries(
     CMD_CENTER_SCREENS.map((name) => [
       name,
-      withWords('cmdcenter', () =>
-        import('../features/cmd-center/screens.ts').then((m) => ({ Component: m.cmdCenterScreen(name) })),
+      withWords(
+        'cmdcenter',
+        withWords('field', () =>
+          import('../features/cmd-center/screens.ts').then((m) => ({ Component: m.cmdCenterScreen(name) })),
+        ),
       ),
     ]),
   ),

@@ -1,5 +1,11 @@
 import type { Currency } from '@recovery-desk/domain/money.ts';
-import { formatDate, formatDateTime as sharedDateTime, formatMoney, formatNumber } from '@recovery-desk/i18n/format.ts';
+import {
+  formatDate,
+  formatDateTime as sharedDateTime,
+  formatMoney,
+  formatNumber,
+  formatTime as sharedTime,
+} from '@recovery-desk/i18n/format.ts';
 
 // The web's one formatting module: dates, numbers and amounts in the interface language, through the formats the
 // server shares (packages/i18n/src/format.ts). Screens format through these, never through Intl or toLocale*.
@@ -12,6 +18,11 @@ export function formatBusinessDate(isoDate: string | null, language: string): st
 /** An instant as date and time in the language's form (India time). */
 export function formatDateTime(iso: string, language: string): string {
   return sharedDateTime(iso, language);
+}
+
+/** An instant's time of day (HH:MM, India time) in the language's form. */
+export function formatTime(iso: string, language: string): string {
+  return sharedTime(iso, language);
 }
 
 /** An amount with its currency in the language's form (₹5,83,000.50; 5.830,00 $). */

@@ -4,3 +4,4 @@ export { commandCenterRoutes } from './command-center.routes.ts';
 export { shadyRoutes } from './shady.routes.ts';
 export { ingestPositions } from './services/ingest-positions.ts';
 export { maintainPartitions, partitionsJob, PARTITIONS_KIND } from './partitions.ts';
+export { commandCenterDashboardRoutes } from './dashboard.routes.ts';

@@ -16,6 +16,10 @@ export type RoutePlayerProps = {
   track: MapTrack;
   height?: number | string;
   testId?: string;
+  /** moves the playhead there (pausing); a new object each time, so the same instant can be sought twice */
+  seek?: { at: number } | null;
+  /** the playhead, whenever it moves */
+  onTimeChange?: (at: number) => void;
 };
 
 function clock(at: number, language: string, seconds = false): string {
@@ -29,7 +33,14 @@ function clock(at: number, language: string, seconds = false): string {
 
 type Row = { id: string; kind: string; label: string; time: string; duration: string };
 
-export function RoutePlayer({ label, track, height = 420, testId = 'route-player' }: RoutePlayerProps) {
+export function RoutePlayer({
+  label,
+  track,
+  height = 420,
+  testId = 'route-player',
+  seek = null,
+  onTimeChange,
+}: RoutePlayerProps) {
   const { t, i18n } = useTranslation();
   const positions = track.positions;
   const start = positions[0]?.at ?? 0;
@@ -78,6 +89,20 @@ export function RoutePlayer({ label, track, height = 420, testId = 'route-player
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [playing, end]);
+
+  useEffect(() => {
+    if (!seek) return;
+    const next = Math.min(end, Math.max(start, seek.at));
+    atRef.current = next;
+    setAtState(next);
+    setPlaying(false);
+  }, [seek, start, end]);
+
+  const onTimeChangeRef = useRef(onTimeChange);
+  onTimeChangeRef.current = onTimeChange;
+  useEffect(() => {
+    onTimeChangeRef.current?.(at);
+  }, [at]);
 
   const language = i18n.language;
   const rows: Row[] = [

@@ -10,6 +10,9 @@ const timeSpent = () => import('./activity/time-spent-page.tsx');
 
 const shady = () => import('./shady/shady-report-page.tsx');
 
+const route = () => import('./route/route-page.tsx');
+const dashboard = () => import('./dashboard/dashboard-page.tsx');
+
 const SCREENS: Record<string, ComponentType> = {
   cmdCenterSettings: lazy(() => settings().then((m) => ({ default: m.CommandCenterSettingsPage }))),
   activeinactiveuser: lazy(() => activeUsers().then((m) => ({ default: m.ActiveUsersPage }))),
@@ -18,6 +21,9 @@ const SCREENS: Record<string, ComponentType> = {
   timeSpentReport: lazy(() => timeSpent().then((m) => ({ default: m.TimeSpentPage }))),
   shadyTimeReport: lazy(() => shady().then((m) => ({ default: m.ShadyTimeReportPage }))),
   shadyTransactionLoc: lazy(() => shady().then((m) => ({ default: m.ShadyLocationReportPage }))),
+  animateRouteTaken: lazy(() => route().then((m) => ({ default: m.RouteReplayPage }))),
+  cmdCenterDashboard: lazy(() => dashboard().then((m) => ({ default: m.CommandCenterDashboardPage }))),
+  dashCmdCenter: lazy(() => dashboard().then((m) => ({ default: m.DashCommandCenterPage }))),
 };
 
 export function cmdCenterScreen(name: string): ComponentType {
