@@ -42,7 +42,7 @@ import { processesRoutes } from './modules/processes/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { collectionUploadsRoutes } from './modules/collection-uploads/index.ts';
 import { fieldWorkRoutes } from './modules/field-work/index.ts';
-import { commandCenterRoutes } from './modules/command-center/index.ts';
+import { commandCenterAllocationRoutes, commandCenterRoutes } from './modules/command-center/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
@@ -205,6 +205,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(collectionUploadsRoutes(deps));
   app.register(fieldWorkRoutes(deps));
   app.register(commandCenterRoutes(deps));
+  app.register(commandCenterAllocationRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { planProximityAllocation, type PlanAccount, type PlanAssignee } from './allocation-plan.ts';
 
-const at = (id: number, latitude: number, longitude: number): PlanAccount => ({ id, latitude, longitude, blocked: null });
+const at = (id: number, latitude: number, longitude: number): PlanAccount => ({
+  id,
+  latitude,
+  longitude,
+  blocked: null,
+});
 const who = (key: string, latitude: number, longitude: number, spare: number): PlanAssignee => ({
   key,
   base: { latitude, longitude },

@@ -1,4 +1,5 @@
 // The command center's location ingest (issue 16): the public surface other modules may import.
 export { commandCenterRoutes } from './command-center.routes.ts';
+export { commandCenterAllocationRoutes } from './allocation.routes.ts';
 export { ingestPositions } from './services/ingest-positions.ts';
 export { maintainPartitions, partitionsJob, PARTITIONS_KIND } from './partitions.ts';
