@@ -8,6 +8,7 @@ import { DEFAULT_COLLECTIONS_SETTINGS } from '@recovery-desk/domain/collections/
 import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import {
   allocationAccountsReplySchema,
+  allocationAssigneesReplySchema,
   allocationBatchDetailSchema,
   allocationBatchSchema,
   allocationBatchesReplySchema,
@@ -168,6 +169,11 @@ describe.each(testDatabaseKinds())('command center: map-based allocation (%s)', 
       [accounts.unplaced.id]: 'NO_LOCATION',
     });
     expect(plan.assignees.find((assignee) => assignee.userId === north.id)).toMatchObject({ planned: 2, load: 0 });
+    const pickers = allocationAssigneesReplySchema.parse(
+      (await api.get('/api/cmd-center/allocation/assignees')).json(),
+    );
+    expect(pickers.users.map((user) => user.id)).toEqual(expect.arrayContaining([north.id, south.id]));
+    expect(pickers.capacity).toBe(400);
     // Nothing is written by a preview.
     expect(await readAccount(handle.db, accounts.n1.id)).toMatchObject({ allocatedUserId: null });
 

@@ -140,7 +140,7 @@ const FIELD_SCREENS = [
 ] as const;
 
 /** The command-center screens built so far (features/cmd-center/screens.ts lists the same names). */
-const CMD_CENTER_SCREENS = ['cmdCenterSettings'] as const;
+const CMD_CENTER_SCREENS = ['cmdCenterSettings', 'mapBasedAllocation', 'mapBasedAllocationStatus'] as const;
 
 /** Screens inside the signed-in app shell. */
 export const SHELL_SCREENS: Record<string, ScreenLoader> = {

@@ -166,3 +166,11 @@ export const allocationBatchDetailSchema = z.object({
   pageSize: z.number(),
 });
 export type AllocationBatchDetail = z.infer<typeof allocationBatchDetailSchema>;
+
+/** The assignees a supervisor can pick: collectors and agencies of the subtree, with their load and capacity. */
+export const allocationAssigneesReplySchema = z.object({
+  capacity: z.number(),
+  users: z.array(z.object({ id: z.number(), name: z.string(), username: z.string(), load: z.number() })),
+  agencies: z.array(z.object({ id: z.number(), name: z.string(), code: z.string(), load: z.number() })),
+});
+export type AllocationAssigneesReply = z.infer<typeof allocationAssigneesReplySchema>;

@@ -1,6 +1,7 @@
 import {
   allocationAccountsQuerySchema,
   allocationAccountsReplySchema,
+  allocationAssigneesReplySchema,
   allocationBatchDetailSchema,
   allocationBatchItemsQuerySchema,
   allocationBatchParamsSchema,
@@ -16,6 +17,7 @@ import { unitContext } from '../../http/request-context.ts';
 import {
   createAllocationBatch,
   listAllocationAccounts,
+  listAllocationAssignees,
   listAllocationBatches,
   previewAllocationPlan,
   readAllocationBatch,
@@ -42,6 +44,19 @@ export function commandCenterAllocationRoutes(deps: AppDeps): FastifyPluginAsync
         },
       },
       (request) => listAllocationAccounts(deps, { ctx: unitContext(request.ctx), query: request.query }),
+    );
+    app.get(
+      '/api/cmd-center/allocation/assignees',
+      {
+        config: SUPERVISOR,
+        schema: {
+          tags,
+          summary: 'The collectors and agencies of the subtree to allocate to, with their load and the capacity',
+          security,
+          response: { 200: allocationAssigneesReplySchema },
+        },
+      },
+      (request) => listAllocationAssignees(deps, { ctx: unitContext(request.ctx) }),
     );
     app.post(
       '/api/cmd-center/allocation/plan',

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { cmdAllocationBatchItems, cmdAllocationBatches } from '@recovery-desk/db/command-center-schema.ts';
-import { users } from '@recovery-desk/db/schema.ts';
+import { users as usersTable } from '@recovery-desk/db/schema.ts';
 import { MARK_EFFECTS } from '@recovery-desk/domain/collections/account-marks.ts';
 import {
   ALLOCATION_BATCH_CAP,
   ALLOCATION_MAP_POINT_CAP,
   type AllocationAccountsQuery,
   type AllocationAccountsReply,
+  type AllocationAssigneesReply,
   type AllocationBatch,
   type AllocationBatchDetail,
   type AllocationMapPoint,
@@ -346,12 +347,29 @@ function toPlanReply(input: AllocationPlanInput, { rows, assignees, plan }: Plan
   };
 }
 
-/** POST /api/cmd-center/allocation/plan — the preview: who gets which account, and what is skipped and why. */
+/** POST /api/cmd-center/allocation/plan — the preview: who gets which account, and what is skipped and why (audited). */
 export async function previewAllocationPlan(
   deps: AppDeps,
   { ctx, input }: { ctx: UnitContext; input: AllocationPlanInput },
 ): Promise<AllocationPlanReply> {
-  return toPlanReply(input, await planOn(deps.db, ctx, input));
+  return withTransaction(deps.db, async (tx) => {
+    const reply = toPlanReply(input, await planOn(tx, ctx, input));
+    // A preview writes nothing but is audited (as the template previews are): who looked at which allocation.
+    await emitAudit(tx, ctx, {
+      action: 'cmdcenter.allocation.plan',
+      entity: 'cmd_allocation_batch',
+      entityId: null,
+      before: null,
+      after: {
+        mode: reply.mode,
+        total: reply.total,
+        planned: reply.allocations.length,
+        skipped: reply.skipped.length,
+        assignees: reply.assignees.map((assignee) => assignee.key),
+      },
+    });
+    return reply;
+  });
 }
 
 /**
@@ -521,7 +539,7 @@ export async function listAllocationBatches(
   const ids = await deps.db
     .select({ id: cmdAllocationBatches.id })
     .from(cmdAllocationBatches)
-    .innerJoin(users, eq(users.id, cmdAllocationBatches.createdBy))
+    .innerJoin(usersTable, eq(usersTable.id, cmdAllocationBatches.createdBy))
     .where(scope)
     .orderBy(desc(cmdAllocationBatches.createdAt), desc(cmdAllocationBatches.id))
     .limit(PAGE_SIZE)
@@ -595,5 +613,47 @@ export async function readAllocationBatch(
     total: Number(n),
     page: query.page,
     pageSize: PAGE_SIZE,
+  };
+}
+
+/** GET /api/cmd-center/allocation/assignees — the collectors and agencies of the subtree, with what they hold now. */
+export async function listAllocationAssignees(
+  deps: AppDeps,
+  { ctx }: { ctx: UnitContext },
+): Promise<AllocationAssigneesReply> {
+  const { collectorCapacity } = await collectionsSettingsOf(deps.db);
+  const people = await listAssigneeUsers(deps.db, {
+    unitPath: ctx.actingUnit.path,
+    authorities: COLLECTOR_AUTHORITIES,
+  });
+  const firms = await listAssigneeAgencies(deps.db, { unitPath: ctx.actingUnit.path });
+  const userLoads = await selectRows<{ id: number; n: number | string }>(
+    deps.db,
+    sql`select allocated_user_id as id, count(*) as n from accounts
+      where allocated_user_id = any(${bigintArray(people.map((user) => user.id))}) group by allocated_user_id`,
+  );
+  const agencyLoads = await selectRows<{ id: number; n: number | string }>(
+    deps.db,
+    sql`select allocated_agency_id as id, count(*) as n from accounts
+      where allocated_agency_id = any(${bigintArray(firms.map((agency) => agency.id))}) group by allocated_agency_id`,
+  );
+  const loadOf = (rows: { id: number; n: number | string }[]) =>
+    new Map(rows.map((row) => [Number(row.id), Number(row.n)]));
+  const users = loadOf(userLoads);
+  const agencies = loadOf(agencyLoads);
+  return {
+    capacity: collectorCapacity,
+    users: people.map((user) => ({
+      id: user.id,
+      name: user.name,
+      username: user.username,
+      load: users.get(user.id) ?? 0,
+    })),
+    agencies: firms.map((agency) => ({
+      id: agency.id,
+      name: agency.name,
+      code: agency.code,
+      load: agencies.get(agency.id) ?? 0,
+    })),
   };
 }
