@@ -99,3 +99,9 @@ export function minorToDecimal(minor: string): string {
   const abs = value < 0n ? -value : value;
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
+
+/** The dictionary key of a code under a prefix: ('CcAlReason', 'OUT_OF_CAPACITY') → CcAlReasonOutOfCapacity. */
+export function codeKey(prefix: string, code: string): string {
+  const words = code.split('_').map((word) => word.charAt(0) + word.slice(1).toLowerCase());
+  return `${prefix}${words.join('')}`;
+}

@@ -4,7 +4,6 @@ import {
   ALLOCATION_ITEM_OUTCOMES,
   type AllocationBatch,
 } from '@recovery-desk/domain/command-center/allocation.ts';
-import type { AllocationSkipReason } from '@recovery-desk/domain/command-center/allocation-plan.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +13,7 @@ import { PagePager } from '../../../components/page-pager.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { translateKey } from '../../../lib/i18n/dynamic-key.ts';
-import { allocationKeys, fetchAllocationBatch, fetchAllocationBatches } from '../allocation-api.ts';
+import { allocationKeys, codeKey, fetchAllocationBatch, fetchAllocationBatches } from '../allocation-api.ts';
 
 // /cmdCenter/mapBasedAllocationStatus (docs/architecture.md "Command center: map-based allocation"): the allocation
 // batches of the subtree (status, counts, who, when), and one batch's items with outcome and reason (?batch=<id>).
@@ -48,7 +47,10 @@ function BatchItems({ id }: { id: number }) {
           <Title order={2}>{String(t('CcAlBatchTitle', { batchNo: detail.data.batch.batchNo }))}</Title>
           <Select
             label={String(t('CcAlOutcome'))}
-            data={ALLOCATION_ITEM_OUTCOMES.map((value) => ({ value, label: String(t(`CcAlOutcome_${value}`)) }))}
+            data={ALLOCATION_ITEM_OUTCOMES.map((value) => ({
+              value,
+              label: translateKey(t, codeKey('CcAlOutcome', value), value),
+            }))}
             value={outcome || null}
             onChange={(value) => {
               setOutcome(value ?? '');
@@ -75,9 +77,9 @@ function BatchItems({ id }: { id: number }) {
                   <Table.Tr key={item.accountId}>
                     <Table.Td>{item.accountNo}</Table.Td>
                     <Table.Td>{item.assignee?.name ?? '—'}</Table.Td>
-                    <Table.Td>{String(t(`CcAlOutcome_${item.outcome}`))}</Table.Td>
+                    <Table.Td>{translateKey(t, codeKey('CcAlOutcome', item.outcome), item.outcome)}</Table.Td>
                     <Table.Td>
-                      {item.reason ? String(t(`CcAlReason_${item.reason as AllocationSkipReason}`)) : '—'}
+                      {item.reason ? translateKey(t, codeKey('CcAlReason', item.reason), item.reason) : '—'}
                     </Table.Td>
                     <Table.Td>
                       {item.distanceM === null
@@ -119,7 +121,10 @@ export function AllocationStatusPage() {
       <Title order={1}>{title}</Title>
       <Select
         label={String(t('CcAlStatus'))}
-        data={ALLOCATION_BATCH_STATUSES.map((value) => ({ value, label: String(t(`CcAlBatch_${value}`)) }))}
+        data={ALLOCATION_BATCH_STATUSES.map((value) => ({
+          value,
+          label: translateKey(t, codeKey('CcAlBatch', value), value),
+        }))}
         value={status || null}
         onChange={(value) => {
           setStatus(value ?? '');
@@ -155,7 +160,9 @@ export function AllocationStatusPage() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOUR[batch.status]}>{String(t(`CcAlBatch_${batch.status}`))}</Badge>
+                  <Badge color={STATUS_COLOUR[batch.status]}>
+                    {translateKey(t, codeKey('CcAlBatch', batch.status), batch.status)}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   {String(

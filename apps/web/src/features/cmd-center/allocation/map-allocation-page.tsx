@@ -33,6 +33,7 @@ import {
   previewAllocation,
   type AllocationFilters,
   type PlanBody,
+  codeKey,
 } from '../allocation-api.ts';
 
 // /cmdCenter/mapBasedAllocation (docs/architecture.md "Command center: map-based allocation"): the delinquent accounts
@@ -93,7 +94,7 @@ function PlanView({ plan }: { plan: AllocationPlanReply }) {
             {plan.skipped.map((skip) => (
               <Table.Tr key={skip.accountId}>
                 <Table.Td>{skip.accountNo}</Table.Td>
-                <Table.Td>{String(t(`CcAlReason_${skip.reason}`))}</Table.Td>
+                <Table.Td>{translateKey(t, codeKey('CcAlReason', skip.reason), skip.reason)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -143,7 +144,7 @@ export function MapAllocationPage() {
       id: point.accountId,
       latitude: point.latitude,
       longitude: point.longitude,
-      label: `${point.accountNo} · ${point.customer} · ${point.bucket}${point.blocked ? ` · ${String(t(`CcAlReason_${point.blocked}`))}` : ''}`,
+      label: `${point.accountNo} · ${point.customer} · ${point.bucket}${point.blocked ? ` · ${translateKey(t, codeKey('CcAlReason', point.blocked), point.blocked)}` : ''}`,
       tone: toneOf(point),
       ...(point.pincode ? { pincode: point.pincode } : {}),
     }));
@@ -182,7 +183,7 @@ export function MapAllocationPage() {
       <Group align="end" wrap="wrap">
         <Select
           label={String(t('CcAlStatus'))}
-          data={STATUSES.map((value) => ({ value, label: String(t(`CcAlStatus_${value}`)) }))}
+          data={STATUSES.map((value) => ({ value, label: translateKey(t, codeKey('CcAlStatus', value), value) }))}
           value={filters.status}
           onChange={(value) => setFilter({ status: (value ?? 'ALL') as AllocationFilters['status'] })}
           allowDeselect={false}
