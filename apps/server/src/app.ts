@@ -44,6 +44,7 @@ import { collectionUploadsRoutes } from './modules/collection-uploads/index.ts';
 import { fieldWorkRoutes } from './modules/field-work/index.ts';
 import {
   activityRoutes,
+  commandCenterAllocationRoutes,
   commandCenterDashboardRoutes,
   commandCenterRoutes,
   shadyRoutes,
@@ -213,6 +214,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(activityRoutes(deps));
   app.register(shadyRoutes(deps));
   app.register(commandCenterDashboardRoutes(deps));
+  app.register(commandCenterAllocationRoutes(deps));
   const handlers = approvalHandlers(APPROVAL_FLOWS, [
     ...COLLECTIONS_APPROVAL_HANDLERS,
     ...SETTLEMENT_APPROVAL_HANDLERS,

@@ -376,7 +376,7 @@ export const allocations = pgTable(
     agencyId: integer('agency_id').references(() => agencies.id),
     /** null for day start's rule-based allocation run by the scheduler */
     allocatedByUserId: integer('allocated_by_user_id').references(() => users.id),
-    kind: text('kind').notNull(), // MANUAL | REALLOCATION | ESCALATION | RULE
+    kind: text('kind').notNull(), // MANUAL | REALLOCATION | ESCALATION | RULE | MAP (command center)
     reason: text('reason'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),

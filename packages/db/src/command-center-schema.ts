@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   doublePrecision,
   index,
@@ -10,7 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { accounts, agencies } from './collections-schema.ts';
+import { units, users } from './schema.ts';
 
 // Command center (issue 16): the devices field users report from, and the command-center settings. The positions themselves
 // live in `field_positions`, a table PARTITIONED BY RANGE (fix_time), one partition a day, which drizzle cannot
@@ -56,3 +58,56 @@ export const cmdCenterSettings = pgTable('cmd_center_settings', {
   updatedBy: integer('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A map-based allocation batch (issue 16, `/cmdCenter/mapBasedAllocation`): the accounts a supervisor selected on the
+ * map, planned by proximity and applied through the collections allocation (docs/architecture.md "Command center:
+ * map-based allocation"). `status`: QUEUED | RUNNING | DONE (all allocated) | PARTIAL (some skipped or failed) | FAILED.
+ */
+export const cmdAllocationBatches = pgTable(
+  'cmd_allocation_batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchNo: text('batch_no').notNull(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    unitPath: text('unit_path').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    mode: text('mode').notNull(), // PROXIMITY
+    status: text('status').notNull(),
+    totalCount: integer('total_count').notNull(),
+    allocatedCount: integer('allocated_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cmd_allocation_batches_no_uq').on(t.batchNo),
+    index('cmd_allocation_batches_unit_idx').on(t.unitPath, t.createdAt),
+  ],
+);
+
+/** One account of a batch: to whom, and the outcome (ALLOCATED | SKIPPED | FAILED) with its reason. */
+export const cmdAllocationBatchItems = pgTable(
+  'cmd_allocation_batch_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => cmdAllocationBatches.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    userId: integer('user_id').references(() => users.id),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    distanceM: integer('distance_m'),
+  },
+  (t) => [index('cmd_allocation_batch_items_batch_idx').on(t.batchId, t.outcome, t.id)],
+);

@@ -121,6 +121,12 @@ const NOT_SHOWN: Record<string, string> = {
   SETTLEMENT_TABS: 'URL names of the views; the tabs show SettlementTab*',
   SETTLEMENT_SCREENS: 'API path segments of the three screens, never shown',
   SETTLEMENT_STATUSES: 'shown as SettlementStatus*',
+  // Map-based allocation (issue 16): the screens word each code with their own CcAl* keys (cmdcenter-*.ts).
+  ALLOCATION_SKIP_REASONS: 'shown as CcAlReason*',
+  ALLOCATION_MAP_STATUSES: 'shown as CcAlStatus*',
+  ALLOCATION_BATCH_STATUSES: 'shown as CcAlBatch*',
+  ALLOCATION_ITEM_OUTCOMES: 'shown as CcAlOutcome*',
+  ALLOCATION_MODES: 'one mode (PROXIMITY), never shown as a code',
   SETTLEMENT_STAGES: 'shown as SettlementStage*',
   STATEMENT_COLUMNS: 'the header names of the statement file format, shown as file syntax',
   MATCH_KINDS: 'the reconciliation report groups credits by section (PayRecon* labels), never shows the kind',

@@ -1,5 +1,5 @@
 import type { Database } from '@recovery-desk/db/client.ts';
-import { apiAs, createOrg, createStaff } from '../collections/factories.ts';
+import { apiAs, createAccount, createOrg, createStaff } from '../collections/factories.ts';
 import { createUser } from '../factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -21,6 +21,8 @@ export function commandCenterAuditCases(
         })
       ).statusCode;
     },
+    'POST /api/cmd-center/allocation/plan': async () => allocationCase(env(), 'plan'),
+    'POST /api/cmd-center/allocation/batches': async () => allocationCase(env(), 'batches'),
     'PUT /api/cmd-center/settings': async () => {
       const { t, db } = env();
       const org = await createOrg(db);
@@ -44,4 +46,26 @@ export function commandCenterAuditCases(
       ).statusCode;
     },
   };
+}
+
+/** A supervisor of a zone previews or allocates one account of its branch to a collector there. */
+async function allocationCase(env: { t: TestApp; db: Database }, route: 'plan' | 'batches'): Promise<number> {
+  const { t, db } = env;
+  const org = await createOrg(db);
+  const collector = await createStaff(db, org.branch, ['FIELD_COLLECTOR_SAUTH']);
+  const account = await createAccount(db, { unit: org.branch, dpd: 30 });
+  const supervisor = await apiAs(
+    t,
+    await createUser(db, {
+      units: [{ unit: org.zone, grants: { cmdcenter: [{ system_auth: 'ACTIVE_INACTIVE_SAUTH', tabs: [] }] } }],
+    }),
+    org.zone,
+  );
+  return (
+    await supervisor.post(`/api/cmd-center/allocation/${route}`, {
+      accountIds: [account.id],
+      assignees: [{ userId: collector.id }],
+      mode: 'PROXIMITY',
+    })
+  ).statusCode;
 }

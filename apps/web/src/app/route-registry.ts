@@ -149,6 +149,8 @@ const CMD_CENTER_SCREENS = [
   'animateRouteTaken',
   'cmdCenterDashboard',
   'dashCmdCenter',
+  'mapBasedAllocation',
+  'mapBasedAllocationStatus',
 ] as const;
 
 /** Screens inside the signed-in app shell. */

@@ -48,7 +48,7 @@ export async function allocateAccounts(
     userId: number | null;
     agencyId: number | null;
     byUserId: number;
-    kind: 'MANUAL' | 'REALLOCATION' | 'ESCALATION';
+    kind: 'MANUAL' | 'REALLOCATION' | 'ESCALATION' | 'MAP';
     reason: string | null;
     at: Date;
   },
@@ -92,7 +92,7 @@ export async function allocateAccountRows(
   input: {
     rows: readonly { accountId: number; userId: number | null; agencyId: number | null; reason: string | null }[];
     byUserId: number;
-    kind: 'MANUAL' | 'REALLOCATION' | 'ESCALATION';
+    kind: 'MANUAL' | 'REALLOCATION' | 'ESCALATION' | 'MAP';
     at: Date;
   },
 ): Promise<void> {

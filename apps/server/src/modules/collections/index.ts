@@ -6,7 +6,8 @@ export { DEFAULT_SORT, SORT_KEY_TYPES } from './tray-sorts.ts';
 export { trayExportJob } from './services/export-tray.ts';
 export { dayStartJob, refreshBomSnapshot, startCollectionsDay } from './services/run-day-start.ts';
 // The allocation rules, for the allocation upload (modules/collection-uploads).
-export { lockAllocatableAccounts } from './services/allocate-accounts.ts';
+// …and for map-based allocation (modules/command-center), which skips what cannot be allocated.
+export { lockAllocatableAccounts, sortAllocatableAccounts } from './services/allocate-accounts.ts';
 export { COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } from './services/tray-access.ts';
 export { allocateAccountRows } from './casework.repository.ts';
 export { listAccountsOutsideReach, listAssigneeAgencies, listAssigneeUsers } from './tray-access.repository.ts';

@@ -2,6 +2,7 @@
 export { activityRoutes } from './activity.routes.ts';
 export { commandCenterRoutes } from './command-center.routes.ts';
 export { shadyRoutes } from './shady.routes.ts';
+export { commandCenterAllocationRoutes } from './allocation.routes.ts';
 export { ingestPositions } from './services/ingest-positions.ts';
 export { maintainPartitions, partitionsJob, PARTITIONS_KIND } from './partitions.ts';
 export { commandCenterDashboardRoutes } from './dashboard.routes.ts';

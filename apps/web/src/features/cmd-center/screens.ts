@@ -13,6 +13,9 @@ const shady = () => import('./shady/shady-report-page.tsx');
 const route = () => import('./route/route-page.tsx');
 const dashboard = () => import('./dashboard/dashboard-page.tsx');
 
+const mapAllocation = () => import('./allocation/map-allocation-page.tsx');
+const allocationStatus = () => import('./allocation/allocation-status-page.tsx');
+
 const SCREENS: Record<string, ComponentType> = {
   cmdCenterSettings: lazy(() => settings().then((m) => ({ default: m.CommandCenterSettingsPage }))),
   activeinactiveuser: lazy(() => activeUsers().then((m) => ({ default: m.ActiveUsersPage }))),
@@ -24,6 +27,8 @@ const SCREENS: Record<string, ComponentType> = {
   animateRouteTaken: lazy(() => route().then((m) => ({ default: m.RouteReplayPage }))),
   cmdCenterDashboard: lazy(() => dashboard().then((m) => ({ default: m.CommandCenterDashboardPage }))),
   dashCmdCenter: lazy(() => dashboard().then((m) => ({ default: m.DashCommandCenterPage }))),
+  mapBasedAllocation: lazy(() => mapAllocation().then((m) => ({ default: m.MapAllocationPage }))),
+  mapBasedAllocationStatus: lazy(() => allocationStatus().then((m) => ({ default: m.AllocationStatusPage }))),
 };
 
 export function cmdCenterScreen(name: string): ComponentType {

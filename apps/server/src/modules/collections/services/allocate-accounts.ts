@@ -15,6 +15,43 @@ export type AllocationReply = { allocated: number; accountIds: number[]; to: str
 
 export const SELECT_ACCOUNTS_MESSAGE = 'Select accounts for Allocation';
 
+/** Why a locked account of the subtree cannot be allocated: on allocation hold, or marked FRAUD/DECEASED. */
+export type AllocationRefusal = { account: LockedAccount; reason: 'HELD' | 'MARKED'; marks: string[] };
+
+/**
+ * Locks the selected accounts of the acting unit's subtree (FOR UPDATE) and sorts them into those that can be
+ * allocated and those that cannot, with the reason (held first, then marked); ids outside the subtree (or unknown)
+ * are `missing`. Writes nothing. Map-based allocation (command center) skips the refused ones; the collections
+ * verbs refuse the whole call (`lockAllocatableAccounts`).
+ */
+export async function sortAllocatableAccounts(
+  tx: Transaction,
+  ctx: UnitContext,
+  accountIds: readonly number[],
+): Promise<{ allocatable: LockedAccount[]; refused: AllocationRefusal[]; missing: number[] }> {
+  const locked = await lockAccountsInScope(tx, { ids: accountIds, unitPath: ctx.actingUnit.path });
+  const found = new Set(locked.map((account) => account.id));
+  const missing = accountIds.filter((id) => !found.has(id));
+  // FRAUD and DECEASED accounts are not worked by collectors (docs/architecture.md "Account marking").
+  const marks =
+    locked.length > 0
+      ? await activeMarksOf(
+          tx,
+          locked.map((account) => account.id),
+        )
+      : new Map();
+  const allocatable: LockedAccount[] = [];
+  const refused: AllocationRefusal[] = [];
+  for (const account of locked) {
+    const accountMarks: string[] = marks.get(account.id) ?? [];
+    if (account.isOnHold) refused.push({ account, reason: 'HELD', marks: accountMarks });
+    else if (accountMarks.some((mark) => (MARK_EFFECTS.noAllocation as readonly string[]).includes(mark)))
+      refused.push({ account, reason: 'MARKED', marks: accountMarks });
+    else allocatable.push(account);
+  }
+  return { allocatable, refused, missing };
+}
+
 /**
  * Locks the selected accounts of the acting unit's subtree; any id outside it (or unknown) answers 404 and an
  * account on hold answers 409 naming the accounts. Nothing is written in either case.
@@ -24,29 +61,25 @@ export async function lockAllocatableAccounts(
   ctx: UnitContext,
   accountIds: readonly number[],
 ): Promise<LockedAccount[]> {
-  const locked = await lockAccountsInScope(tx, { ids: accountIds, unitPath: ctx.actingUnit.path });
-  if (locked.length !== accountIds.length) {
+  const { allocatable, refused, missing } = await sortAllocatableAccounts(tx, ctx, accountIds);
+  if (missing.length > 0) {
     throw new AppError('NOT_FOUND', 'One or more of the selected accounts were not found');
   }
-  const held = locked.filter((account) => account.isOnHold);
+  const held = refused.filter((refusal) => refusal.reason === 'HELD').map((refusal) => refusal.account);
   if (held.length > 0) {
     const numbers = held.map((account) => account.accountNo).join(', ');
     throw new AppError('ACCOUNT_ON_HOLD', `These accounts are on allocation hold and cannot be allocated: ${numbers}`, {
       extra: { accounts: numbers },
     });
   }
-  // FRAUD and DECEASED accounts are not worked by collectors (docs/architecture.md "Account marking").
-  const marks = await activeMarksOf(tx, accountIds);
-  const barred = locked.filter((account) =>
-    (marks.get(account.id) ?? []).some((mark) => (MARK_EFFECTS.noAllocation as readonly string[]).includes(mark)),
-  );
+  const barred = refused.filter((refusal) => refusal.reason === 'MARKED');
   if (barred.length > 0) {
-    const numbers = barred.map((account) => `${account.accountNo} (${marks.get(account.id)!.join(', ')})`).join(', ');
+    const numbers = barred.map(({ account, marks }) => `${account.accountNo} (${marks.join(', ')})`).join(', ');
     throw new AppError('ACCOUNT_MARKED', `These accounts are marked and cannot be allocated: ${numbers}`, {
       extra: { accounts: numbers },
     });
   }
-  return locked;
+  return allocatable;
 }
 
 export function distinctIds(ids: readonly number[]): number[] {
