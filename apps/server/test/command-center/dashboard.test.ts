@@ -10,7 +10,7 @@ import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 // The command-center dashboard (issue 16) on PGlite and PostgreSQL: from known tracks ingested under the test clock,
 // the field force's statuses (online / unknown / offline / inactive with the settings' thresholds), the day's coverage
 // (active collectors, visits, allocated vs visited accounts, distance) and the alerts (inactive, SOS, mock, low
-// battery; shady left null); another zone's supervisor sees none of it, and a caller without ACTIVE_INACTIVE_SAUTH
+// battery; the day's shady findings); another zone's supervisor sees none of it, and a caller without ACTIVE_INACTIVE_SAUTH
 // gets the frame only.
 
 const START = Date.parse('2026-11-20T09:00:00Z'); // 14:30 in Asia/Kolkata
@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())('command center: dashboard (%s)', (kind) => {
       accountsVisited: 1,
     });
     expect(dashboard.coverage!.distanceM).toBeGreaterThan(1000);
-    expect(dashboard.alerts).toEqual({ inactiveDevices: 2, sosEvents: 1, mockEvents: 1, lowBattery: 1, shady: null });
+    expect(dashboard.alerts).toEqual({ inactiveDevices: 2, sosEvents: 1, mockEvents: 1, lowBattery: 1, shady: 0 });
 
     // the branch's supervisor sees only the branch's collectors
     const branchOnly = dashboardReplySchema.parse(

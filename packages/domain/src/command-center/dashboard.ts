@@ -72,11 +72,8 @@ export const dashboardReplySchema = z.object({
       mockEvents: z.number(),
       /** field users whose last reported battery is under LOW_BATTERY_PERCENT */
       lowBattery: z.number(),
-      /**
-       * The shady findings of the day (the shady-transaction service). Null until that service is wired in: the
-       * dashboard shows no number rather than a made-up one.
-       */
-      shady: z.number().nullable(),
+      /** the day's findings of the Shady Transaction Time and Location reports (the shady-findings service) */
+      shady: z.number(),
     })
     .nullable(),
 });

@@ -253,7 +253,6 @@ export const cmdcenterAr: Record<CmdcenterKey, string> = {
   CcDashMock: 'مواقع مزيّفة اليوم',
   CcDashLowBattery: 'بطارية أقل من 15 %',
   CcDashShady: 'نتائج مشبوهة',
-  CcDashShadyPending: 'انظر التقرير',
   CcDashReplayTitle: 'إعادة عرض مسار',
   CcDashNoAuthority: 'يُعرض الفريق الميداني لحاملي صلاحية المستخدمين النشطين/غير النشطين لمركز القيادة في هذه الوحدة.',
   CcAlIntro:

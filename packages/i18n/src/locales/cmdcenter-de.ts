@@ -253,7 +253,6 @@ export const cmdcenterDe: Record<CmdcenterKey, string> = {
   CcDashMock: 'Simulierte Standorte heute',
   CcDashLowBattery: 'Akku unter 15 %',
   CcDashShady: 'Auffällige Befunde',
-  CcDashShadyPending: 'Siehe Bericht',
   CcDashReplayTitle: 'Route abspielen',
   CcDashNoAuthority:
     'Der Außendienst wird Inhabern der Berechtigung „Aktive/inaktive Nutzer“ des Kommandozentrums in dieser Einheit angezeigt.',

@@ -252,7 +252,6 @@ export const cmdcenterEn = {
   CcDashMock: 'Mock locations today',
   CcDashLowBattery: 'Battery under 15 %',
   CcDashShady: 'Shady findings',
-  CcDashShadyPending: 'See the report',
   CcDashReplayTitle: 'Replay a route',
   CcDashNoAuthority:
     'The field force is shown to holders of the Active/Inactive Users authority of the command center in this unit.',

@@ -252,7 +252,6 @@ export const cmdcenterHi: Record<CmdcenterKey, string> = {
   CcDashMock: 'आज के नकली स्थान',
   CcDashLowBattery: '15 % से कम बैटरी',
   CcDashShady: 'संदिग्ध निष्कर्ष',
-  CcDashShadyPending: 'रिपोर्ट देखें',
   CcDashReplayTitle: 'मार्ग दोबारा देखें',
   CcDashNoAuthority: 'फ़ील्ड टीम इस इकाई में कमांड सेंटर के सक्रिय/निष्क्रिय उपयोगकर्ता अधिकार धारकों को दिखाई जाती है।',
   CcAlIntro:

@@ -16,6 +16,7 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { minorToDecimal } from './amounts.ts';
 import { dayWindow, fieldUsersSql, todayIn } from './field-users.ts';
 import { commandCenterSettingsOf } from './settings.ts';
+import { shadyFindings } from './shady-findings.ts';
 
 /** Positions fixed up to this far after the server's clock still count (as the route replay). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -148,6 +149,12 @@ export async function readDashboard(
     distanceM += buildRouteDay(list, settings, now.getTime() + FUTURE_TOLERANCE_MS).totals.distanceM;
   }
 
+  // The day's shady findings of both reports (the same service and rules as Shady Transaction Time and Location).
+  const shadyOfDay = await Promise.all(
+    (['TIME', 'LOCATION'] as const).map((report) =>
+      shadyFindings(deps, { ctx, query: { report, from: date, to: date } }),
+    ),
+  );
   return {
     ...frame,
     access: 'FULL',
@@ -178,7 +185,7 @@ export async function readDashboard(
       sosEvents: Number(events?.sos ?? 0),
       mockEvents: Number(events?.mock ?? 0),
       lowBattery,
-      shady: null,
+      shady: shadyOfDay.reduce((sum, report) => sum + report.rows.length, 0),
     },
   };
 }

@@ -7,8 +7,8 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { CommandCenterDashboardPage } from './dashboard-page.tsx';
 
 // The command-center dashboard against a stubbed API (the map's Leaflet side stubbed): the field force's counts, the
-// coverage and the alerts, each figure a link to its screen, the shady count not invented while its service is
-// absent, the frame without field data for a caller without the authority, and the error state.
+// coverage and the alerts (the day's shady findings among them), each figure a link to its screen, the frame without
+// field data for a caller without the authority, and the error state.
 
 vi.mock('../../../components/map/leaflet-map.ts', () => ({
   createLeafletMap: (_element: HTMLElement, _settings: unknown, onBasemap: (kind: string) => void) => {
@@ -59,7 +59,7 @@ const FULL: DashboardReply = {
     accountsAllocated: 40,
     accountsVisited: 6,
   },
-  alerts: { inactiveDevices: 2, sosEvents: 1, mockEvents: 1, lowBattery: 1, shady: null },
+  alerts: { inactiveDevices: 2, sosEvents: 1, mockEvents: 1, lowBattery: 1, shady: 4 },
 };
 
 function stub(reply: () => Response) {
@@ -91,7 +91,7 @@ describe('Command-center dashboard', () => {
     expect(link('cc-dash-distance').textContent).toBe('12.4 km');
     expect(link('cc-dash-allocated').textContent).toBe('6 / 40');
     expect(link('cc-dash-alert-sos').getAttribute('href')).toBe('/cmdCenter/animateRouteTaken');
-    expect(link('cc-dash-alert-shady').textContent).toBe('See the report');
+    expect(link('cc-dash-alert-shady').textContent).toBe('4');
     expect(screen.getByRole('link', { name: 'Farhan Andheri' }).getAttribute('href')).toBe(
       '/cmdCenter/animateRouteTaken?userId=7&date=2026-11-20',
     );

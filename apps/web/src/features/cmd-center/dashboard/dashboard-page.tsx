@@ -157,7 +157,7 @@ function FieldData({ data }: { data: DashboardReply }) {
           />
           <Figure
             label={tr('CcDashShady')}
-            value={alerts.shady === null ? tr('CcDashShadyPending') : n(alerts.shady)}
+            value={n(alerts.shady)}
             to="/cmdCenter/shadyTimeReport"
             testId="cc-dash-alert-shady"
           />
