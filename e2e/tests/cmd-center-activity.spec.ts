@@ -3,17 +3,19 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
 import { openCollections, signIn } from '../support/session.ts';
 
-// Issue 16: the command center's activity screens. The demo has no field-force days yet, so this spec seeds its own:
-// fc.andheri (BR-AND, a field collector) sends yesterday's track through the ingest — 45 minutes standing still on
+// Issue 16: the command center's activity screens. The demo's field days cover today and the three days before, so
+// this spec seeds its own on a day before them: fc.andheri (BR-AND, a field collector) sends that day's track through
+// the ingest from a device of its own — 45 minutes standing still on
 // shift, a drive, 20 minutes at a second place — then cc.west (ZN-W, the command-center supervisor) sees the
 // collector online on Active Inactive Users (map beside, status chips, route link), the 45-minute idle spell on the
 // Idle Time Report, and the Time Spent Report. Axe on each screen.
 
 const IST_MS = 330 * 60_000;
-const yesterday = new Date(Date.now() + IST_MS - 86_400_000).toISOString().slice(0, 10);
-/** An instant of yesterday at hh:mm India time. */
+/** Five days ago, India time: a day the demo's field days leave empty. */
+const plantedDay = new Date(Date.now() + IST_MS - 5 * 86_400_000).toISOString().slice(0, 10);
+/** An instant of that day at hh:mm India time. */
 const at = (hour: number, minute: number) =>
-  new Date(Date.parse(`${yesterday}T00:00:00Z`) - IST_MS + (hour * 60 + minute) * 60_000).toISOString();
+  new Date(Date.parse(`${plantedDay}T00:00:00Z`) - IST_MS + (hour * 60 + minute) * 60_000).toISOString();
 
 function track() {
   const positions = [];
@@ -75,7 +77,7 @@ test('cc.west: the activity screens show a field day fc.andheri sent', async ({ 
   );
   await expectNoAxeViolations(page);
 
-  await page.goto(`/cmdCenter/idealTimeReport?from=${yesterday}&to=${yesterday}`);
+  await page.goto(`/cmdCenter/idealTimeReport?from=${plantedDay}&to=${plantedDay}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Idle Time Report' })).toBeVisible();
   const totals = page.getByTestId('cc-idle-totals');
   await expect(totals.getByRole('rowheader', { name: 'Santosh Jadhav' })).toBeVisible();
@@ -83,7 +85,7 @@ test('cc.west: the activity screens show a field day fc.andheri sent', async ({ 
   await expect(page.getByTestId('cc-idle-map')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.goto(`/cmdCenter/timeSpentReport?from=${yesterday}&to=${yesterday}`);
+  await page.goto(`/cmdCenter/timeSpentReport?from=${plantedDay}&to=${plantedDay}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Time Spent Report' })).toBeVisible();
   await expect(page.getByTestId('cc-time-spent-map')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();

@@ -210,7 +210,10 @@ export function ShadyReportPage({ report }: { report: ShadyReport }) {
               size="xs"
               radius="xl"
               color={SEVERITY_COLOUR[code]}
-              variant={severity === code ? 'filled' : 'light'}
+              // unselected chips in the default style (the light tints of amber and yellow fail contrast); the
+              // selected one filled in its colour, its text black or white as the colour needs
+              variant={severity === code ? 'filled' : 'default'}
+              autoContrast
               aria-pressed={severity === code}
               onClick={() => change(() => setSeverity(severity === code ? null : code))}
             >
