@@ -27,10 +27,9 @@ vi.mock('../../../components/map/leaflet-map.ts', () => ({
     };
   },
 }));
+/** The names of the files handed to the browser's download manager (web tests share one module graph per worker, so
+ * the download is observed at the anchor's click rather than by mocking the save-file module). */
 const saved: string[] = [];
-vi.mock('../../../lib/save-file.ts', () => ({
-  saveFile: (_file: unknown, name: string) => saved.push(name),
-}));
 
 type Handler = (url: URL) => Response | undefined;
 function stub(handler: Handler) {
@@ -100,6 +99,10 @@ beforeEach(() => {
   sessionStore.set(signedInSession({ activeApp: 'cmdcenter', systemAuthorities: ['ACTIVE_INACTIVE_SAUTH'] }));
   toastStore.set({ toasts: [], developerMode: false });
   saved.length = 0;
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file'), revokeObjectURL: vi.fn() }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
