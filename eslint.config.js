@@ -44,6 +44,24 @@ export default tseslint.config(
     },
   },
   {
+    // Each e2e worker has its own server: specs take `test` from support/test.ts, which gives pages its base URL.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test and expect from '../support/test.ts' (each worker's own server).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

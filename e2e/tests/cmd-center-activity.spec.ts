@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
 import { openCollections, signIn } from '../support/session.ts';
@@ -52,7 +53,7 @@ async function openCommandCenter(page: Page) {
 }
 
 test('cc.west: the activity screens show a field day fc.andheri sent', async ({ page, browser }) => {
-  const field = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-IN' });
+  const field = await browser.newContext();
   const fieldPage = await field.newPage();
   await openCollections(fieldPage, 'fc.andheri');
   const sent = await callApi(fieldPage, 'POST', '/api/cmd-center/positions', {

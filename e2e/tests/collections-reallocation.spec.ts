@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { TrayPage } from '../pages/tray-page.ts';
 import { callApi, openCollectionsIn } from '../support/collections.ts';
 import { USERS } from '../support/demo-users.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { AccountPage } from '../pages/account-page.ts';
 import { TrayPage } from '../pages/tray-page.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';

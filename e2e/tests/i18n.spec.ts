@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { hi } from '../../packages/i18n/src/locales/hi.ts';
 import { AccountPage } from '../pages/account-page.ts';
 import { LoginPage } from '../pages/login-page.ts';

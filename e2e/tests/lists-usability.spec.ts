@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import type { Locator, Page } from '@playwright/test';
 import { AccountPage } from '../pages/account-page.ts';
 import { TrayPage } from '../pages/tray-page.ts';
 import { openCollectionsIn } from '../support/collections.ts';

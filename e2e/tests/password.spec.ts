@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { DemoOutboxPage } from '../pages/demo-outbox-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { ChangeOldPasswordPage, ForgotPasswordPage } from '../pages/password-pages.ts';

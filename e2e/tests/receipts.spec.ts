@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi, openCollectionsIn } from '../support/collections.ts';
 
@@ -11,6 +11,7 @@ const VERIFIER = 'pay.mumbai';
 test('a collector captures a receipt, another user verifies it, and a cancellation is requested and approved', async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   const collectorContext = await browser.newContext();
   const collector = await collectorContext.newPage();
   await openCollectionsIn(collector, COLLECTOR, 'BR-AND');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { USERS } from '../support/demo-users.ts';
 import { openCollections } from '../support/session.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { addDays, callApi, openCollectionsIn } from '../support/collections.ts';
 import { expectPdfDownload } from '../support/legal.ts';

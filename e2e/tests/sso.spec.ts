@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { AppSelectorPage } from '../pages/app-selector-page.ts';
 import { LoginPage } from '../pages/login-page.ts';
 import { PASSWORD, USERS } from '../support/demo-users.ts';

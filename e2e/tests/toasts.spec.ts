@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ForgotPasswordPage } from '../pages/password-pages.ts';
 
 test('a toast dismisses itself after 5 seconds', async ({ page }) => {

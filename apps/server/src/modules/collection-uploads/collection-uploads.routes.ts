@@ -12,25 +12,17 @@ import {
 } from '@recovery-desk/domain/collections/uploads.ts';
 import type { AuthorityCode } from '@recovery-desk/domain/authorities.ts';
 import { jobSchema } from '@recovery-desk/domain/jobs/contracts.ts';
-import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
-import { safeFileName } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { sendJobFile } from '../../jobs/job-files.ts';
 import { getDownloadFile, listDownloadPage } from './services/downloads.ts';
 import { getUpload, listUploads, startUpload, uploadErrorReport, uploadTemplate } from './services/uploads.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['collections uploads'];
 const collapp = (authority: AuthorityCode) => ({ auth: { app: 'collapp', authority } as const });
-
-function sendFile(reply: FastifyReply, file: { fileName: string; contentType: string; body: Uint8Array }) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${safeFileName(file.fileName, 'file')}"`)
-    .send(Buffer.from(file.body));
-}
 
 /** Collections File Upload (FILE_UPLOAD_COLL_SAUTH) and File Download (FILE_DOWNLOAD_COLL_SAUTH). */
 export function collectionUploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -20,13 +20,13 @@ import {
   restrictionReplySchema,
   trayParamQuerySchema,
 } from './collections.schemas.ts';
-import { safeFileName } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { changeRestriction } from './services/change-restriction.ts';
 import { downloadDocument, uploadDocument } from './services/documents.ts';
 import { getAccountView } from './services/get-account-view.ts';
 import { recordFollowUp } from './services/record-follow-up.ts';
 import { updateAddress, updateContact } from './services/update-contact-details.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['collections'];
@@ -195,10 +195,11 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           documentId: request.params.documentId,
           trayKey: request.query.tray,
         });
-        return reply
-          .header('content-type', document.mimeType)
-          .header('content-disposition', `attachment; filename="${safeFileName(document.fileName, 'document')}"`)
-          .send(document.content);
+        return sendFile(
+          reply,
+          { contentType: document.mimeType, fileName: document.fileName, body: document.content },
+          { fallbackName: 'document' },
+        );
       },
     );
   };

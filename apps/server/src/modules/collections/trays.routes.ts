@@ -13,6 +13,7 @@ import { exportTray } from './services/export-tray.ts';
 import { listAssignees } from './services/list-assignees.ts';
 import { listDispositions } from './services/list-dispositions.ts';
 import { listTray } from './services/list-tray.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 
@@ -52,10 +53,7 @@ export function trayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const exported = await exportTray(deps, { ctx: unitContext(request.ctx), tray, query, format });
           if ('job' in exported) return reply.code(202).send(exported.job);
           const { file } = exported;
-          return reply
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${file.fileName}"`)
-            .send(file.body);
+          return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
         },
       );
     }

@@ -11,28 +11,21 @@ import {
   timeSpentQuerySchema,
   timeSpentReplySchema,
 } from '@recovery-desk/domain/command-center/activity.ts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
-import type { ExportFile } from '../exports/index.ts';
 import { accountFieldActivity } from './services/activity-account.ts';
 import { exportIdleReport, exportTimeSpentReport, idleReport, timeSpentReport } from './services/activity-reports.ts';
 import { exportActiveUsers, listActiveUsers } from './services/activity-users.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['command-center'];
 const SUPERVISOR = { auth: { app: 'cmdcenter', authority: 'ACTIVE_INACTIVE_SAUTH' } } as const;
 /** The account route of Active Inactive Users is LEGAL_POOL_SAUTH in the spec's route list. */
 const ACCOUNT_ACTIVITY = { auth: { app: 'cmdcenter', authority: 'LEGAL_POOL_SAUTH' } } as const;
-
-const sendFile = (reply: FastifyReply, file: ExportFile) =>
-  reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .send(file.body);
 
 /** The activity reports (docs/architecture.md "Command center: activity reports"). */
 export function activityRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { unitContext } from '../../http/request-context.ts';
 import { exportShadyReport } from './services/shady-export.ts';
 import { readShadyReport } from './services/shady-findings.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['command-center'];
@@ -43,10 +44,7 @@ export function shadyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await exportShadyReport(deps, { ctx: unitContext(request.ctx), query: request.query });
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.body);
+        return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
       },
     );
   };

@@ -26,7 +26,7 @@ import { idParam } from '@recovery-desk/domain/numeric-params.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { DOCUMENT_MAX_BYTES, safeFileName } from '../../documents/document-types.ts';
+import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { unitContext } from '../../http/request-context.ts';
 import {
@@ -50,6 +50,7 @@ import {
   removeVisit,
   reorderPlan,
 } from './services/work-plans.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const WORK_PLAN = { auth: { app: 'collapp', authority: 'COLLAPP_WORKPLAN_SAUTH' } } as const;
@@ -296,10 +297,11 @@ export function fieldWorkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           caseId: request.params.caseId,
           documentId: request.params.documentId,
         });
-        return reply
-          .header('content-type', photo.mimeType)
-          .header('content-disposition', `inline; filename="${safeFileName(photo.fileName, 'photo')}"`)
-          .send(photo.content);
+        return sendFile(
+          reply,
+          { contentType: photo.mimeType, fileName: photo.fileName, body: photo.content },
+          { disposition: 'inline', fallbackName: 'photo' },
+        );
       },
     );
     app.post(

@@ -40,6 +40,7 @@ import { declinePoolAccounts, initiatePoolCases } from './services/pool-cases.ts
 import { requestNotices } from './services/send-notices.ts';
 import { getLegalSettings, updateLegalSettings } from './services/settings.ts';
 import { listUploads, processUpload, uploadErrorsCsv, uploadTemplate } from './services/uploads.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['legal'];
@@ -173,10 +174,7 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const requested = await requestNotices(deps, { ctx: unitContext(request.ctx), input: request.body });
         if ('job' in requested) return reply.code(202).send(requested.job);
         const { file } = requested;
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(Buffer.from(file.pdf));
+        return sendFile(reply, { contentType: 'application/pdf', fileName: file.fileName, body: file.pdf });
       },
     );
 
@@ -276,10 +274,7 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await uploadTemplate(request.query.kind);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.body);
+        return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
       },
     );
 
@@ -296,10 +291,7 @@ export function legalRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await uploadErrorsCsv(deps, { ctx: unitContext(request.ctx), uploadId: request.params.id });
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.body);
+        return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
       },
     );
 

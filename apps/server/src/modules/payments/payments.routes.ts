@@ -57,6 +57,7 @@ import {
   sandboxPayerAction,
 } from './services/upi.ts';
 import { sandboxOf } from './upi/providers.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['payments'];
@@ -352,10 +353,7 @@ export function paymentsRoutes(deps: AppDeps, handler: ApprovalHandler<never>): 
           statementId: request.params.id,
           format: request.query.format,
         });
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.body);
+        return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
       },
     );
     if (deps.config.demoMode) {
@@ -371,10 +369,7 @@ export function paymentsRoutes(deps: AppDeps, handler: ApprovalHandler<never>): 
         },
         async (request, reply) => {
           const file = await demoStatementFile(deps, unitContext(request.ctx));
-          return reply
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${file.fileName}"`)
-            .send(file.body);
+          return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
         },
       );
     }

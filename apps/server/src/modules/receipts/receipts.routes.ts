@@ -32,6 +32,7 @@ import {
   requestCancellation,
   type ReceiptListName,
 } from './services/receipt-services.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['receipts'];
@@ -124,10 +125,7 @@ export function receiptsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { format, ...query } = request.query;
         const file = await exportReceipts(deps, { ctx: unitContext(request.ctx), query, format });
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.body);
+        return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
       },
     );
 

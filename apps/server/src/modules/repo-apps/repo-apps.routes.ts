@@ -49,6 +49,7 @@ import {
   repoUploadKinds,
   repoUploadTemplate,
 } from './services/uploads.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['repossession'];
@@ -143,10 +144,7 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const exported = await exportRepoCases(deps, { ctx: unitContext(request.ctx), query: request.query });
         if ('job' in exported) return reply.code(202).send(exported.job);
         const { file } = exported;
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.body);
+        return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
       },
     );
 
@@ -290,10 +288,7 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             kind: request.query.kind,
             stage: request.query.stage,
           });
-          return reply
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${file.fileName}"`)
-            .send(file.body);
+          return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
         },
       );
       app.get(
@@ -313,10 +308,7 @@ export function repoAppsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             code,
             uploadId: request.params.id,
           });
-          return reply
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${file.fileName}"`)
-            .send(file.body);
+          return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
         },
       );
     }

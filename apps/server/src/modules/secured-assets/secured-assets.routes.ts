@@ -21,7 +21,7 @@ import { changeValuation, getValuations } from './services/valuations.ts';
 import { getCaseYard, getYardInventory, getYards, moveAsset, saveYard } from './services/yards.ts';
 import { getAgencies, readAgencyLetter, saveAgency, uploadAgencyLetter } from './services/agencies.ts';
 import multipart from '@fastify/multipart';
-import { DOCUMENT_MAX_BYTES, safeFileName } from '../../documents/document-types.ts';
+import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { getRegisterUnits } from './services/register-units.ts';
 import { userUnitsReplySchema } from '@recovery-desk/domain/users/contracts.ts';
@@ -62,6 +62,7 @@ import {
   batchListQuerySchema,
 } from '@recovery-desk/domain/secured-assets/auction.ts';
 import { addLots, createBatch, getBatch, getBatchOfCase, listBatches, moveBatch } from './services/auction-batches.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['secured-assets'];
@@ -119,10 +120,11 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           ctx: unitContext(request.ctx),
           input: request.body,
         });
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `inline; filename="${fileName}"`)
-          .send(Buffer.from(pdf));
+        return sendFile(
+          reply,
+          { contentType: 'application/pdf', fileName: fileName, body: pdf },
+          { disposition: 'inline' },
+        );
       },
     );
 
@@ -754,10 +756,11 @@ export function securedAssetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           ctx: unitContext(request.ctx),
           agencyId: request.params.agencyId,
         });
-        return reply
-          .header('content-type', letter.mimeType)
-          .header('content-disposition', `attachment; filename="${safeFileName(letter.fileName, 'letter')}"`)
-          .send(letter.content);
+        return sendFile(
+          reply,
+          { contentType: letter.mimeType, fileName: letter.fileName, body: letter.content },
+          { fallbackName: 'letter' },
+        );
       },
     );
   };

@@ -28,6 +28,7 @@ import {
   settlementDetail,
 } from './services/read-settlements.ts';
 import { settlementLetter } from './services/settlement-letter.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['settlements'];
@@ -92,10 +93,7 @@ export function settlementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const letter = await settlementLetter(deps, unitContext(request.ctx), request.params.id);
-          return reply
-            .header('content-type', 'application/pdf')
-            .header('content-disposition', `attachment; filename="${letter.fileName}"`)
-            .send(Buffer.from(letter.body));
+          return sendFile(reply, { contentType: 'application/pdf', fileName: letter.fileName, body: letter.body });
         },
       );
     }

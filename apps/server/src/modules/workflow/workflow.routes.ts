@@ -21,7 +21,7 @@ import type { AppDeps } from '../../deps.ts';
 import { unitContext, type UnitContext } from '../../http/request-context.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { actorAuthorities, requireAppAuthority } from './services/case-access.ts';
-import { DOCUMENT_MAX_BYTES, safeFileName } from '../../documents/document-types.ts';
+import { DOCUMENT_MAX_BYTES } from '../../documents/document-types.ts';
 import { readUpload } from '../../http/multipart-upload.ts';
 import { applyCaseAction } from './services/apply-action.ts';
 import { downloadCaseDocument, uploadCaseDocument } from './services/case-documents.ts';
@@ -31,6 +31,7 @@ import { getCaseView } from './services/get-case-view.ts';
 import { getOpenCaseOfAccount } from './services/get-open-case.ts';
 import { listStageTray } from './services/list-stage-tray.ts';
 import { saveCaseFields } from './services/save-fields.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['workflow'];
@@ -149,10 +150,7 @@ export function workflowRoutes(
             });
             if ('job' in exported) return reply.code(202).send(exported.job);
             const { file } = exported;
-            return reply
-              .header('content-type', file.contentType)
-              .header('content-disposition', `attachment; filename="${file.fileName}"`)
-              .send(file.body);
+            return sendFile(reply, { contentType: file.contentType, fileName: file.fileName, body: file.body });
           },
         );
       }
@@ -244,10 +242,11 @@ export function workflowRoutes(
           caseId: request.params.caseId,
           documentId: request.params.documentId,
         });
-        return reply
-          .header('content-type', document.mimeType)
-          .header('content-disposition', `attachment; filename="${safeFileName(document.fileName, 'document')}"`)
-          .send(document.content);
+        return sendFile(
+          reply,
+          { contentType: document.mimeType, fileName: document.fileName, body: document.content },
+          { fallbackName: 'document' },
+        );
       },
     );
   };

@@ -79,15 +79,26 @@ const inList = (ids: readonly number[]) =>
     sql`, `,
   );
 
-/** Every finding of the report over the range (unfiltered by severity and rule), in day, collector, time order. */
+/**
+ * Every finding of the report over the range (unfiltered by severity and rule), in day, collector, time order.
+ * `query.report` may name both reports (the dashboard's alerts): the receipts and tracks are then read and evaluated
+ * once, and each row says its own report.
+ */
 export async function shadyFindings(
   deps: AppDeps,
-  { ctx, query }: { ctx: UnitContext; query: Pick<ShadyQuery, 'report' | 'from' | 'to' | 'userId'> },
+  {
+    ctx,
+    query,
+  }: {
+    ctx: UnitContext;
+    query: Pick<ShadyQuery, 'from' | 'to' | 'userId'> & { report: ShadyReport | readonly ShadyReport[] };
+  },
 ): Promise<{ rows: ShadyFindingRow[]; geofenceRadiusM: number; timeZone: string }> {
   const timeZone = deps.config.scheduleTimeZone;
   const settings = await commandCenterSettingsOf(deps.db);
   const table = shadySeverityTable(settings);
-  const reportRules = new Set(rulesOfReport(query.report, table));
+  const reports: readonly ShadyReport[] = typeof query.report === 'string' ? [query.report] : query.report;
+  const reportRules = new Set(reports.flatMap((report) => rulesOfReport(report, table)));
   const rowOf = new Map(table.map((row) => [row.rule, row]));
   const unitPath = ctx.actingUnit.path;
 
@@ -231,7 +242,7 @@ export async function shadyFindings(
         rule: finding.rule,
         severity: finding.severity,
         basis: rowOf.get(finding.rule)!.basis,
-        report: query.report,
+        report: rowOf.get(finding.rule)!.report,
         measured: { ...finding.measured },
         receipt: {
           id: Number(receipt.id),
