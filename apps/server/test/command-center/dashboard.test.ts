@@ -6,6 +6,8 @@ import type { PositionInput } from '@recovery-desk/domain/command-center/ingest.
 import { apiAs, createAccount, createOrg, createStaff, type Api, type Org } from '../collections/factories.ts';
 import { createUser, ensureOrganisation } from '../factories.ts';
 import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
+import { ALL_PLANTS } from '@recovery-desk/domain/command-center/simulator.ts';
+import { plantFieldDay } from './field-day-fixture.ts';
 
 // The command-center dashboard (issue 16) on PGlite and PostgreSQL: from known tracks ingested under the test clock,
 // the field force's statuses (online / unknown / offline / inactive with the settings' thresholds), the day's coverage
@@ -134,4 +136,40 @@ describe.each(testDatabaseKinds())('command center: dashboard (%s)', (kind) => {
     expect(yesterday.coverage).toMatchObject({ activeCollectors: 0, visits: 0 });
     expect((await cc.get('/api/cmd-center/dashboard?date=19-11-2026')).statusCode).toBe(400);
   });
+  it('alerts with the day’s findings of both shady reports, as those reports list them', async () => {
+    const org = await createOrg(handle.db);
+    const collector = await createStaff(handle.db, org.branch, ['FIELD_COLLECTOR_SAUTH']);
+    const depositor = await apiAs(
+      t,
+      await createStaff(handle.db, org.branch, ['PAY_BATCH_GEN_SAUTH', 'PAY_BATCH_VIEWER_SAUTH']),
+      org.branch,
+    );
+    const date = '2026-11-16'; // days before the clock: its cash deposit deadline (T+1) has passed
+    const planted = await plantFieldDay(handle.db, {
+      branch: org.branch,
+      collector,
+      collectorApi: await apiAs(t, collector, org.branch),
+      depositor,
+      seed: `dashboard-${kind}`,
+      date,
+      plants: ALL_PLANTS,
+    });
+    const cc = await supervisor(org.zone);
+    const listed = async (report: 'TIME' | 'LOCATION') => {
+      const reply = await cc.get(`/api/cmd-center/shady?report=${report}&from=${date}&to=${date}&pageSize=100`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return (reply.json() as { total: number }).total;
+    };
+    const [time, location] = [await listed('TIME'), await listed('LOCATION')];
+    expect(time).toBe(planted.expected.TIME.length);
+    expect(location).toBe(planted.expected.LOCATION.length);
+    expect(time).toBeGreaterThan(0);
+    expect(location).toBeGreaterThan(0);
+
+    const dashboard = dashboardReplySchema.parse((await cc.get(`/api/cmd-center/dashboard?date=${date}`)).json());
+    expect(dashboard.alerts!.shady).toBe(time + location);
+    // another day of the same zone: none
+    const dayBefore = dashboardReplySchema.parse((await cc.get('/api/cmd-center/dashboard?date=2026-11-15')).json());
+    expect(dayBefore.alerts!.shady).toBe(0);
+  }, 120_000);
 });
