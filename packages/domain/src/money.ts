@@ -47,6 +47,21 @@ export function minorUnitsOf(currency: string | null | undefined): number {
   return (CURRENCY_MINOR_UNITS as Record<string, number | undefined>)[currency ?? ''] ?? MAX_MINOR_UNITS;
 }
 
+/**
+ * Integer minor units (a bigint, a whole-number string or a safe integer) as the exact decimal text of the amount in
+ * `currency` (12345 INR → "123.45"; a currency without minor units keeps the whole number), for the formatters and
+ * the money inputs. No binary floating point on the way.
+ */
+export function minorToDecimalText(minor: bigint | string | number, currency: string | null | undefined): string {
+  const value = BigInt(minor);
+  const decimals = minorUnitsOf(currency);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  if (decimals === 0) return `${sign}${abs}`;
+  const scale = 10n ** BigInt(decimals);
+  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(decimals, '0')}`;
+}
+
 /** Whether `amount` is a plain decimal with no more decimals than the currency's minor units. */
 export function isAmountInMinorUnits(amount: string, currency: string | null | undefined): boolean {
   const decimals = minorUnitsOf(currency);

@@ -1,4 +1,4 @@
-import type { Currency } from '@recovery-desk/domain/money.ts';
+import { minorToDecimalText, type Currency } from '@recovery-desk/domain/money.ts';
 import {
   formatDate,
   formatDateTime as sharedDateTime,
@@ -28,6 +28,11 @@ export function formatTime(iso: string, language: string): string {
 /** An amount with its currency in the language's form (₹5,83,000.50; 5.830,00 $). */
 export function formatAmount(amount: string | number, currency: Currency, language: string): string {
   return formatMoney(amount, currency, language);
+}
+
+/** An amount held in integer minor units (as the API sends it: a whole-number string or number) with its currency. */
+export function formatMinor(minor: bigint | string | number, currency: string, language: string): string {
+  return formatMoney(minorToDecimalText(minor, currency), currency as Currency, language);
 }
 
 /** A number in the language's grouping. */

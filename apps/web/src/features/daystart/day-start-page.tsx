@@ -2,7 +2,6 @@ import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text, TextInput, 
 import { jobPercent, type Job } from '@recovery-desk/domain/jobs/contracts.ts';
 import type { ApprovalRow } from '@recovery-desk/domain/approvals/contracts.ts';
 import { DAY_START_STEPS, type BomSnapshot } from '@recovery-desk/domain/collections/day-start.ts';
-import type { Currency } from '@recovery-desk/domain/money.ts';
 import { PAGE_SIZES } from '@recovery-desk/domain/paging.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +12,7 @@ import { QueryStates } from '../../components/data-grid/query-states.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { JOB_POLL_MS, JOB_STATUS_COLORS, jobStatusLabel, progressText } from '../../components/job-progress.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
-import { formatAmount, formatBusinessDate, formatCount, formatDateTime } from '../../lib/format.ts';
+import { formatBusinessDate, formatCount, formatDateTime, formatMinor } from '../../lib/format.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -38,14 +37,6 @@ function runDays(job: Job, language: string): string | null {
   const result = job.result as { days?: { businessDate: string }[]; businessDate?: string } | null;
   if (result?.days) return result.days.map((day) => formatBusinessDate(day.businessDate, language)).join(', ');
   return result?.businessDate ? formatBusinessDate(result.businessDate, language) : null;
-}
-
-/** Minor units (a decimal string of paise) as the decimal amount formatAmount takes. */
-function minorToAmount(minor: string): string {
-  const value = BigInt(minor);
-  const sign = value < 0n ? '-' : '';
-  const abs = value < 0n ? -value : value;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
 type BomRow = BomSnapshot['rows'][number];
@@ -387,8 +378,7 @@ export function DayStartPage() {
                 {
                   key: 'pos',
                   label: String(t('DayStartBomPrincipal')),
-                  render: (row) =>
-                    formatAmount(minorToAmount(row.principalOutstandingMinor), row.currency as Currency, i18n.language),
+                  render: (row) => formatMinor(row.principalOutstandingMinor, row.currency, i18n.language),
                 },
               ]}
             />

@@ -1,11 +1,10 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CollectionsDashboard } from '@recovery-desk/domain/lists/contracts.ts';
-import type { Currency } from '@recovery-desk/domain/money.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { LineChart } from '../../components/charts/line-chart.tsx';
-import { formatAmount, formatBusinessDate, formatCount } from '../../lib/format.ts';
+import { formatBusinessDate, formatCount, formatMinor } from '../../lib/format.ts';
 import { bucketLabel } from '../collections/labels.ts';
 
 /** The DPD range of a bucket as the tray's filters (B6 has no upper end). */
@@ -30,12 +29,6 @@ export function bucketTrayHref(bucket: string): string {
 /** The PTPs of the subtree by their next action (the promised date), soonest first: the drill-down of "due today". */
 export const PTPS_DUE_HREF = '/collapp/telecaller?view=team&sort=nextActionDate&order=asc';
 const REPORTS_HREF = '/collapp/reportGeneration';
-
-function minorToAmount(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /**
  * The collections dashboard's charts (issue 14), each drilling down: overdue accounts by bucket (each bar opens the
@@ -106,10 +99,8 @@ export function CollectionsCharts({ data }: { data: CollectionsDashboard }) {
           <Stack gap={2} mt="xs">
             {data.targets.map((target) => (
               <Text size="sm" key={target.currency} data-testid={`target-${target.currency}`}>
-                {`${formatAmount(minorToAmount(target.collectedMinor), target.currency as Currency, language)} / ${
-                  target.targetMinor === null
-                    ? '—'
-                    : formatAmount(minorToAmount(target.targetMinor), target.currency as Currency, language)
+                {`${formatMinor(target.collectedMinor, target.currency, language)} / ${
+                  target.targetMinor === null ? '—' : formatMinor(target.targetMinor, target.currency, language)
                 }${
                   target.targetMinor
                     ? ` · ${String(t('DashAchieved'))} ${formatCount((target.collectedMinor * 100) / target.targetMinor, language, 1)} %`

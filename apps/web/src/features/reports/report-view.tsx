@@ -1,21 +1,11 @@
-import type { Currency } from '@recovery-desk/domain/money.ts';
 import type { ReportDefinition, ReportReply, ReportRow } from '@recovery-desk/domain/reports/contracts.ts';
 import type { TFunction } from 'i18next';
 import { BarChart } from '../../components/charts/bar-chart.tsx';
 import type { ChartCategory } from '../../components/charts/chart-types.ts';
 import { LineChart } from '../../components/charts/line-chart.tsx';
 import { DataTable, EMPTY_VALUE, type DataColumn } from '../../components/data-table.tsx';
-import { formatAmount, formatCount } from '../../lib/format.ts';
+import { formatCount, formatMinor } from '../../lib/format.ts';
 import { translateKey } from '../../lib/i18n/dynamic-key.ts';
-
-/** Minor units as the decimal amount formatAmount takes (every currency of the book has two minor digits). */
-export function minorToAmount(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const units = Math.floor(abs / 100);
-  const cents = abs - units * 100;
-  return `${sign}${units}.${String(cents).padStart(2, '0')}`;
-}
 
 /** A rate in basis points as a percentage in the user's number format (8125 → "81.25 %"). */
 export function formatRate(bp: number, language: string): string {
@@ -30,7 +20,7 @@ export function reportCell(report: ReportDefinition, key: string, row: ReportRow
   switch (column?.kind) {
     case 'money':
       return typeof row.currency === 'string'
-        ? formatAmount(minorToAmount(Number(value)), row.currency as Currency, language)
+        ? formatMinor(typeof value === 'bigint' ? value : Math.round(Number(value)), row.currency, language)
         : formatCount(Number(value) / 100, language);
     case 'rate':
       return formatRate(Number(value), language);

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { toCents, type Currency } from '@recovery-desk/domain/money.ts';
+import { minorToDecimalText, toCents, type Currency } from '@recovery-desk/domain/money.ts';
 import {
   MONTH_PATTERN,
   targetFormSchema,
@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../components/data-grid/query-states.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { AmountField, FormErrors, SubmitButton, ZodForm, useZodForm } from '../../components/form/index.ts';
-import { formatAmount } from '../../lib/format.ts';
+import { formatMinor } from '../../lib/format.ts';
 import { apiClient } from '../../lib/http-client.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { addToast } from '../../lib/toast-store.ts';
@@ -37,16 +37,12 @@ async function saveTarget(input: TargetInput): Promise<TargetRow> {
   return targetRowSchema.parse(await apiClient.request<unknown>('PUT', '/api/collections/targets', { body: input }));
 }
 
-/** Minor units (a decimal string) as the decimal amount the form and formatAmount take. */
-function amountOf(minor: string): string {
-  const value = BigInt(minor);
-  return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
-}
-
 function TargetEditor({ row, month, onDone }: { row: TargetRow; month: string; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(targetFormSchema, { amount: row.targetMinor ? amountOf(row.targetMinor) : '' });
+  const form = useZodForm(targetFormSchema, {
+    amount: row.targetMinor ? minorToDecimalText(row.targetMinor, row.currency) : '',
+  });
   const mutation = useMutation({
     mutationFn: (input: TargetForm) =>
       saveTarget({
@@ -129,7 +125,7 @@ export function TargetsSection() {
                 editing === keyOf(row) ? (
                   <TargetEditor row={row} month={targets.data!.month} onDone={() => setEditing(null)} />
                 ) : row.targetMinor ? (
-                  formatAmount(amountOf(row.targetMinor), row.currency as Currency, i18n.language)
+                  formatMinor(row.targetMinor, row.currency, i18n.language)
                 ) : (
                   String(t('TargetNone'))
                 ),

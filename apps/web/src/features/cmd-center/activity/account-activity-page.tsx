@@ -1,5 +1,4 @@
 import { Alert, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { Currency } from '@recovery-desk/domain/money.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,20 +6,13 @@ import { useParams, useSearchParams } from 'react-router';
 import type { MapPoint } from '../../../components/map/map-types.ts';
 import { MapView } from '../../../components/map/map-view.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
-import { formatAmount, formatCount } from '../../../lib/format.ts';
+import { formatCount, formatMinor } from '../../../lib/format.ts';
 import { activityKeys, activityParams, fetchAccountActivity } from '../activity-api.ts';
 import { useDateTime, useMinutes, useRouteTitle } from './common.tsx';
 
 // An account's field activity (/cmdCenter/activeinactiveuser/account/{accountid}, LEGAL_POOL_SAUTH): who holds it,
 // its customer's geocoded address with the geofence radius, the visits reported on it, the geofence visits of the
 // collectors who came (with dwell), and its receipts at their places — the last 30 days unless a range is chosen.
-
-/** Minor units (a whole number as text) as a decimal amount, exactly. */
-export function minorToDecimal(minor: string): string {
-  const negative = minor.startsWith('-');
-  const digits = (negative ? minor.slice(1) : minor).padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -193,13 +185,7 @@ export function AccountActivityPage() {
                           <Table.Td>{receipt.receiptNo}</Table.Td>
                           <Table.Td>{receipt.receivedBy}</Table.Td>
                           <Table.Td>{dateTime(receipt.time)}</Table.Td>
-                          <Table.Td>
-                            {formatAmount(
-                              minorToDecimal(receipt.amountMinor),
-                              receipt.currency as Currency,
-                              i18n.language,
-                            )}
-                          </Table.Td>
+                          <Table.Td>{formatMinor(receipt.amountMinor, receipt.currency, i18n.language)}</Table.Td>
                           <Table.Td>
                             {receipt.latitude === null || receipt.longitude === null
                               ? String(t('CcNoPlace'))

@@ -4,7 +4,7 @@ import { clearSession, sessionStore } from '../../../lib/session-store.ts';
 import { toastStore } from '../../../lib/toast-store.ts';
 import { jsonResponse, signedInSession } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { AccountActivityPage, minorToDecimal } from './account-activity-page.tsx';
+import { AccountActivityPage } from './account-activity-page.tsx';
 import { ActiveUsersPage } from './active-users-page.tsx';
 import { IdleReportPage } from './idle-report-page.tsx';
 import { TimeSpentPage } from './time-spent-page.tsx';
@@ -369,11 +369,5 @@ describe('an account’s field activity', () => {
       url: '/cmdCenter/activeinactiveuser/account/99',
     });
     expect(await screen.findByText('The report could not be loaded.')).toBeTruthy();
-  });
-
-  it('turns minor units into an exact decimal', () => {
-    expect(minorToDecimal('500000')).toBe('5000.00');
-    expect(minorToDecimal('5')).toBe('0.05');
-    expect(minorToDecimal('-1234')).toBe('-12.34');
   });
 });

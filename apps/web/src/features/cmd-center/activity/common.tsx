@@ -1,13 +1,28 @@
-import { Anchor, Button, Group, NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { fieldUsersReplySchema } from '@recovery-desk/domain/command-center/ingest.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
+import { describeError } from '../../../lib/describe-error.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { commandCenterClient } from '../../../lib/http-client.ts';
 import { translateKey } from '../../../lib/i18n/dynamic-key.ts';
+import { exportActivity, type ActivityExport } from '../activity-api.ts';
 
 // What the activity screens share: the title from the route catalogue, today in India time, the report filters
 // (range, user, and the idle minutes) kept in the URL, and the links to an account's field activity and a route.
@@ -134,5 +149,60 @@ export function ReportFilters({ withMinutes = false }: { withMinutes?: boolean }
         <Button type="submit">{String(t('CcFilterApply'))}</Button>
       </Group>
     </form>
+  );
+}
+
+/**
+ * The frame of a range report (Idle Time, Time Spent): title, intro, the filters, the read's error, CSV and XLSX of
+ * the filtered report, an optional summary, then the grid and the map side by side, and what follows them.
+ */
+export function RangeReportFrame({
+  testId,
+  title,
+  intro,
+  withMinutes = false,
+  error,
+  exported,
+  summary,
+  grid,
+  map,
+  children,
+}: {
+  testId: string;
+  title: string;
+  intro: string;
+  withMinutes?: boolean;
+  error: unknown;
+  /** the export's endpoint, the filters it is read with, the file's name and the route the toast names */
+  exported: { report: ActivityExport; query: URLSearchParams; fileBase: string; from: string };
+  summary?: ReactNode;
+  grid: ReactNode;
+  map: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" data-testid={testId}>
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed">{intro}</Text>
+      <ReportFilters withMinutes={withMinutes} />
+      {error ? (
+        <Alert color="red" role="alert" title={String(t('CcLoadFailed'))}>
+          {describeError(error, t)}
+        </Alert>
+      ) : null}
+      <ExportButtons
+        fileBase={exported.fileBase}
+        from={exported.from}
+        describeError={(failure) => describeError(failure, t)}
+        exportFile={async (format) => ({ file: await exportActivity(exported.report, exported.query, format) })}
+      />
+      {summary}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {grid}
+        {map}
+      </SimpleGrid>
+      {children}
+    </Stack>
   );
 }

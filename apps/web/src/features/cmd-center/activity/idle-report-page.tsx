@@ -1,15 +1,13 @@
-import { Alert, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import type { IdleSpellRow } from '@recovery-desk/domain/command-center/activity.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn } from '../../../components/data-grid/data-grid.tsx';
-import { ExportButtons } from '../../../components/export-buttons.tsx';
 import type { MapPoint } from '../../../components/map/map-types.ts';
 import { MapView } from '../../../components/map/map-view.tsx';
-import { describeError } from '../../../lib/describe-error.ts';
-import { activityKeys, activityParams, exportActivity, fetchIdleReport } from '../activity-api.ts';
-import { AccountLink, ReportFilters, useDateTime, useMinutes, useReportFilter, useRouteTitle } from './common.tsx';
+import { activityKeys, activityParams, fetchIdleReport } from '../activity-api.ts';
+import { AccountLink, RangeReportFrame, useDateTime, useMinutes, useReportFilter, useRouteTitle } from './common.tsx';
 
 // Idle Time Report (/cmdCenter/idealTimeReport): each field user's idle spells on shift over the range (the domain's
 // detectIdle with the settings' radius, minutes and shift), the customer when the spell is inside a geofence, the
@@ -71,42 +69,41 @@ export function IdleReportPage() {
     tone: row.customer ? 'done' : 'alert',
   }));
   return (
-    <Stack gap="md" data-testid="cc-idle-report">
-      <Title order={1}>{title}</Title>
-      <Text c="dimmed">{String(t('CcIdleIntro'))}</Text>
-      <ReportFilters withMinutes />
-      {report.isError ? (
-        <Alert color="red" role="alert" title={String(t('CcLoadFailed'))}>
-          {describeError(report.error, t)}
-        </Alert>
-      ) : null}
-      <ExportButtons
-        fileBase={`idle-time-${filter.from}-${filter.to}`}
-        from="idealTimeReport"
-        describeError={(error) => describeError(error, t)}
-        exportFile={async (format) => ({ file: await exportActivity('idle-report', query, format) })}
-      />
-      {report.data && report.data.users.length > 0 ? (
-        <Table withTableBorder striped data-testid="cc-idle-totals" maw={560}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{String(t('CcColUser'))}</Table.Th>
-              <Table.Th scope="col">{String(t('CcColSpells'))}</Table.Th>
-              <Table.Th scope="col">{String(t('CcColTotalMinutes'))}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.data.users.map((user) => (
-              <Table.Tr key={user.userId}>
-                <Table.Th scope="row">{user.fullName}</Table.Th>
-                <Table.Td>{user.spells.length}</Table.Td>
-                <Table.Td>{minutes(user.totalMinutes)}</Table.Td>
+    <RangeReportFrame
+      testId="cc-idle-report"
+      title={title}
+      intro={String(t('CcIdleIntro'))}
+      withMinutes
+      error={report.isError ? report.error : null}
+      exported={{
+        report: 'idle-report',
+        query,
+        fileBase: `idle-time-${filter.from}-${filter.to}`,
+        from: 'idealTimeReport',
+      }}
+      summary={
+        report.data && report.data.users.length > 0 ? (
+          <Table withTableBorder striped data-testid="cc-idle-totals" maw={560}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{String(t('CcColUser'))}</Table.Th>
+                <Table.Th scope="col">{String(t('CcColSpells'))}</Table.Th>
+                <Table.Th scope="col">{String(t('CcColTotalMinutes'))}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.data.users.map((user) => (
+                <Table.Tr key={user.userId}>
+                  <Table.Th scope="row">{user.fullName}</Table.Th>
+                  <Table.Td>{user.spells.length}</Table.Td>
+                  <Table.Td>{minutes(user.totalMinutes)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null
+      }
+      grid={
         <DataGrid<SpellRow, string>
           caption={title}
           listKey="cc-idle-report"
@@ -120,8 +117,8 @@ export function IdleReportPage() {
           empty={{ text: String(t('CcIdleNone')) }}
           testIds={{ table: 'cc-idle-table' }}
         />
-        <MapView label={String(t('CcMapIdle'))} points={points} testId="cc-idle-map" />
-      </SimpleGrid>
-    </Stack>
+      }
+      map={<MapView label={String(t('CcMapIdle'))} points={points} testId="cc-idle-map" />}
+    />
   );
 }

@@ -1,16 +1,13 @@
-import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TimeSpentRow } from '@recovery-desk/domain/command-center/activity.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type GridColumn } from '../../../components/data-grid/data-grid.tsx';
-import { ExportButtons } from '../../../components/export-buttons.tsx';
 import type { MapPoint } from '../../../components/map/map-types.ts';
 import { MapView } from '../../../components/map/map-view.tsx';
-import { describeError } from '../../../lib/describe-error.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { activityKeys, activityParams, exportActivity, fetchTimeSpentReport } from '../activity-api.ts';
-import { AccountLink, ReportFilters, useDateTime, useMinutes, useReportFilter, useRouteTitle } from './common.tsx';
+import { activityKeys, activityParams, fetchTimeSpentReport } from '../activity-api.ts';
+import { AccountLink, RangeReportFrame, useDateTime, useMinutes, useReportFilter, useRouteTitle } from './common.tsx';
 
 // Time Spent Report (/cmdCenter/timeSpentReport): per field user and customer (with the account) the visits to the
 // customer's geofence, the total dwell, the first enter and last leave (the domain's geofenceVisits and
@@ -87,24 +84,18 @@ export function TimeSpentPage() {
     tone: 'done',
   }));
   return (
-    <Stack gap="md" data-testid="cc-time-spent">
-      <Title order={1}>{title}</Title>
-      <Text c="dimmed">
-        {String(t('CcSpentIntro', { radius: formatCount(report.data?.geofenceRadiusM ?? 150, i18n.language) }))}
-      </Text>
-      <ReportFilters />
-      {report.isError ? (
-        <Alert color="red" role="alert" title={String(t('CcLoadFailed'))}>
-          {describeError(report.error, t)}
-        </Alert>
-      ) : null}
-      <ExportButtons
-        fileBase={`time-spent-${filter.from}-${filter.to}`}
-        from="timeSpentReport"
-        describeError={(error) => describeError(error, t)}
-        exportFile={async (format) => ({ file: await exportActivity('time-spent-report', query, format) })}
-      />
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+    <RangeReportFrame
+      testId="cc-time-spent"
+      title={title}
+      intro={String(t('CcSpentIntro', { radius: formatCount(report.data?.geofenceRadiusM ?? 150, i18n.language) }))}
+      error={report.isError ? report.error : null}
+      exported={{
+        report: 'time-spent-report',
+        query,
+        fileBase: `time-spent-${filter.from}-${filter.to}`,
+        from: 'timeSpentReport',
+      }}
+      grid={
         <DataGrid<SpentRow, string>
           caption={title}
           listKey="cc-time-spent"
@@ -118,8 +109,9 @@ export function TimeSpentPage() {
           empty={{ text: String(t('CcSpentNone')) }}
           testIds={{ table: 'cc-time-spent-table' }}
         />
-        <MapView label={String(t('CcMapGeofences'))} points={points} testId="cc-time-spent-map" />
-      </SimpleGrid>
+      }
+      map={<MapView label={String(t('CcMapGeofences'))} points={points} testId="cc-time-spent-map" />}
+    >
       {visits.length > 0 ? (
         <DataGrid<VisitRow, string>
           caption={String(t('CcVisitsOfSelected'))}
@@ -133,6 +125,6 @@ export function TimeSpentPage() {
           testIds={{ table: 'cc-time-spent-visits' }}
         />
       ) : null}
-    </Stack>
+    </RangeReportFrame>
   );
 }
