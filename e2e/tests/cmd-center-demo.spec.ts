@@ -36,14 +36,18 @@ for (const persona of PERSONAS) {
 
     // Active Inactive Users of yesterday, and the route of that day from the collector's row
     await page.goto(`/cmdCenter/activeinactiveuser?date=${PAST_DAYS[2]}&q=${encodeURIComponent(persona.collector)}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Active Inactive Users' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Active Inactive Users' })).toBeVisible({
+      timeout: 30_000,
+    });
     const users = page.getByTestId('cc-active-users-table');
     const row = users.locator('tbody tr').filter({ hasText: persona.collector });
     await expect(row).toBeVisible();
     const open = row.getByRole('link', { name: 'Open route' });
     await expect(open).toHaveAttribute('href', new RegExp(`date=${PAST_DAYS[2]}`));
     await open.click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Animated Route Taken' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Animated Route Taken' })).toBeVisible({
+      timeout: 30_000,
+    });
     const timeline = page.getByTestId('cc-route-timeline');
     await expect(timeline.getByTestId('cc-route-item-stop-0')).toContainText(/Stop 1 · \d+:\d{2}/);
     await expect(timeline.getByText(/^Receipt \S+/).first()).toBeVisible();
@@ -68,7 +72,10 @@ for (const persona of PERSONAS) {
       const replays = await findings
         .getByRole('link')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-      expect(replays.some((href) => pastDay.test(href)), replays.join(' ')).toBe(true);
+      expect(
+        replays.some((href) => pastDay.test(href)),
+        replays.join(' '),
+      ).toBe(true);
     }
   });
 }

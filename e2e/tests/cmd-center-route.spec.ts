@@ -22,7 +22,7 @@ test('cc.west replays fc.andheri’s demo day: stops, receipts, geofences, play,
   await page.goto(`/cmdCenter/animateRouteTaken?date=${yesterday}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Animated Route Taken' })).toBeVisible();
   await expect(page.getByText('Choose a collector to replay the route of the day.')).toBeVisible();
-  const picker = page.getByRole('textbox', { name: 'Collector' });
+  const picker = page.getByRole('combobox', { name: 'Collector' });
   await picker.click();
   await picker.fill('Santosh');
   await page.getByRole('option', { name: 'Santosh Jadhav (fc.andheri)' }).click();
@@ -40,9 +40,21 @@ test('cc.west replays fc.andheri’s demo day: stops, receipts, geofences, play,
   await expect(player.locator('.rd-map-circle').first()).toBeAttached();
   await player.getByRole('button', { name: 'Show as a table' }).click();
   const table = player.getByRole('table', { name: /: table$/ });
-  await expect(table.getByRole('row').filter({ hasText: /^Stop\s*Stop 1/ })).toContainText(/\d{2}:\d{2}.*–.*\d{2}:\d{2}/);
-  await expect(table.getByRole('row').filter({ hasText: /Receipt \S+/ }).first()).toBeVisible();
-  await expect(table.getByRole('row').filter({ hasText: /^Geofence/ }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: /^Stop\s*Stop 1/ })).toContainText(
+    /\d{2}:\d{2}.*–.*\d{2}:\d{2}/,
+  );
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: /Receipt \S+/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: /^Geofence/ })
+      .first(),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Play advances the time shown; Pause holds it
