@@ -40,7 +40,7 @@ test('cc.west replays fc.andheri’s demo day: stops, receipts, geofences, play,
   await expect(player.locator('.rd-map-circle').first()).toBeAttached();
   await player.getByRole('button', { name: 'Show as a table' }).click();
   const table = player.getByRole('table', { name: /: table$/ });
-  await expect(table.getByRole('row').filter({ hasText: /^Stop\s*Stop 1/ })).toContainText(
+  await expect(table.getByRole('row').filter({ hasText: /^Stop\s*Stop 1 ·/ })).toContainText(
     /\d{2}:\d{2}.*–.*\d{2}:\d{2}/,
   );
   await expect(
