@@ -103,6 +103,8 @@ const isoDate = z.iso.date('must be a date (YYYY-MM-DD)');
 export const fieldUsersQuerySchema = z.strictObject({
   /** the day whose positions are counted (default today in the organisation's time zone) */
   date: isoDate.optional(),
+  /** a part of the name or username (case-insensitive): the route replay's collector picker searches with it */
+  q: z.string().trim().max(100).optional(),
   page: pageParam,
   pageSize: pageSizeParam,
 });

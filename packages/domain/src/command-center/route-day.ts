@@ -56,6 +56,22 @@ export const routeDayReplySchema = z.object({
   }),
   /** the day had more positions than one read returns: the route covers the first ones */
   truncated: z.boolean(),
+  /**
+   * the geofences of the customers visited that day (a VISIT event on their account or a RECEIPT event of their
+   * receipt): each customer's geocoded address with the settings' geofence radius, drawn as circles
+   */
+  geofences: z.object({
+    radiusM: z.number(),
+    customers: z.array(
+      z.object({
+        customerId: z.number(),
+        customerName: z.string(),
+        accountNo: z.string().nullable(),
+        latitude: z.number(),
+        longitude: z.number(),
+      }),
+    ),
+  }),
 });
 export type RouteDayReply = z.infer<typeof routeDayReplySchema>;
 

@@ -232,6 +232,11 @@ export const cmdcenterAr: Record<CmdcenterKey, string> = {
   CcRouteEventLOGIN: 'تسجيل الدخول',
   CcRouteEventLOGOUT: 'تسجيل الخروج',
   CcRouteEventSOS: 'استغاثة',
+  CcRouteGeofenceLabel: '{{customer}} · {{account}}',
+  CcRouteGeofences:
+    'الدوائر: الأسياج الجغرافية لـ {{count}} من العملاء الذين تمت زيارتهم في ذلك اليوم (نصف القطر {{radius}} م).',
+  CcRouteSearchMore: 'يُعرض {{shown}} من {{total}} محصّلًا: اكتب اسمًا أو اسم مستخدم للعثور على الآخرين.',
+  CcRouteNoMatch: 'لا يوجد محصّل مطابق.',
   CcStatusONLINE: 'متصل',
   CcStatusUNKNOWN: 'غير معروف',
   CcStatusOFFLINE: 'غير متصل',

@@ -232,6 +232,11 @@ export const cmdcenterDe: Record<CmdcenterKey, string> = {
   CcRouteEventLOGIN: 'Anmeldung',
   CcRouteEventLOGOUT: 'Abmeldung',
   CcRouteEventSOS: 'Notruf',
+  CcRouteGeofenceLabel: '{{customer}} · {{account}}',
+  CcRouteGeofences: 'Kreise: die Geofences der {{count}} an diesem Tag besuchten Kunden (Radius {{radius}} m).',
+  CcRouteSearchMore:
+    '{{shown}} von {{total}} Außendienstmitarbeitern angezeigt: Namen oder Benutzernamen eingeben, um die anderen zu finden.',
+  CcRouteNoMatch: 'Kein Außendienstmitarbeiter passt.',
   CcStatusONLINE: 'Online',
   CcStatusUNKNOWN: 'Unbekannt',
   CcStatusOFFLINE: 'Offline',

@@ -32,6 +32,8 @@ export const fieldAr: Record<FieldKey, string> = {
   MapKind: 'النوع',
   MapTime: 'الوقت',
   MapDuration: 'المدة (س:د)',
+  MapGeofence: 'السياج الجغرافي',
+  MapCircleTitle: '{{label}} (نصف القطر {{radius}} م)',
   FieldPlanDate: 'تاريخ الخطة',
   FieldMyPlan: 'خطتي',
   FieldLoadFailed: 'تعذّر التحميل.',

@@ -32,6 +32,8 @@ export const fieldDe: Record<FieldKey, string> = {
   MapKind: 'Art',
   MapTime: 'Zeit',
   MapDuration: 'Dauer (h:mm)',
+  MapGeofence: 'Geofence',
+  MapCircleTitle: '{{label}} (Radius {{radius}} m)',
   FieldPlanDate: 'Plandatum',
   FieldMyPlan: 'Mein Plan',
   FieldLoadFailed: 'Das konnte nicht geladen werden.',

@@ -32,6 +32,8 @@ export const fieldEn = {
   MapKind: 'Kind',
   MapTime: 'Time',
   MapDuration: 'Duration (h:mm)',
+  MapGeofence: 'Geofence',
+  MapCircleTitle: '{{label}} (radius {{radius}} m)',
   // work plan
   FieldPlanDate: 'Plan date',
   FieldMyPlan: 'My plan',

@@ -32,6 +32,8 @@ export const fieldHi: Record<FieldKey, string> = {
   MapKind: 'प्रकार',
   MapTime: 'समय',
   MapDuration: 'अवधि (घं:मि)',
+  MapGeofence: 'जियोफ़ेंस',
+  MapCircleTitle: '{{label}} (त्रिज्या {{radius}} मी)',
   FieldPlanDate: 'योजना की तारीख',
   FieldMyPlan: 'मेरी योजना',
   FieldLoadFailed: 'यह लोड नहीं हो सका।',

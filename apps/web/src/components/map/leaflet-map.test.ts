@@ -1,3 +1,4 @@
+import L from 'leaflet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLeafletMap, OFFLINE_ZOOM, type LeafletMapHandle } from './leaflet-map.ts';
 
@@ -177,5 +178,37 @@ describe('the map component’s basemap', () => {
     const before = marker();
     handle.setPlayhead(30_000);
     expect(marker()).not.toBe(before);
+  });
+
+  it('draws circles of a radius in metres (geofences), named, that grow as the map zooms in', () => {
+    const element = container();
+    handle = createLeafletMap(element, { tileUrl: null, attribution: null }, () => undefined, {
+      cluster: String,
+      stop: (stop) => stop.label,
+      here: '',
+      circle: (circle) => `${circle.label} (radius ${circle.radiusM} m)`,
+    });
+    handle.update({
+      circles: [
+        { id: 1, latitude: 19.12, longitude: 72.85, radiusM: 150, label: 'Customer A' },
+        { id: 2, latitude: 19.13, longitude: 72.86, radiusM: 150, label: 'Customer B', tone: 'alert' },
+      ],
+    });
+    const paths = element.querySelectorAll('path.rd-map-circle');
+    expect(paths.length).toBe(2);
+    const titles: string[] = [];
+    handle.map.eachLayer((layer) => {
+      if (layer instanceof L.Circle) {
+        titles.push(String(layer.getTooltip()?.getContent()));
+      }
+    });
+    expect(titles.sort()).toEqual(['Customer A (radius 150 m)', 'Customer B (radius 150 m)']);
+    // the circles were fitted in view, and their radius is on the ground: two zoom levels in, four times as wide
+    expect(handle.map.getBounds().contains([19.12, 72.85])).toBe(true);
+    const radius = () => Number(/a([\d.]+),/.exec(paths[0]!.getAttribute('d') ?? '')?.[1]);
+    const before = radius();
+    expect(before).toBeGreaterThan(0);
+    handle.map.setView([19.12, 72.85], handle.map.getZoom() + 2, { animate: false });
+    expect(radius() / before).toBeCloseTo(4, 0);
   });
 });

@@ -1,15 +1,24 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { clusterPoints, selectInside, type LatLng } from './geometry.ts';
-import type { BasemapKind, DrawMode, MapData, MapDensityCell, MapPoint, MapSettings, MapTone } from './map-types.ts';
+import type {
+  BasemapKind,
+  DrawMode,
+  MapCircle,
+  MapData,
+  MapDensityCell,
+  MapPoint,
+  MapSettings,
+  MapTone,
+} from './map-types.ts';
 import { positionAt, travelledUntil } from './playback.ts';
 
 // The imperative side of the map component: Leaflet (loaded with this module, on the first map a screen shows).
 // Basemap: the configured tile URL (MAP_TILE_URL); without one, or when its tiles fail to load (a closed network),
 // the offline basemap — India and its neighbours' outlines (Natural Earth via world-atlas, basemap.json, generated
 // by apps/web/scripts/make-basemap.mjs) drawn as vector layers, loaded only then, with India's state borders and
-// major places (basemap-india.json) shown by zoom. Layers: markers (clustered by zoom on request), density cells, a
-// route, a played track, and a drawn selection (polygon or lasso).
+// major places (basemap-india.json) shown by zoom. Layers: circles of a radius in metres (geofences), markers
+// (clustered by zoom on request), density cells, a route, a played track, and a drawn selection (polygon or lasso).
 
 const TONE_COLOURS: Record<MapTone, string> = {
   planned: '#1c5fb8',
@@ -37,6 +46,8 @@ const PLACE_STYLE =
 export type MapText = {
   cluster: (count: number) => string;
   stop: (stop: { label: string; from: number; to: number }) => string;
+  /** a circle's tooltip (its label and radius) */
+  circle?: (circle: { label: string; radiusM: number }) => string;
   here: string;
 };
 
@@ -78,6 +89,26 @@ function densityLayer(cells: readonly MapDensityCell[]): L.LayerGroup {
       interactive: true,
     })
       .bindTooltip(String(cell.count))
+      .addTo(group);
+  }
+  return group;
+}
+
+/** Circles of a real radius (metres on the ground: they grow as the map zooms in), outlined in their tone. */
+function circleLayer(circles: readonly MapCircle[], title: (circle: MapCircle) => string): L.LayerGroup {
+  const group = L.layerGroup();
+  for (const circle of circles) {
+    const colour = TONE_COLOURS[circle.tone ?? 'planned'];
+    L.circle([circle.latitude, circle.longitude], {
+      radius: circle.radiusM,
+      color: colour,
+      weight: 2,
+      dashArray: '4 4',
+      fillColor: colour,
+      fillOpacity: 0.08,
+      className: 'rd-map-circle',
+    })
+      .bindTooltip(escapeHtml(title(circle)))
       .addTo(group);
   }
   return group;
@@ -230,6 +261,10 @@ export function createLeafletMap(
     if (data.density && data.density.length > 0) {
       densityLayer(data.density).addTo(overlays);
       for (const cell of data.density) bounds.extend([cell.latitude, cell.longitude]);
+    }
+    if (data.circles && data.circles.length > 0) {
+      circleLayer(data.circles, (circle) => text.circle?.(circle) ?? circle.label).addTo(overlays);
+      for (const circle of data.circles) bounds.extend([circle.latitude, circle.longitude]);
     }
     const points = data.points ?? [];
     if (data.route && points.length > 0) {

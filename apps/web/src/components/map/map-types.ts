@@ -33,12 +33,24 @@ export type MapTrack = {
   events?: readonly MapPoint[];
 };
 
+/** A circle of a real size on the ground (a customer's geofence): its centre, radius in metres and name. */
+export type MapCircle = {
+  id: string | number;
+  latitude: number;
+  longitude: number;
+  radiusM: number;
+  label: string;
+  tone?: MapTone;
+};
+
 /** A density (heat) cell: a place and how many things are there; drawn as a circle scaled and coloured by count. */
 export type MapDensityCell = { latitude: number; longitude: number; count: number };
 
 export type MapData = {
   points?: readonly MapPoint[];
   density?: readonly MapDensityCell[];
+  /** circles of a given radius in metres (geofences), drawn under the markers */
+  circles?: readonly MapCircle[];
   /** join the points in their order with a line (a route), starting at `start` when given */
   route?: boolean;
   start?: { latitude: number; longitude: number } | null;

@@ -139,6 +139,10 @@ export function MapView({
             duration: formatDuration(stop.to - stop.from),
           }),
         ),
+      circle: (circle) =>
+        String(
+          t('MapCircleTitle', { label: circle.label, radius: new Intl.NumberFormat(language).format(circle.radiusM) }),
+        ),
       here: String(t('MapPlayhead')),
     }),
     [t, language],
@@ -170,10 +174,10 @@ export function MapView({
 
   // redraw when the data's content changes (compared by value, but only stringified when an array is new: the route
   // player re-renders on every animation frame, and an allocation map holds 20,000 points)
-  const { points, density, route, start, cluster, track, selected } = data;
+  const { points, density, circles, route, start, cluster, track, selected } = data;
   const key = useMemo(
-    () => JSON.stringify([points, density, route, start, cluster, track]),
-    [points, density, route, start, cluster, track],
+    () => JSON.stringify([points, density, circles, route, start, cluster, track]),
+    [points, density, circles, route, start, cluster, track],
   );
   useEffect(() => {
     handle.current?.update(dataRef.current);
@@ -317,7 +321,23 @@ export function MapView({
       {controls}
       {showTable || failed
         ? (table ?? (
-            <PointsTable label={label} points={data.points ?? []} selected={data.selected} onSelect={onSelect} />
+            <PointsTable
+              label={label}
+              points={[
+                ...(data.points ?? []),
+                // circles are places too (not selectable: a selection is of points)
+                ...(onSelect
+                  ? []
+                  : (data.circles ?? []).map((circle) => ({
+                      id: `circle-${circle.id}`,
+                      latitude: circle.latitude,
+                      longitude: circle.longitude,
+                      label: text.circle?.(circle) ?? circle.label,
+                    }))),
+              ]}
+              selected={data.selected}
+              onSelect={onSelect}
+            />
           ))
         : null}
     </Stack>

@@ -3,17 +3,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../data-table.tsx';
 import { MapView, formatDuration } from './map-view.tsx';
-import type { MapTrack } from './map-types.ts';
+import type { MapCircle, MapTrack } from './map-types.ts';
 import { PLAYBACK_SPEEDS, type PlaybackSpeed } from './playback.ts';
 
 // Route playback on the map component: a day's timed positions drawn as a route, its stops (with their durations) and
-// events (receipts, visits), and a marker that travels it. Controls: play / pause, speed 1× 5× 20× 60×, and a scrubber
-// (a range input) with the time shown; all native buttons and inputs, labelled, so the keyboard works them. Animation
-// runs on requestAnimationFrame and pauses when the page is hidden.
+// events (receipts, visits), circles (the customers' geofences, listed in the table too), and a marker that travels
+// it. Controls: play / pause, speed 1× 5× 20× 60×, and a scrubber (a range input) with the time shown; all native
+// buttons and inputs, labelled, so the keyboard works them. Animation runs on requestAnimationFrame and pauses when
+// the page is hidden.
 
 export type RoutePlayerProps = {
   label: string;
   track: MapTrack;
+  /** circles drawn with the route (the customers' geofences), listed in the table as geofences */
+  circles?: readonly MapCircle[];
   height?: number | string;
   testId?: string;
   /** moves the playhead there (pausing); a new object each time, so the same instant can be sought twice */
@@ -36,6 +39,7 @@ type Row = { id: string; kind: string; label: string; time: string; duration: st
 export function RoutePlayer({
   label,
   track,
+  circles,
   height = 420,
   testId = 'route-player',
   seek = null,
@@ -120,6 +124,13 @@ export function RoutePlayer({
       time: '',
       duration: '',
     })),
+    ...(circles ?? []).map((circle) => ({
+      id: `circle-${circle.id}`,
+      kind: String(t('MapGeofence')),
+      label: String(t('MapCircleTitle', { label: circle.label, radius: circle.radiusM })),
+      time: '',
+      duration: '',
+    })),
   ];
   const empty = positions.length === 0;
 
@@ -174,6 +185,7 @@ export function RoutePlayer({
       height={height}
       testId={testId}
       track={track}
+      circles={circles}
       playhead={at}
       controls={controls}
       table={

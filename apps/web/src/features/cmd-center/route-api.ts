@@ -5,14 +5,19 @@ import { commandCenterClient } from '../../lib/http-client.ts';
 // The route replay's calls (/cmdCenter/animateRouteTaken): the subtree's field users, and one user's route of a day.
 
 export const routeKeys = {
-  fieldUsers: () => ['cmd-center', 'field-users'] as const,
+  fieldUsers: (q: string) => ['cmd-center', 'field-users', q] as const,
   route: (userId: number, date: string) => ['cmd-center', 'route', userId, date] as const,
 };
 
-/** The field users to pick from (the first 100 of the subtree, by name). */
-export async function fetchFieldUsers(signal?: AbortSignal): Promise<FieldUsersReply> {
+/** Collectors the picker offers at once; the others are found by searching. */
+export const PICKER_PAGE_SIZE = 50;
+
+/** The field users to pick from: the subtree's, by name, those whose name or username holds `q` (the first 50). */
+export async function fetchFieldUsers(q: string, signal?: AbortSignal): Promise<FieldUsersReply> {
+  const query = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE) });
+  if (q) query.set('q', q);
   return fieldUsersReplySchema.parse(
-    await commandCenterClient.get<unknown>('/api/cmd-center/field-users?pageSize=100', { signal }),
+    await commandCenterClient.get<unknown>(`/api/cmd-center/field-users?${query}`, { signal }),
   );
 }
 

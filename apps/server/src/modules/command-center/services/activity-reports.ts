@@ -83,7 +83,8 @@ export type DayCustomer = Customer & {
 /**
  * A collector's customers of a day (the data contract): those of the accounts allocated to them, of their work plan
  * of the day, and of their receipts and VISIT events that day — accounts of the acting unit's subtree only — each
- * at its geocoded address (the primary residence, else any geocoded address; none: left out).
+ * at its geocoded address (the primary residence, else any geocoded address; none: left out). With `visitedOnly`,
+ * only the customers of the day's VISIT events and of the receipts of its RECEIPT events (the route replay's geofences).
  */
 export async function customersOfDay(
   db: Executor,
@@ -91,22 +92,30 @@ export async function customersOfDay(
   userId: number,
   date: string,
   timeZone: string,
+  { visitedOnly = false }: { visitedOnly?: boolean } = {},
 ): Promise<DayCustomer[]> {
   const { from, to } = dayWindow(date, timeZone);
   const fromIso = from.toISOString();
   const toIso = to.toISOString();
+  const visits = sql`select a.id from field_positions p join accounts a on a.account_no = p.ref
+            where p.user_id = ${userId} and p.event_type = 'VISIT'
+              and p.fix_time >= ${fromIso}::timestamptz and p.fix_time < ${toIso}::timestamptz`;
   const rows = await selectRows<Record<string, unknown>>(
     db,
-    sql`with acc as (
-          select a.id from accounts a where a.allocated_user_id = ${userId}
+    sql`with acc as (${
+      visitedOnly
+        ? // the route replay's geofences: where the collector reported a visit or took a receipt that day
+          sql`${visits}
+          union select r.account_id from field_positions p join receipts r on r.receipt_no = p.ref
+            where p.user_id = ${userId} and p.event_type = 'RECEIPT'
+              and p.fix_time >= ${fromIso}::timestamptz and p.fix_time < ${toIso}::timestamptz`
+        : sql`select a.id from accounts a where a.allocated_user_id = ${userId}
           union select v.account_id from work_plans wp join work_plan_visits v on v.plan_id = wp.id
             where wp.user_id = ${userId} and wp.plan_date = ${date}
           union select r.account_id from receipts r where r.received_by_user_id = ${userId}
             and r.created_at >= ${fromIso}::timestamptz and r.created_at < ${toIso}::timestamptz
-          union select a.id from field_positions p join accounts a on a.account_no = p.ref
-            where p.user_id = ${userId} and p.event_type = 'VISIT'
-              and p.fix_time >= ${fromIso}::timestamptz and p.fix_time < ${toIso}::timestamptz
-        ),
+          union ${visits}`
+    }),
         per_customer as (
           select a.customer_id, min(a.account_no) as account_no from accounts a join acc on acc.id = a.id
           where a.unit_path like ${likePrefix(unitPath)} group by a.customer_id

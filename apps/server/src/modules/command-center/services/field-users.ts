@@ -59,14 +59,16 @@ export async function listFieldUsers(
   const date = query.date ?? todayIn(deps.clock.now(), timeZone);
   const { from, to } = dayWindow(date, timeZone);
   const offset = (query.page - 1) * query.pageSize;
+  const search = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const found = sql`select * from (${fieldUsersSql(ctx.actingUnit.path)}) a
+    ${search === null ? sql`` : sql`where lower(a."fullName") like ${search} or lower(a.username) like ${search}`}`;
   const [count] = await selectRows<{ total: number | string }>(
     deps.db,
-    sql`select count(*) as total from (${fieldUsersSql(ctx.actingUnit.path)}) f`,
+    sql`select count(*) as total from (${found}) f`,
   );
   const rows = await selectRows<Record<string, unknown>>(
     deps.db,
-    sql`with f as (${fieldUsersSql(ctx.actingUnit.path)} order by u.full_name, u.id
-          limit ${query.pageSize} offset ${offset})
+    sql`with f as (${found} order by a."fullName", a.id limit ${query.pageSize} offset ${offset})
         select f.id, f.username, f."fullName", f."unitCode", d.device_key as "deviceKey", d.platform,
           d.app_version as "appVersion", d.first_seen_at as "firstSeenAt", d.last_seen_at as "lastSeenAt",
           last.last_fix_at as "lastFixAt", last.last_latitude as "lastLatitude", last.last_longitude as "lastLongitude",

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, sessionStore } from '../../../lib/session-store.ts';
 import { jsonResponse, signedInSession } from '../../../test/fixtures.ts';
@@ -7,7 +7,8 @@ import { RouteReplayPage } from './route-page.tsx';
 
 // Animated Route Taken against a stubbed API (the map's Leaflet side stubbed, as in map-view.test.tsx): the collector
 // and day from the address, the totals, what the filters dropped, the timeline beside the player — a click on a line
-// moves the scrubber there — play / pause, the mock-location flag, and the empty and error states.
+// moves the scrubber there — play / pause, the mock-location flag, the customers' geofences, the collector picker's
+// server-side search, and the empty and error states.
 
 vi.mock('../../../components/map/leaflet-map.ts', () => ({
   createLeafletMap: (_element: HTMLElement, _settings: unknown, onBasemap: (kind: string) => void) => {
@@ -67,6 +68,13 @@ const ROUTE = {
   totals: { distanceM: 2500, movingS: 600, stoppedS: 1200 },
   dropped: { invalid: 0, duplicate: 0, future: 0, inaccurate: 3, outlier: 1 },
   truncated: false,
+  geofences: {
+    radiusM: 150,
+    customers: [
+      { customerId: 31, customerName: 'Ravi Kumar', accountNo: 'LN0001', latitude: 19.1, longitude: 72.85 },
+      { customerId: 32, customerName: 'Sita Devi', accountNo: null, latitude: 19.12, longitude: 72.86 },
+    ],
+  },
 };
 
 function stub(route: () => Response) {
@@ -129,7 +137,16 @@ describe('Animated Route Taken', () => {
   });
 
   it('says so when the day has no positions, asks for a collector first, and shows the error of a failed read', async () => {
-    stub(() => jsonResponse(200, { ...ROUTE, fixes: [], stops: [], trips: [], events: [] }));
+    stub(() =>
+      jsonResponse(200, {
+        ...ROUTE,
+        fixes: [],
+        stops: [],
+        trips: [],
+        events: [],
+        geofences: { radiusM: 150, customers: [] },
+      }),
+    );
     const first = renderWithProviders(<RouteReplayPage />, { path: '/cmdCenter/animateRouteTaken', url: URL_OF_DAY });
     expect((await screen.findByTestId('cc-route-empty')).textContent).toBe('No positions that day.');
     first.unmount();
@@ -145,5 +162,54 @@ describe('Animated Route Taken', () => {
     stub(() => jsonResponse(404, { code: 'NOT_FOUND', message: 'No field user with this id in your units.' }));
     renderWithProviders(<RouteReplayPage />, { path: '/cmdCenter/animateRouteTaken', url: URL_OF_DAY });
     expect((await screen.findByRole('alert')).textContent).toContain('The data could not be loaded.');
+  });
+
+  it('lists the geofences of the customers visited with the settings’ radius, beside the stops and events', async () => {
+    stub(() => jsonResponse(200, ROUTE));
+    renderWithProviders(<RouteReplayPage />, { path: '/cmdCenter/animateRouteTaken', url: URL_OF_DAY });
+    expect((await screen.findByTestId('cc-route-geofences')).textContent).toBe(
+      'Circles: the geofences of the 2 customers visited that day (radius 150 m).',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show as a table' }));
+    const table = screen.getByRole('table', { name: /: table$/ });
+    const geofences = within(table)
+      .getAllByRole('row')
+      .filter((row) => row.textContent?.startsWith('Geofence'))
+      .map((row) => row.textContent);
+    expect(geofences).toEqual(['GeofenceRavi Kumar · LN0001 (radius 150 m)——', 'GeofenceSita Devi (radius 150 m)——']);
+  });
+
+  it('searches the server for a collector beyond the first page, and replays the one picked', async () => {
+    const urls: string[] = [];
+    const zoya = { ...USERS.rows[0]!, userId: 99, username: 'fc.zoya', fullName: 'Zoya Khan' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        urls.push(url);
+        if (url.includes('/api/map-settings')) return jsonResponse(200, { tileUrl: null, attribution: null });
+        if (url.includes('/api/cmd-center/field-users')) {
+          const q = new URL(url, 'http://localhost').searchParams.get('q');
+          return jsonResponse(200, q === 'zoya' ? { ...USERS, total: 1, rows: [zoya] } : { ...USERS, total: 120 });
+        }
+        return jsonResponse(200, { ...ROUTE, user: { id: 99, username: 'fc.zoya', fullName: 'Zoya Khan' } });
+      }),
+    );
+    renderWithProviders(<RouteReplayPage />, {
+      path: '/cmdCenter/animateRouteTaken',
+      url: '/cmdCenter/animateRouteTaken?date=2026-11-20',
+    });
+    expect(
+      await screen.findByText('Showing 1 of 120 collectors: type a name or username to find the others.'),
+    ).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Collector' });
+    act(() => picker.focus()); // typed by a person: the picker has the focus
+    fireEvent.click(picker);
+    fireEvent.change(picker, { target: { value: 'zoya' } });
+    await waitFor(() => expect(urls).toContain('/api/cmd-center/field-users?pageSize=50&q=zoya'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Zoya Khan (fc.zoya)' }));
+    await screen.findByTestId('cc-route-totals');
+    expect(urls.some((url) => url.includes('/api/cmd-center/route?userId=99&date=2026-11-20'))).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Collector' }) as HTMLInputElement).value).toBe('Zoya Khan (fc.zoya)');
   });
 });

@@ -2,14 +2,15 @@ import { Alert, Badge, Grid, Group, Select, Stack, Table, Text, Title, UnstyledB
 import type { RouteDayReply } from '@recovery-desk/domain/command-center/route-day.ts';
 import { wallClock } from '@recovery-desk/domain/command-center/time.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CmdcenterKey } from '@recovery-desk/i18n/locales/cmdcenter-en.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateInput } from '../../../components/form/date-input.tsx';
 import { formatDuration } from '../../../components/map/map-view.tsx';
-import type { MapTrack } from '../../../components/map/map-types.ts';
+import type { MapCircle, MapTrack } from '../../../components/map/map-types.ts';
 import { RoutePlayer } from '../../../components/map/route-player.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatCount, formatTime } from '../../../lib/format.ts';
@@ -75,6 +76,20 @@ export function trackOf(route: RouteDayReply, t: Translate, language: string): M
   };
 }
 
+/** The customers visited that day as circles of the geofence radius (the settings'). */
+export function geofencesOf(route: RouteDayReply, t: Translate): MapCircle[] {
+  return route.geofences.customers.map((customer) => ({
+    id: customer.customerId,
+    latitude: customer.latitude,
+    longitude: customer.longitude,
+    radiusM: route.geofences.radiusM,
+    label: customer.accountNo
+      ? t('CcRouteGeofenceLabel', { customer: customer.customerName, account: customer.accountNo })
+      : customer.customerName,
+    tone: 'planned',
+  }));
+}
+
 function timelineOf(route: RouteDayReply, t: Translate, language: string): TimelineItem[] {
   const items: TimelineItem[] = [
     ...route.stops.map((stop, index) => ({
@@ -111,6 +126,7 @@ function RouteDay({ route }: { route: RouteDayReply }) {
   const tr: Translate = (key, values) => String((t as unknown as Translate)(key, values));
   const track = useMemo(() => trackOf(route, tr, language), [route, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const timeline = useMemo(() => timelineOf(route, tr, language), [route, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const circles = useMemo(() => geofencesOf(route, tr), [route, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const [seek, setSeek] = useState<{ at: number } | null>(null);
   const [playhead, setPlayhead] = useState(0);
   const dropped = (Object.entries(route.dropped) as [keyof RouteDayReply['dropped'], number][]).filter(
@@ -159,10 +175,19 @@ function RouteDay({ route }: { route: RouteDayReply }) {
           <RoutePlayer
             label={tr('CcRouteMapLabel', { name: route.user.fullName, date: route.date })}
             track={track}
+            circles={circles}
             seek={seek}
             onTimeChange={setPlayhead}
             testId="cc-route-player"
           />
+          {circles.length > 0 ? (
+            <Text size="sm" c="dimmed" mt={4} data-testid="cc-route-geofences">
+              {tr('CcRouteGeofences', {
+                count: formatCount(circles.length, language),
+                radius: formatCount(route.geofences.radiusM, language),
+              })}
+            </Text>
+          ) : null}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Title order={2} size="h4">
@@ -202,7 +227,7 @@ function RouteDay({ route }: { route: RouteDayReply }) {
 }
 
 export function RouteReplayPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const route = findRouteByName('animateRouteTaken');
   const title = route ? translateKey(t, route.labelKey, route.label) : 'Animated Route Taken';
   const [params, setParams] = useSearchParams();
@@ -218,12 +243,37 @@ export function RouteReplayPage() {
     search.set('date', next.date ?? date);
     setParams(search, { replace: true });
   };
-  const users = useQuery({ queryKey: routeKeys.fieldUsers(), queryFn: ({ signal }) => fetchFieldUsers(signal) });
   const day = useQuery({
     queryKey: routeKeys.route(userId ?? 0, date),
     queryFn: ({ signal }) => fetchRouteDay(userId!, date, signal),
     enabled: userId !== null,
   });
+  // The picker searches the server (name or username), so a unit with more collectors than one page finds any of
+  // them; the chosen collector stays an option whatever the search shows.
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const dayUser = day.data?.user;
+  const selected =
+    userId === null
+      ? null
+      : chosen?.value === String(userId)
+        ? chosen
+        : dayUser?.id === userId
+          ? { value: String(userId), label: `${dayUser.fullName} (${dayUser.username})` }
+          : null;
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const q = selected && debounced === selected.label ? '' : debounced;
+  const users = useQuery({
+    queryKey: routeKeys.fieldUsers(q),
+    queryFn: ({ signal }) => fetchFieldUsers(q, signal),
+    placeholderData: keepPreviousData,
+  });
+  const options = (users.data?.rows ?? []).map((row) => ({
+    value: String(row.userId),
+    label: `${row.fullName} (${row.username})`,
+  }));
+  if (selected && !options.some((option) => option.value === selected.value)) options.unshift(selected);
+  const more = users.data && users.data.total > users.data.rows.length ? users.data : null;
   return (
     <Stack gap="md" data-testid="cc-route">
       <Title order={1}>{title}</Title>
@@ -232,13 +282,25 @@ export function RouteReplayPage() {
           label={String(t('CcRouteCollector'))}
           placeholder={String(t('CcRouteChoose'))}
           searchable
-          data={(users.data?.rows ?? []).map((row) => ({
-            value: String(row.userId),
-            label: `${row.fullName} (${row.username})`,
-          }))}
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={users.isFetching ? String(t('CcLoading')) : String(t('CcRouteNoMatch'))}
+          description={
+            more
+              ? String(
+                  t('CcRouteSearchMore', {
+                    shown: formatCount(more.rows.length, i18n.language),
+                    total: formatCount(more.total, i18n.language),
+                  }),
+                )
+              : undefined
+          }
+          data={options}
           value={userId ? String(userId) : null}
-          onChange={(value) => set({ userId: value ? Number(value) : null })}
-          disabled={users.isPending}
+          onChange={(value, option) => {
+            setChosen(value ? { value, label: option?.label ?? value } : null);
+            set({ userId: value ? Number(value) : null });
+          }}
           data-testid="cc-route-collector"
           w={320}
         />
