@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/session.ts';
 
 // Issue 16: on first start every command-center report has content for both demo supervisors. The demo plays each
