@@ -403,14 +403,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   {
     username: 'pay.chennai',
-    fullName: 'Lakshmi Subramanian',
+    fullName: 'Revathi Subramanian',
     persona: 'paymentsOfficer',
     personaLabel: 'Receipts and payment batches',
     units: ['RG-TN'],
   },
   {
     username: 'appr.north',
-    fullName: 'Harpreet Kaur',
+    fullName: 'Jaspreet Bhatia',
     persona: 'collectionsApprover',
     personaLabel: 'Collections approver (OTP required)',
     units: ['ZN-N'],
