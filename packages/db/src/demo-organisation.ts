@@ -395,6 +395,27 @@ export const DEMO_USERS: readonly DemoUser[] = [
     units: ['RG-MUM'],
   },
   {
+    username: 'pay.delhi',
+    fullName: 'Manish Arora',
+    persona: 'paymentsOfficer',
+    personaLabel: 'Receipts and payment batches',
+    units: ['RG-DEL'],
+  },
+  {
+    username: 'pay.chennai',
+    fullName: 'Revathi Subramanian',
+    persona: 'paymentsOfficer',
+    personaLabel: 'Receipts and payment batches',
+    units: ['RG-TN'],
+  },
+  {
+    username: 'appr.north',
+    fullName: 'Jaspreet Bhatia',
+    persona: 'collectionsApprover',
+    personaLabel: 'Collections approver (OTP required)',
+    units: ['ZN-N'],
+  },
+  {
     username: 'settle.west',
     fullName: 'Pooja Bhatt',
     persona: 'settlementOfficer',

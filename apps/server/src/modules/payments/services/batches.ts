@@ -298,6 +298,8 @@ export async function generateBatchInTx(
       makerUserId: ctx.user.id,
       makerUnitId: ctx.actingUnit.id,
       remarks: input.remarks ?? null,
+      // generated (deposited) now by the service's clock: the shady reports read it as the deposit time
+      createdAt: at,
     })
     .returning({ id: paymentBatches.id });
   const batchId = batch!.id;
