@@ -16,12 +16,12 @@ import {
   createOrg,
   createStaff,
   errorOf,
-  type Api,
   type Org,
   type TestAccount,
 } from '../collections/factories.ts';
-import { createUser, ensureOrganisation } from '../factories.ts';
+import { ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
+import { commandCenterSupervisor } from './supervisor.ts';
 
 // The activity reports (issue 16) on PGlite and PostgreSQL, over a simulated day (fixed seed) sent through the ingest
 // as a field user, with VISIT events: the statuses at their thresholds (test clock), the idle spells the simulator
@@ -53,24 +53,7 @@ describe.each(testDatabaseKinds())('command center: activity reports (%s)', (kin
     await handle.close();
   });
 
-  const supervisor = async (unit: Org['zone']): Promise<Api> =>
-    apiAs(
-      t,
-      await createUser(handle.db, {
-        units: [
-          {
-            unit,
-            grants: {
-              cmdcenter: [
-                { system_auth: 'ACTIVE_INACTIVE_SAUTH', tabs: [] },
-                { system_auth: 'LEGAL_POOL_SAUTH', tabs: [] },
-              ],
-            },
-          },
-        ],
-      }),
-      unit,
-    );
+  const supervisor = (unit: Org['zone']) => commandCenterSupervisor(t, handle.db, unit, ['LEGAL_POOL_SAUTH']);
 
   it('reports statuses, idle spells, dwell per customer and an account’s activity; other units see none', async () => {
     const org = await createOrg(handle.db);

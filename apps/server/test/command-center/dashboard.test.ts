@@ -4,7 +4,8 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { dashboardReplySchema } from '@recovery-desk/domain/command-center/dashboard.ts';
 import type { PositionInput } from '@recovery-desk/domain/command-center/ingest.ts';
 import { apiAs, createAccount, createOrg, createStaff, type Api, type Org } from '../collections/factories.ts';
-import { createUser, ensureOrganisation } from '../factories.ts';
+import { ensureOrganisation } from '../factories.ts';
+import { commandCenterSupervisor } from './supervisor.ts';
 import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 import { ALL_PLANTS } from '@recovery-desk/domain/command-center/simulator.ts';
 import { plantFieldDay } from './field-day-fixture.ts';
@@ -34,14 +35,7 @@ describe.each(testDatabaseKinds())('command center: dashboard (%s)', (kind) => {
     await handle.close();
   });
 
-  const supervisor = async (unit: Org['zone']): Promise<Api> =>
-    apiAs(
-      t,
-      await createUser(handle.db, {
-        units: [{ unit, grants: { cmdcenter: [{ system_auth: 'ACTIVE_INACTIVE_SAUTH', tabs: [] }] } }],
-      }),
-      unit,
-    );
+  const supervisor = (unit: Org['zone']) => commandCenterSupervisor(t, handle.db, unit);
 
   const post = async (api: Api, deviceId: string, positions: PositionInput[]) => {
     const reply = await api.post('/api/cmd-center/positions', { deviceId, positions });

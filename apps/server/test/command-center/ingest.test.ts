@@ -12,6 +12,7 @@ import { selectRows } from '../../src/db/sql-rows.ts';
 import { apiAs, createOrg, createStaff, errorOf, type Api, type Org } from '../collections/factories.ts';
 import { createUser, ensureOrganisation } from '../factories.ts';
 import { auditRows, createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
+import { commandCenterSupervisor } from './supervisor.ts';
 
 // Location ingest (issue 16) on PGlite and PostgreSQL: idempotent resends, out-of-order fixes read back in order, the
 // accuracy filter, all-or-nothing validation, another user's device refused, other units' field users invisible, the
@@ -54,14 +55,7 @@ describe.each(testDatabaseKinds())('command center: location ingest (%s)', (kind
   const deviceKey = () => `dev-${kind}-${(deviceCounter += 1)}`;
   const collector = async (org: Org, unit = org.branch, name?: string) =>
     apiAs(t, await createStaff(handle.db, unit, ['FIELD_COLLECTOR_SAUTH'], name ? { fullName: name } : {}), unit);
-  const supervisor = async (unit: Org['zone']) =>
-    apiAs(
-      t,
-      await createUser(handle.db, {
-        units: [{ unit, grants: { cmdcenter: [{ system_auth: 'ACTIVE_INACTIVE_SAUTH', tabs: [] }] } }],
-      }),
-      unit,
-    );
+  const supervisor = (unit: Org['zone']) => commandCenterSupervisor(t, handle.db, unit);
   const send = (api: Api, deviceId: string, positions: unknown[], extra: object = {}) =>
     api.post('/api/cmd-center/positions', { deviceId, positions, ...extra });
   const stored = async (deviceId: string) => {

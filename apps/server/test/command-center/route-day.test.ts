@@ -5,8 +5,9 @@ import { fieldUsersReplySchema, type PositionInput } from '@recovery-desk/domain
 import { routeDayReplySchema } from '@recovery-desk/domain/command-center/route-day.ts';
 import { DEFAULT_COMMAND_CENTER_SETTINGS } from '@recovery-desk/domain/command-center/settings.ts';
 import { simulateDay } from '@recovery-desk/domain/command-center/simulator.ts';
-import { apiAs, createOrg, createStaff, type Api, type Org } from '../collections/factories.ts';
-import { createUser, ensureOrganisation } from '../factories.ts';
+import { apiAs, createOrg, createStaff, type Org } from '../collections/factories.ts';
+import { ensureOrganisation } from '../factories.ts';
+import { commandCenterSupervisor } from './supervisor.ts';
 import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 import { ANDHERI_CUSTOMERS, plantFieldDay } from './field-day-fixture.ts';
 
@@ -40,14 +41,7 @@ describe.each(testDatabaseKinds())('command center: route of a day (%s)', (kind)
     await handle.close();
   });
 
-  const supervisor = async (unit: Org['zone']): Promise<Api> =>
-    apiAs(
-      t,
-      await createUser(handle.db, {
-        units: [{ unit, grants: { cmdcenter: [{ system_auth: 'ACTIVE_INACTIVE_SAUTH', tabs: [] }] } }],
-      }),
-      unit,
-    );
+  const supervisor = (unit: Org['zone']) => commandCenterSupervisor(t, handle.db, unit);
 
   it('gives the replay the day: fixes in order, stops with durations, trips, receipts; 404 for another unit', async () => {
     const org = await createOrg(handle.db);

@@ -4,7 +4,8 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { shadyReplySchema, type ShadyReply } from '@recovery-desk/domain/command-center/shady-report.ts';
 import { ALL_PLANTS } from '@recovery-desk/domain/command-center/simulator.ts';
 import { apiAs, createOrg, createStaff, type Api, type Org } from '../collections/factories.ts';
-import { createUser, ensureOrganisation, type TestUser } from '../factories.ts';
+import { ensureOrganisation, type TestUser } from '../factories.ts';
+import { commandCenterSupervisor } from './supervisor.ts';
 import { createTestApp, FakeClock, type TestApp } from '../support/test-app.ts';
 import { plantFieldDay, type FieldDay } from './field-day-fixture.ts';
 
@@ -26,14 +27,7 @@ describe.each(testDatabaseKinds())('command center: shady transaction reports (%
   let clean: FieldDay;
   let west: Api;
 
-  const supervisor = async (unit: Org['zone']): Promise<Api> =>
-    apiAs(
-      t,
-      await createUser(handle.db, {
-        units: [{ unit, grants: { cmdcenter: [{ system_auth: 'ACTIVE_INACTIVE_SAUTH', tabs: [] }] } }],
-      }),
-      unit,
-    );
+  const supervisor = (unit: Org['zone']) => commandCenterSupervisor(t, handle.db, unit);
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
