@@ -104,7 +104,10 @@ const LONG_FRAME_MS = 50;
 /** The issue's budget for the route replay: navigation to the route drawn. */
 const ROUTE_BUDGET_MS = 1000;
 /** Where the bench's accounts live: around Andheri and Thane (latitude, longitude), ± this many degrees. */
-const CENTRES: Record<(typeof BRANCHES)[number], [number, number]> = { 'BR-AND': [19.12, 72.86], 'BR-THN': [19.2, 72.98] };
+const CENTRES: Record<(typeof BRANCHES)[number], [number, number]> = {
+  'BR-AND': [19.12, 72.86],
+  'BR-THN': [19.2, 72.98],
+};
 const SPREAD_DEG = 0.09;
 
 type Unit = { id: number; path: string };
@@ -236,7 +239,12 @@ async function plantedDay(
     Math.abs(fixes[i]!.latitude - fixes[i + 1]!.latitude) + Math.abs(fixes[i]!.longitude - fixes[i + 1]!.longitude) <
       0.01;
   const eligible = fixes.slice(0, -1).filter((_, i) => good(i)).length;
-  const perGap = Math.max(0, Math.round((targetPositions - fixes.length) / Math.max(eligible, 1)));
+  // (fractional: the extra fixes spread evenly over the gaps, so the day holds about targetPositions)
+  const perGap = Math.max(
+    0,
+    (targetPositions - fixes.length - day.visits.length - day.receipts.length) / Math.max(eligible, 1),
+  );
+  let owed = 0;
   type Fix = Omit<PositionInput, 'seq'>;
   const out: Fix[] = [];
   fixes.forEach((fix, i) => {
@@ -254,8 +262,11 @@ async function plantedDay(
     const next = fixes[i + 1]!;
     const t0 = Date.parse(fix.fixTime);
     const t1 = Date.parse(next.fixTime);
-    for (let k = 1; k <= perGap; k += 1) {
-      const share = k / (perGap + 1);
+    owed += perGap;
+    const extra = Math.floor(owed);
+    owed -= extra;
+    for (let k = 1; k <= extra; k += 1) {
+      const share = k / (extra + 1);
       out.push({
         ...base,
         fixTime: new Date(Math.round(t0 + (t1 - t0) * share)).toISOString(),
@@ -297,7 +308,11 @@ async function plant(base: string, unitId: number, positions: PositionInput[]): 
   for (let i = 0; i < positions.length; i += MAX_POSITIONS_PER_BATCH) {
     const reply = await fetch(`${base}/api/cmd-center/positions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}`, 'x-acting-unit': String(unitId) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${access}`,
+        'x-acting-unit': String(unitId),
+      },
       body: JSON.stringify({
         deviceId: 'bench-fc-andheri',
         platform: 'ANDROID',
@@ -352,9 +367,13 @@ async function watchFor(page: Page, name: string, selectors: string[]): Promise<
 }
 
 async function waitForMark(page: Page, name: string): Promise<Record<string, number>> {
-  await page.waitForFunction(`window.__rdBench && window.__rdBench.marks[${JSON.stringify(name)}] !== undefined`, null, {
-    timeout: 120_000,
-  });
+  await page.waitForFunction(
+    `window.__rdBench && window.__rdBench.marks[${JSON.stringify(name)}] !== undefined`,
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
   return page.evaluate<Record<string, number>>('window.__rdBench.marks');
 }
 
@@ -404,7 +423,10 @@ async function signInAsSupervisor(context: BrowserContext): Promise<void> {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/\/home$/);
   const unit = page.getByLabel(/^Acting Unit/);
-  const label = await unit.locator('option', { hasText: `(${ZONE})` }).first().textContent();
+  const label = await unit
+    .locator('option', { hasText: `(${ZONE})` })
+    .first()
+    .textContent();
   await unit.selectOption({ label: label ?? '' });
   await page.getByRole('radio', { name: 'Command Center' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -652,6 +674,8 @@ async function main() {
           const context = await browser.newContext({
             baseURL: server.base,
             locale: 'en-IN',
+            // the page scripts of the bench are evaluated as text, which the app's CSP (script-src 'self') refuses
+            bypassCSP: true,
             viewport: { width: 1440, height: 900 },
           });
           await context.addInitScript({ content: PAGE_INIT });
@@ -670,7 +694,10 @@ async function main() {
             apiResponseEndMs: stats(warm.map((l) => l.api?.end ?? Number.NaN)),
             apiBytes: warm[0]?.api?.bytes ?? null,
             playFrames: frameStats(replay.playDeltas),
-            playLongTasks: { count: replay.playLongTasks.length, totalMs: round(replay.playLongTasks.reduce((a, b) => a + b, 0)) },
+            playLongTasks: {
+              count: replay.playLongTasks.length,
+              totalMs: round(replay.playLongTasks.reduce((a, b) => a + b, 0)),
+            },
             playheadMoved: replay.playheadMoved,
             loads: replay.loads,
           };
@@ -717,7 +744,11 @@ async function main() {
       const allocCeiling: Ceiling = await measureCeiling({ url: dbUrl }, allocSql, { connections, seconds: duration });
       printProbe(`allocation accounts read, ceiling (${allocSql.length} statements)`, allocCeiling.probe);
       results.routeApi = { api: routeApi, ceiling: routeCeiling, ratio: fairRatio(routeApi.rps, routeCeiling.tps) };
-      results.allocationApi = { api: allocApi, ceiling: allocCeiling, ratio: fairRatio(allocApi.rps, allocCeiling.tps) };
+      results.allocationApi = {
+        api: allocApi,
+        ceiling: allocCeiling,
+        ratio: fairRatio(allocApi.rps, allocCeiling.tps),
+      };
       results.ceilingStatements = {
         route: routeSql.map((s) => s.sql.slice(0, 160)),
         allocation: allocSql.map((s) => s.sql.slice(0, 160)),
@@ -734,7 +765,9 @@ async function main() {
       console.log(
         `══ Route replay: ${COLLECTOR} on ${date}, ${route.sent} positions sent, ${route.kept} kept, ${route.stops} stops, ${route.events} events`,
       );
-      console.log(`   navigation → route drawn (painted)   ${fmt(rs.paintedMs!)}; cold first load ${round(rs.cold.routePaintedMs)} ms`);
+      console.log(
+        `   navigation → route drawn (painted)   ${fmt(rs.paintedMs!)}; cold first load ${round(rs.cold.routePaintedMs)} ms`,
+      );
       console.log(`   of which the route API in the page   ${fmt(rs.apiInPageMs!)}, ${rs.apiBytes} bytes on the wire`);
       console.log(
         `   budget < ${ROUTE_BUDGET_MS} ms (p95, warm): ${rs.paintedMs!.p95 < ROUTE_BUDGET_MS ? 'met' : 'NOT met'}`,
@@ -778,7 +811,10 @@ async function main() {
       await handle.close();
     }
     fs.mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(repoRoot, 'bench/results/cmd-center-maps.json'), `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(repoRoot, 'bench/results/cmd-center-maps.json'),
+      `${JSON.stringify(results, null, 2)}\n`,
+    );
     console.log('written bench/results/cmd-center-maps.json');
   } finally {
     if (!args.keep) {
