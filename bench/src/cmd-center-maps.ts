@@ -404,6 +404,13 @@ async function stopFrames(page: Page): Promise<{ deltas: number[]; longTasks: nu
 
 type ApiTiming = { start: number; end: number; duration: number; waiting: number; bytes: number } | null;
 
+/** Every request of the page so far (path, start and end from the navigation, ms): where a load's time went. */
+async function requestsOf(page: Page): Promise<{ path: string; start: number; end: number }[]> {
+  return page.evaluate<{ path: string; start: number; end: number }[]>(`performance.getEntriesByType('resource')
+    .map((entry) => ({ path: new URL(entry.name).pathname + new URL(entry.name).search,
+      start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) }))`);
+}
+
 /** Resource timing of the page's last API call whose path starts with `prefix`. */
 async function apiTiming(page: Page, prefix: string): Promise<ApiTiming> {
   return page.evaluate<ApiTiming>(`(() => {
@@ -434,7 +441,12 @@ async function signInAsSupervisor(context: BrowserContext): Promise<void> {
   await page.close();
 }
 
-type RouteLoad = { routeDrawnMs: number; routePaintedMs: number; api: ApiTiming };
+type RouteLoad = {
+  routeDrawnMs: number;
+  routePaintedMs: number;
+  api: ApiTiming;
+  requests: { path: string; start: number; end: number }[];
+};
 
 async function routeReplay(context: BrowserContext, url: string) {
   const loads: RouteLoad[] = [];
@@ -450,6 +462,7 @@ async function routeReplay(context: BrowserContext, url: string) {
       routeDrawnMs: marks.route!,
       routePaintedMs: marks.routePainted!,
       api: await apiTiming(page, '/api/cmd-center/route'),
+      requests: await requestsOf(page),
     });
     // playback: the playhead travels the route on requestAnimationFrame
     const time = page.getByTestId('cc-route-player-time');

@@ -3,12 +3,12 @@ import type { RouteDayReply } from '@recovery-desk/domain/command-center/route-d
 import { wallClock } from '@recovery-desk/domain/command-center/time.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CmdcenterKey } from '@recovery-desk/i18n/locales/cmdcenter-en.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateInput } from '../../../components/form/date-input.tsx';
-import { formatDuration } from '../../../components/map/map-view.tsx';
+import { formatDuration, usePreloadMap } from '../../../components/map/map-view.tsx';
 import type { MapTrack } from '../../../components/map/map-types.ts';
 import { RoutePlayer } from '../../../components/map/route-player.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -112,11 +112,16 @@ function RouteDay({ route }: { route: RouteDayReply }) {
   const track = useMemo(() => trackOf(route, tr, language), [route, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const timeline = useMemo(() => timelineOf(route, tr, language), [route, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const [seek, setSeek] = useState<{ at: number } | null>(null);
-  const [playhead, setPlayhead] = useState(0);
+  // the timeline line the playhead is on: state only changes when the line does, so the timeline is not rendered again
+  // on every animation frame of the playback
+  const [current, setCurrent] = useState<string | undefined>(undefined);
+  const onTimeChange = useCallback(
+    (at: number) => setCurrent(timeline.filter((item) => item.at <= at).at(-1)?.id),
+    [timeline],
+  );
   const dropped = (Object.entries(route.dropped) as [keyof RouteDayReply['dropped'], number][]).filter(
     ([, count]) => count > 0,
   );
-  const current = timeline.filter((item) => item.at <= playhead).at(-1)?.id;
 
   if (route.fixes.length === 0) {
     return (
@@ -160,7 +165,7 @@ function RouteDay({ route }: { route: RouteDayReply }) {
             label={tr('CcRouteMapLabel', { name: route.user.fullName, date: route.date })}
             track={track}
             seek={seek}
-            onTimeChange={setPlayhead}
+            onTimeChange={onTimeChange}
             testId="cc-route-player"
           />
         </Grid.Col>
@@ -224,6 +229,8 @@ export function RouteReplayPage() {
     queryFn: ({ signal }) => fetchRouteDay(userId!, date, signal),
     enabled: userId !== null,
   });
+  // the map kit loads beside the day's route, not after it
+  usePreloadMap(userId !== null);
   return (
     <Stack gap="md" data-testid="cc-route">
       <Title order={1}>{title}</Title>
