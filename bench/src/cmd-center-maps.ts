@@ -422,6 +422,21 @@ async function apiTiming(page: Page, prefix: string): Promise<ApiTiming> {
   })()`);
 }
 
+/**
+ * The CPU time (ms) of the page's renderer main thread (Chromium's ThreadTime metric): unlike wall time, it does not
+ * grow while the thread waits for a core, so it is the figure to read on a loaded machine.
+ */
+async function mainThreadCpu(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+  };
+  const start = await read();
+  return async () => round((await read()) - start);
+}
+
 async function signInAsSupervisor(context: BrowserContext): Promise<void> {
   const page = await context.newPage();
   await page.goto('/login');
@@ -442,6 +457,8 @@ async function signInAsSupervisor(context: BrowserContext): Promise<void> {
 }
 
 type RouteLoad = {
+  /** the renderer main thread's CPU from the navigation to the route drawn */
+  cpuMs: number;
   routeDrawnMs: number;
   routePaintedMs: number;
   api: ApiTiming;
@@ -452,13 +469,17 @@ async function routeReplay(context: BrowserContext, url: string) {
   const loads: RouteLoad[] = [];
   const playDeltas: number[] = [];
   const playLongTasks: number[] = [];
+  /** main-thread CPU per frame while playing, one figure per load */
+  const playCpuMs: number[] = [];
   let playheadMoved = true;
   for (let r = 0; r < repeats; r += 1) {
     const page = await context.newPage();
     await watchFor(page, 'route', ['path.rd-map-track', '[data-testid="cc-route-timeline"] tr']);
+    const cpu = await mainThreadCpu(page);
     await page.goto(url);
     const marks = await waitForMark(page, 'routePainted');
     loads.push({
+      cpuMs: await cpu(),
       routeDrawnMs: marks.route!,
       routePaintedMs: marks.routePainted!,
       api: await apiTiming(page, '/api/cmd-center/route'),
@@ -467,6 +488,7 @@ async function routeReplay(context: BrowserContext, url: string) {
     // playback: the playhead travels the route on requestAnimationFrame
     const time = page.getByTestId('cc-route-player-time');
     const before = await time.textContent();
+    const playCpu = await mainThreadCpu(page);
     await startFrames(page);
     await page.getByTestId('cc-route-player-play').click();
     await page.waitForTimeout(playSeconds * 1000);
@@ -475,9 +497,10 @@ async function routeReplay(context: BrowserContext, url: string) {
     if ((await time.textContent()) === before) playheadMoved = false;
     playDeltas.push(...frames.deltas);
     playLongTasks.push(...frames.longTasks);
+    playCpuMs.push((await playCpu()) / Math.max(frames.deltas.length, 1));
     await page.close();
   }
-  return { loads, playDeltas, playLongTasks, playheadMoved };
+  return { loads, playDeltas, playLongTasks, playheadMoved, playCpuMs };
 }
 
 /** The allocation map's markers: the map kit's clusters and single points. */
@@ -485,16 +508,19 @@ const MARKERS =
   '[data-testid="cc-alloc-map-canvas"] .rd-map-cluster, [data-testid="cc-alloc-map-canvas"] path.rd-map-point';
 
 async function mapAllocation(context: BrowserContext) {
-  const loads: { markersMs: number; markersPaintedMs: number; api: ApiTiming }[] = [];
+  const loads: { cpuMs: number; markersMs: number; markersPaintedMs: number; api: ApiTiming }[] = [];
+  let panCpuPerFrameMs = Number.NaN;
   let panDeltas: number[] = [];
   let panLongTasks: number[] = [];
   let markers = 0;
   for (let r = 0; r < repeats; r += 1) {
     const page = await context.newPage();
     await watchFor(page, 'markers', [MARKERS]);
+    const cpu = await mainThreadCpu(page);
     await page.goto('/cmdCenter/mapBasedAllocation');
     const marks = await waitForMark(page, 'markersPainted');
     loads.push({
+      cpuMs: await cpu(),
       markersMs: marks.markers!,
       markersPaintedMs: marks.markersPainted!,
       api: await apiTiming(page, '/api/cmd-center/allocation/accounts'),
@@ -515,6 +541,7 @@ async function mapAllocation(context: BrowserContext) {
       [0, 160],
       [0, -160],
     ] as const;
+    const panCpu = await mainThreadCpu(page);
     await startFrames(page);
     for (let n = 0; n < pans; n += 1) {
       const [dx, dy] = moves[n % moves.length]!;
@@ -528,10 +555,11 @@ async function mapAllocation(context: BrowserContext) {
     const frames = await stopFrames(page);
     panDeltas = frames.deltas;
     panLongTasks = frames.longTasks;
+    panCpuPerFrameMs = round((await panCpu()) / Math.max(frames.deltas.length, 1), 2);
     markers = await page.locator(MARKERS).count();
     await page.close();
   }
-  return { loads, panDeltas, panLongTasks, markers };
+  return { loads, panDeltas, panLongTasks, markers, panCpuPerFrameMs };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -702,6 +730,8 @@ async function main() {
           results.routeScreen = {
             cold: replay.loads[0],
             drawnMs: stats(warm.map((l) => l.routeDrawnMs)),
+            cpuMs: stats(warm.map((l) => l.cpuMs)),
+            playCpuPerFrameMs: stats(replay.playCpuMs),
             paintedMs: stats(warm.map((l) => l.routePaintedMs)),
             apiInPageMs: stats(warm.map((l) => l.api?.duration ?? Number.NaN)),
             apiResponseEndMs: stats(warm.map((l) => l.api?.end ?? Number.NaN)),
@@ -718,6 +748,8 @@ async function main() {
           results.allocationScreen = {
             cold: allocation.loads[0],
             markersMs: stats(warmAlloc.map((l) => l.markersMs)),
+            cpuMs: stats(warmAlloc.map((l) => l.cpuMs)),
+            panCpuPerFrameMs: allocation.panCpuPerFrameMs,
             paintedMs: stats(warmAlloc.map((l) => l.markersPaintedMs)),
             apiInPageMs: stats(warmAlloc.map((l) => l.api?.duration ?? Number.NaN)),
             panFrames: frameStats(allocation.panDeltas),
@@ -781,6 +813,9 @@ async function main() {
       console.log(
         `   navigation → route drawn (painted)   ${fmt(rs.paintedMs!)}; cold first load ${round(rs.cold.routePaintedMs)} ms`,
       );
+      console.log(
+        `   renderer main-thread CPU meanwhile   ${fmt(rs.cpuMs!)} (the figure a loaded machine does not inflate)`,
+      );
       console.log(`   of which the route API in the page   ${fmt(rs.apiInPageMs!)}, ${rs.apiBytes} bytes on the wire`);
       console.log(
         `   budget < ${ROUTE_BUDGET_MS} ms (p95, warm): ${rs.paintedMs!.p95 < ROUTE_BUDGET_MS ? 'met' : 'NOT met'}`,
@@ -788,6 +823,7 @@ async function main() {
       console.log(
         `   playback frames                      ${fmt(rs.playFrames!)}; > ${LONG_FRAME_MS} ms: ${rs.playFrames!.over50Share} %; playhead moved: ${String(rs.playheadMoved)}`,
       );
+      console.log(`   main-thread CPU per playback frame   ${fmt(rs.playCpuPerFrameMs!)} (one figure per load)`);
       printRatio(
         'GET /api/cmd-center/route, API / ceiling',
         routeApi,
@@ -804,10 +840,12 @@ async function main() {
       console.log(
         `   navigation → markers drawn (painted) ${fmt(as.paintedMs!)}; cold first load ${round(as.cold.markersPaintedMs)} ms`,
       );
+      console.log(`   renderer main-thread CPU meanwhile   ${fmt(as.cpuMs!)}`);
       console.log(`   of which the accounts API in the page ${fmt(as.apiInPageMs!)}`);
       console.log(
         `   pan frames (${pans} drags)            ${fmt(as.panFrames!)}; > ${LONG_FRAME_MS} ms: ${as.panFrames!.over50Share} %; markers after the pans ${String(as.markersAfterPans)}`,
       );
+      console.log(`   main-thread CPU per pan frame        ${String(as.panCpuPerFrameMs)} ms`);
       printRatio(
         'GET /api/cmd-center/allocation/accounts, API / ceiling',
         allocApi,
