@@ -500,7 +500,28 @@ async function routeReplay(context: BrowserContext, url: string) {
     playCpuMs.push((await playCpu()) / Math.max(frames.deltas.length, 1));
     await page.close();
   }
-  return { loads, playDeltas, playLongTasks, playheadMoved, playCpuMs };
+  // in the app: the screen open without a collector, then the collector chosen (the address changes as the picker
+  // changes it; no page load, so the application's start is not in the figure)
+  const inApp: { ms: number; cpuMs: number }[] = [];
+  const target = new URL(url, 'http://x');
+  for (let r = 0; r < repeats; r += 1) {
+    const page = await context.newPage();
+    await page.goto(target.pathname);
+    await page.getByText('Choose a collector to replay the route of the day.').waitFor();
+    await page.waitForLoadState('networkidle');
+    const cpu = await mainThreadCpu(page);
+    await page.evaluate(`(() => {
+      const bench = window.__rdBench;
+      bench.marks.inAppStart = performance.now();
+      bench.watch('inApp', ['path.rd-map-track', '[data-testid="cc-route-timeline"] tr']);
+      history.pushState(null, '', ${JSON.stringify(target.pathname + target.search)});
+      dispatchEvent(new PopStateEvent('popstate'));
+    })()`);
+    const marks = await waitForMark(page, 'inAppPainted');
+    inApp.push({ ms: round(marks.inAppPainted! - marks.inAppStart!), cpuMs: await cpu() });
+    await page.close();
+  }
+  return { loads, playDeltas, playLongTasks, playheadMoved, playCpuMs, inApp };
 }
 
 /** The allocation map's markers: the map kit's clusters and single points. */
@@ -731,6 +752,9 @@ async function main() {
             cold: replay.loads[0],
             drawnMs: stats(warm.map((l) => l.routeDrawnMs)),
             cpuMs: stats(warm.map((l) => l.cpuMs)),
+            inAppMs: stats(replay.inApp.map((l) => l.ms)),
+            inAppCpuMs: stats(replay.inApp.map((l) => l.cpuMs)),
+            inApp: replay.inApp,
             playCpuPerFrameMs: stats(replay.playCpuMs),
             paintedMs: stats(warm.map((l) => l.routePaintedMs)),
             apiInPageMs: stats(warm.map((l) => l.api?.duration ?? Number.NaN)),
@@ -815,6 +839,9 @@ async function main() {
       );
       console.log(
         `   renderer main-thread CPU meanwhile   ${fmt(rs.cpuMs!)} (the figure a loaded machine does not inflate)`,
+      );
+      console.log(
+        `   in the app: collector chosen → drawn ${fmt(rs.inAppMs!)}; main-thread CPU ${fmt(rs.inAppCpuMs!)}`,
       );
       console.log(`   of which the route API in the page   ${fmt(rs.apiInPageMs!)}, ${rs.apiBytes} bytes on the wire`);
       console.log(
