@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapSettingsSchema } from '@recovery-desk/domain/field/contracts.ts';
@@ -33,6 +33,27 @@ export type MapViewProps = MapData & {
 
 export async function fetchMapSettings() {
   return mapSettingsSchema.parse(await apiClient.get<unknown>('/api/map-settings'));
+}
+
+const MAP_SETTINGS_KEY = ['map-settings'] as const;
+
+/** Starts downloading Leaflet's side of the map kit (the browser keeps the module: a later import is immediate). */
+function loadLeafletModule(): void {
+  import('./leaflet-map.ts').catch(() => undefined);
+}
+
+/**
+ * Starts loading what a map needs — the Leaflet module and the tile settings — while the screen's own data loads, so
+ * that the map is drawn as soon as the data comes instead of fetching them one after the other then (measured by
+ * bench/src/cmd-center-maps.ts: on the route replay they came after the day's route, one round trip each).
+ */
+export function usePreloadMap(enabled = true): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    loadLeafletModule();
+    void queryClient.prefetchQuery({ queryKey: MAP_SETTINGS_KEY, queryFn: fetchMapSettings, staleTime: Infinity });
+  }, [enabled, queryClient]);
 }
 
 /** Rows the fallback table shows at once; more are paged. */
@@ -121,7 +142,9 @@ export function MapView({
   const [showTable, setShowTable] = useState(false);
   const [drawMode, setDrawMode] = useState<DrawMode | null>(null);
   const [pincodes, setPincodes] = useState('');
-  const settings = useQuery({ queryKey: ['map-settings'], queryFn: fetchMapSettings, staleTime: Infinity });
+  const settings = useQuery({ queryKey: MAP_SETTINGS_KEY, queryFn: fetchMapSettings, staleTime: Infinity });
+  // the module downloads while the settings load (not after them)
+  useEffect(loadLeafletModule, []);
   const dataRef = useRef(data);
   dataRef.current = data;
   const onSelectRef = useRef(onSelect);

@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../data-table.tsx';
 import { MapView, formatDuration } from './map-view.tsx';
@@ -25,13 +25,14 @@ export type RoutePlayerProps = {
   onTimeChange?: (at: number) => void;
 };
 
-function clock(at: number, language: string, seconds = false): string {
+/** The clock of a moment, India time (HH:MM, or HH:MM:SS with `seconds`): one formatter per language and form. */
+function clockFormat(language: string, seconds = false): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(language, {
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
     timeZone: 'Asia/Kolkata',
-  }).format(at);
+  });
 }
 
 type Row = { id: string; kind: string; label: string; time: string; duration: string };
@@ -108,31 +109,38 @@ export function RoutePlayer({
     onTimeChangeRef.current?.(at);
   }, [at]);
 
-  const language = i18n.language;
-  const rows: Row[] = [
-    ...(track.stops ?? []).map((stop) => ({
-      id: `stop-${stop.id}`,
-      kind: String(t('MapStop')),
-      label: stop.label,
-      time: `${clock(stop.from, language)}–${clock(stop.to, language)}`,
-      duration: formatDuration(stop.to - stop.from),
-    })),
-    ...(track.events ?? []).map((event) => ({
-      id: `event-${event.id}`,
-      kind: String(t('MapEvent')),
-      label: event.label,
-      time: '',
-      duration: '',
-    })),
-    ...(circles ?? []).map((circle) => ({
-      id: `circle-${circle.id}`,
-      kind: String(t('MapGeofence')),
-      label: String(t('MapCircleTitle', { label: circle.label, radius: circle.radiusM })),
-      time: '',
-      duration: '',
-    })),
-  ];
   const empty = positions.length === 0;
+  const language = i18n.language;
+  // the player re-renders on every animation frame while it plays: the formatters and the table's rows are made once
+  // per track and language, not per frame
+  const secondsClock = useMemo(() => clockFormat(language, true), [language]);
+  const rows: Row[] = useMemo(() => {
+    const minutesClock = clockFormat(language);
+    return [
+      ...(track.stops ?? []).map((stop) => ({
+        id: `stop-${stop.id}`,
+        kind: String(t('MapStop')),
+        label: stop.label,
+        time: `${minutesClock.format(stop.from)}–${minutesClock.format(stop.to)}`,
+        duration: formatDuration(stop.to - stop.from),
+      })),
+      ...(track.events ?? []).map((event) => ({
+        id: `event-${event.id}`,
+        kind: String(t('MapEvent')),
+        label: event.label,
+        time: '',
+        duration: '',
+      })),
+      ...(circles ?? []).map((circle) => ({
+        id: `circle-${circle.id}`,
+        kind: String(t('MapGeofence')),
+        label: String(t('MapCircleTitle', { label: circle.label, radius: circle.radiusM })),
+        time: '',
+        duration: '',
+      })),
+    ];
+  }, [track, circles, language, t]);
+  const now = empty ? '' : secondsClock.format(at);
 
   const controls = (
     <Stack gap={4} data-testid={`${testId}-controls`}>
@@ -157,13 +165,13 @@ export function RoutePlayer({
           data-testid={`${testId}-speed`}
         />
         <Text size="sm" component="output" aria-live="off" data-testid={`${testId}-time`}>
-          {empty ? '' : clock(at, language, true)}
+          {now}
         </Text>
       </Group>
       <input
         type="range"
         aria-label={String(t('MapScrubber'))}
-        aria-valuetext={empty ? '' : clock(at, language, true)}
+        aria-valuetext={now}
         min={start}
         max={end}
         step={1000}

@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MapView } from '../../../components/map/map-view.tsx';
+import { MapView, usePreloadMap } from '../../../components/map/map-view.tsx';
 import type { MapPoint, MapTone } from '../../../components/map/map-types.ts';
 import { describeError } from '../../../lib/describe-error.ts';
 import { formatAmount, formatCount } from '../../../lib/format.ts';
@@ -125,6 +125,8 @@ export function MapAllocationPage() {
     queryKey: allocationKeys.assignees(),
     queryFn: ({ signal }) => fetchAllocationAssignees(signal),
   });
+  // the map kit loads beside the accounts, not after them
+  usePreloadMap();
   const byId = useMemo(
     () => new Map((accounts.data?.points ?? []).map((point) => [point.accountId, point])),
     [accounts.data],

@@ -4,12 +4,12 @@ import { wallClock } from '@recovery-desk/domain/command-center/time.ts';
 import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CmdcenterKey } from '@recovery-desk/i18n/locales/cmdcenter-en.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateInput } from '../../../components/form/date-input.tsx';
-import { formatDuration } from '../../../components/map/map-view.tsx';
+import { formatDuration, usePreloadMap } from '../../../components/map/map-view.tsx';
 import type { MapCircle, MapTrack } from '../../../components/map/map-types.ts';
 import { RoutePlayer } from '../../../components/map/route-player.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
@@ -128,11 +128,16 @@ function RouteDay({ route }: { route: RouteDayReply }) {
   const timeline = useMemo(() => timelineOf(route, tr, language), [route, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const circles = useMemo(() => geofencesOf(route, tr), [route, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const [seek, setSeek] = useState<{ at: number } | null>(null);
-  const [playhead, setPlayhead] = useState(0);
+  // the timeline line the playhead is on: state only changes when the line does, so the timeline is not rendered again
+  // on every animation frame of the playback
+  const [current, setCurrent] = useState<string | undefined>(undefined);
+  const onTimeChange = useCallback(
+    (at: number) => setCurrent(timeline.filter((item) => item.at <= at).at(-1)?.id),
+    [timeline],
+  );
   const dropped = (Object.entries(route.dropped) as [keyof RouteDayReply['dropped'], number][]).filter(
     ([, count]) => count > 0,
   );
-  const current = timeline.filter((item) => item.at <= playhead).at(-1)?.id;
 
   if (route.fixes.length === 0) {
     return (
@@ -177,7 +182,7 @@ function RouteDay({ route }: { route: RouteDayReply }) {
             track={track}
             circles={circles}
             seek={seek}
-            onTimeChange={setPlayhead}
+            onTimeChange={onTimeChange}
             testId="cc-route-player"
           />
           {circles.length > 0 ? (
@@ -274,6 +279,8 @@ export function RouteReplayPage() {
   }));
   if (selected && !options.some((option) => option.value === selected.value)) options.unshift(selected);
   const more = users.data && users.data.total > users.data.rows.length ? users.data : null;
+  // the map kit loads beside the day's route, not after it
+  usePreloadMap(userId !== null);
   return (
     <Stack gap="md" data-testid="cc-route">
       <Title order={1}>{title}</Title>
