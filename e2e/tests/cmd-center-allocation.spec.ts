@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { openCollectionsIn } from '../support/collections.ts';
+import { signIn } from '../support/session.ts';
+
+// Issue 16: map-based allocation and the collections Allocation Map. cc.west (ZN-W, the command center's
+// ACTIVE_INACTIVE_SAUTH) opens Map Based Allocation, zooms to a lone unallocated account, draws a polygon around it with
+// mouse clicks on the map, picks the zone's collectors, previews the plan and confirms it; the batch is listed on Map
+// Based Allocation Status with its outcome counts. Then cc.west (who also holds RECEIPT_VIEWER_SAUTH in Collections)
+// opens the Allocation Map: the legend names the collectors and the markers in words, the table has their figures.
+// Axe on the three screens.
+
+/** Zooms the map (clicking clusters) until a lone account marker shows; returns that marker's centre on the page. */
+async function loneAccount(page: Page): Promise<{ x: number; y: number }> {
+  const canvas = page.getByTestId('cc-alloc-map-canvas');
+  const lone = canvas.locator('path.rd-map-point');
+  for (let attempt = 0; attempt < 8 && (await lone.count()) === 0; attempt += 1) {
+    const clusters = canvas.locator('.rd-map-cluster');
+    await expect(clusters.first()).toBeVisible();
+    const zoom = await page.evaluate(() => document.querySelector('.leaflet-proxy')?.getAttribute('style') ?? '');
+    await clusters.first().click();
+    // the zoom has run when Leaflet's proxy transform changed
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.leaflet-proxy')?.getAttribute('style') ?? ''))
+      .not.toBe(zoom);
+  }
+  const box = await lone.first().boundingBox();
+  expect(box, 'a lone account marker on the map').not.toBeNull();
+  return { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+}
+
+test('cc.west: accounts drawn around on the map are allocated to a collector, and the batch is listed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const selector = await signIn(page, 'cc.west');
+  await selector.chooseUnit('ZN-W');
+  await selector.chooseApp('Command Center');
+  await selector.continue();
+  await expect(page).toHaveURL(/\/cmdCenter$/);
+
+  await page.goto('/cmdCenter/mapBasedAllocation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Map Based Allocation' })).toBeVisible();
+  const canvas = page.getByTestId('cc-alloc-map-canvas');
+  await expect(canvas).toHaveAttribute('data-basemap', /tiles|offline/);
+  await expectNoAxeViolations(page);
+
+  // a polygon corner by corner around one lone account, then "Finish the polygon"
+  const centre = await loneAccount(page);
+  await page.getByRole('button', { name: 'Draw a polygon' }).click();
+  const reach = 18;
+  for (const [dx, dy] of [
+    [-reach, -reach],
+    [reach, -reach],
+    [reach, reach],
+    [-reach, reach],
+  ] as const) {
+    await page.mouse.click(centre.x + dx, centre.y + dy);
+  }
+  await page.getByRole('button', { name: 'Finish the polygon' }).click();
+  await expect(page.getByTestId('cc-alloc-map-selected')).not.toHaveText(/^0 selected$/);
+  await expect(page.getByTestId('cc-alloc-selection')).toHaveText(/^Selected accounts: [1-9]/);
+
+  // the zone's collectors (an account out of one collector's branches goes to the other)
+  const assignees = page.getByRole('group', { name: 'Collectors and agencies to allocate to' });
+  for (const name of ['Santosh Jadhav', 'Ganesh Patil']) {
+    await assignees.getByRole('checkbox', { name: new RegExp(`^${name} \\(holds`) }).check();
+  }
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('heading', { name: 'The plan' })).toBeVisible();
+  await expect(page.getByText(/^To allocate: [1-9]/)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm allocation' }).click();
+  const done = page.getByTestId('cc-alloc-done');
+  await expect(done).toContainText(/Batch MAB-\d+ created: [1-9]\d* allocated, \d+ skipped\./);
+  const batchNo = /(MAB-\d+)/.exec((await done.textContent()) ?? '')![1]!;
+
+  await done.getByRole('link', { name: 'See its status' }).click();
+  await expect(page).toHaveURL(/\/cmdCenter\/mapBasedAllocationStatus\?batch=\d+$/);
+  const batches = page.getByRole('table', { name: 'Allocation batches' });
+  const row = batches.getByRole('row').filter({ hasText: batchNo });
+  await expect(row).toContainText(/\d+: [1-9]\d* allocated, \d+ skipped, 0 failed/);
+  await expect(row).toContainText('Imran Khan');
+  await expect(page.getByRole('heading', { name: `Batch ${batchNo}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Accounts of the batch' }).getByRole('row')).not.toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('cc.west: the Allocation Map shows the collectors in a legend with their figures', async ({ page }) => {
+  await openCollectionsIn(page, 'cc.west', 'ZN-W');
+  await page.goto('/collapp/allocationMap');
+  await expect(page.getByRole('heading', { level: 1, name: 'Allocation Map' })).toBeVisible();
+  const legend = page.getByTestId('cc-am-legend');
+  await expect(legend).toContainText('Santosh Jadhav');
+  await expect(legend).toContainText('Ring: an account not paid in the range');
+  await expect(legend).toContainText('Square: a receipt, where it was taken');
+  const table = page.getByTestId('cc-am-table');
+  const santosh = table.getByRole('row').filter({ hasText: 'Santosh Jadhav' });
+  // allocated accounts, and today's receipts taken (the demo field force works today up to the start)
+  await expect(santosh.getByRole('cell').nth(1)).toHaveText(/^[1-9][\d,]*$/);
+  await expect(santosh.getByRole('cell').nth(3)).toContainText('₹');
+  await expect(page.getByTestId('cc-am-map-canvas')).toHaveAttribute('data-basemap', /tiles|offline/);
+  await expect(page).toHaveURL(/\/collapp\/allocationMap/);
+  await expectNoAxeViolations(page);
+
+  // a filter goes into the address (a reload keeps it)
+  await page.getByLabel('Bucket').click();
+  await page.getByRole('option', { name: 'CURRENT' }).click();
+  await expect(page).toHaveURL(/bucket=CURRENT/);
+  await page.reload();
+  await expect(page.getByLabel('Bucket')).toHaveValue('CURRENT');
+});
