@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { openCollectionsIn } from '../support/collections.ts';
+import { callApi, openCollectionsIn } from '../support/collections.ts';
 import { signIn } from '../support/session.ts';
 
 // Issue 16: map-based allocation and the collections Allocation Map. cc.west (ZN-W, the command center's
@@ -10,8 +10,8 @@ import { signIn } from '../support/session.ts';
 // opens the Allocation Map: the legend names the collectors and the markers in words, the table has their figures.
 // Axe on the three screens.
 
-/** Zooms the map (clicking clusters) until a lone account marker shows; returns that marker's centre on the page. */
-async function loneAccount(page: Page): Promise<{ x: number; y: number }> {
+/** Zooms the map (clicking clusters) until a lone account marker shows. */
+async function zoomToLoneAccount(page: Page): Promise<void> {
   const canvas = page.getByTestId('cc-alloc-map-canvas');
   const lone = canvas.locator('path.rd-map-point');
   for (let attempt = 0; attempt < 8 && (await lone.count()) === 0; attempt += 1) {
@@ -24,9 +24,37 @@ async function loneAccount(page: Page): Promise<{ x: number; y: number }> {
       .poll(() => page.evaluate(() => document.querySelector('.leaflet-proxy')?.getAttribute('style') ?? ''))
       .not.toBe(zoom);
   }
-  const box = await lone.first().boundingBox();
+  await expect(lone.first()).toBeVisible();
+}
+
+/** The centre of the first lone account marker on the page (read after the drawing controls have laid out). */
+async function loneAccountCentre(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('cc-alloc-map-canvas').locator('path.rd-map-point').first().boundingBox();
   expect(box, 'a lone account marker on the map').not.toBeNull();
   return { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+}
+
+/**
+ * A Mumbai pincode (the zone's collectors work Andheri and Thane) with unallocated accounts that can be allocated: the
+ * zone has too many unallocated accounts to select one by one, so the supervisor narrows the map by pincode.
+ */
+async function pincodeToAllocate(page: Page): Promise<string> {
+  for (const bucket of ['B1', 'B2', 'B3', 'B4', 'B5', 'B6']) {
+    const reply = await callApi<{
+      clustered: boolean;
+      points: { pincode: string | null; blocked: string | null }[];
+    }>(page, 'GET', `/api/cmd-center/allocation/accounts?status=UNALLOCATED&bucket=${bucket}`);
+    expect(reply.status).toBe(200);
+    if (reply.body.clustered) continue;
+    const counts = new Map<string, number>();
+    for (const point of reply.body.points) {
+      if (point.blocked || !point.pincode?.startsWith('400')) continue;
+      counts.set(point.pincode, (counts.get(point.pincode) ?? 0) + 1);
+    }
+    const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+    if (best) return best[0];
+  }
+  throw new Error('no Mumbai pincode with unallocated accounts in ZN-W');
 }
 
 test('cc.west: accounts drawn around on the map are allocated to a collector, and the batch is listed', async ({
@@ -45,9 +73,18 @@ test('cc.west: accounts drawn around on the map are allocated to a collector, an
   await expect(canvas).toHaveAttribute('data-basemap', /tiles|offline/);
   await expectNoAxeViolations(page);
 
+  // too many to select one by one: narrow to a pincode
+  await expect(page.getByText(/^Accounts matching: .* Too many to select one by one/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Pincode' }).fill(await pincodeToAllocate(page));
+  await expect(page.getByText(/Too many to select one by one/)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Draw a polygon' })).toBeEnabled();
+
   // a polygon corner by corner around one lone account, then "Finish the polygon"
-  const centre = await loneAccount(page);
+  await zoomToLoneAccount(page);
   await page.getByRole('button', { name: 'Draw a polygon' }).click();
+  // the drawing help shows above the map: the marker is found where it is now
+  await expect(page.getByRole('button', { name: 'Finish the polygon' })).toBeVisible();
+  const centre = await loneAccountCentre(page);
   const reach = 18;
   for (const [dx, dy] of [
     [-reach, -reach],
@@ -103,9 +140,9 @@ test('cc.west: the Allocation Map shows the collectors in a legend with their fi
   await expectNoAxeViolations(page);
 
   // a filter goes into the address (a reload keeps it)
-  await page.getByLabel('Bucket').click();
+  await page.getByRole('combobox', { name: 'Bucket' }).click();
   await page.getByRole('option', { name: 'CURRENT' }).click();
   await expect(page).toHaveURL(/bucket=CURRENT/);
   await page.reload();
-  await expect(page.getByLabel('Bucket')).toHaveValue('CURRENT');
+  await expect(page.getByRole('combobox', { name: 'Bucket' })).toHaveValue('CURRENT');
 });
