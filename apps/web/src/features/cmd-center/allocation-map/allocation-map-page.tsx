@@ -16,7 +16,7 @@ import { mapPaletteColour, type MapPoint } from '../../../components/map/map-typ
 import { PagePager } from '../../../components/page-pager.tsx';
 import { SectionLoadState } from '../../../components/section-load-state.tsx';
 import { describeError } from '../../../lib/describe-error.ts';
-import { formatAmount, formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatAmount, formatBusinessDate, formatCount, formatDateTime } from '../../../lib/format.ts';
 import { translateKey } from '../../../lib/i18n/dynamic-key.ts';
 import { allocationMapKeys, fetchAllocationMap, type AllocationMapFilters } from '../allocation-map-api.ts';
 
@@ -286,7 +286,12 @@ export function AllocationMapPage() {
                 </List>
               </section>
               <DataTable<CollectorRow>
-                caption={String(t('CcAmTable', { from: filters.from, to: filters.to }))}
+                caption={String(
+                  t('CcAmTable', {
+                    from: formatBusinessDate(filters.from, language),
+                    to: formatBusinessDate(filters.to, language),
+                  }),
+                )}
                 testId="cc-am-table"
                 columns={[
                   {
