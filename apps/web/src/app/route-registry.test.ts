@@ -1,8 +1,8 @@
 import { TRAYS } from '@recovery-desk/domain/collections/trays.ts';
-import { findRouteByName } from '@recovery-desk/domain/route-catalogue.ts';
+import { findRouteByName, ROUTE_CATALOGUE } from '@recovery-desk/domain/route-catalogue.ts';
 import { describe, expect, it } from 'vitest';
 import { registerScreens, screensForApp } from '../lib/screen-registry.ts';
-import { collectionsScreens, SHELL_SCREENS } from './route-registry.ts';
+import { collectionsScreens, SHELL_SCREENS, STANDALONE_SCREENS } from './route-registry.ts';
 
 describe('collections screens in the route registry', () => {
   it('registers every tray list route and each detail route the catalogue gives a tray with an account view', () => {
@@ -30,5 +30,14 @@ describe('collections screens in the route registry', () => {
       '/collapp/ManualReAllocListApproval',
       '/collapp/ptpDeviation',
     ]);
+  });
+});
+
+describe('the whole catalogue', () => {
+  it('has a built screen for every route of spec §2 that is not a redirect', () => {
+    const unbuilt = ROUTE_CATALOGUE.filter(
+      (route) => route.kind !== 'redirect' && !SHELL_SCREENS[route.name] && !STANDALONE_SCREENS[route.name],
+    ).map((route) => route.path);
+    expect(unbuilt).toEqual([]);
   });
 });

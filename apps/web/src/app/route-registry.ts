@@ -151,6 +151,8 @@ const CMD_CENTER_SCREENS = [
   'dashCmdCenter',
   'mapBasedAllocation',
   'mapBasedAllocationStatus',
+  // the collections Allocation Map (/collapp/allocationMap): the command center's allocation data on the map
+  'allocationMap',
 ] as const;
 
 /** Screens inside the signed-in app shell. */

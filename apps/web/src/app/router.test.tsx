@@ -80,9 +80,9 @@ describe.each<RouterKind>(['data router', 'light router'])(
       await waitFor(() => expect(document.body.id).toBe('login'));
     });
 
-    it('shows a page-not-found screen for catalogue routes without a built screen', async () => {
+    it('shows a page-not-found screen for a path outside the catalogue', async () => {
       sessionStore.set(signedInSession());
-      renderApp(kind, '/collapp/allocationMap');
+      renderApp(kind, '/collapp/noSuchScreen');
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/home');
     });

@@ -234,4 +234,16 @@ export const pluralsAr: Record<`${PluralBase}_${'zero' | 'one' | 'two' | 'few' |
   CcShadyFindings_few: '{{count}} نتيجة',
   CcShadyFindings_many: '{{count}} نتيجة',
   CcShadyFindings_other: '{{count}} نتيجة',
+  CcRouteGeofences_zero:
+    'الدوائر: لا أسياج جغرافية لعملاء تمت زيارتهم في ذلك اليوم ({{count}}؛ نصف القطر {{radius}} م).',
+  CcRouteGeofences_one:
+    'الدوائر: السياج الجغرافي لعميل واحد تمت زيارته في ذلك اليوم ({{count}}؛ نصف القطر {{radius}} م).',
+  CcRouteGeofences_two:
+    'الدوائر: السياجان الجغرافيان لعميلين تمت زيارتهما في ذلك اليوم ({{count}}؛ نصف القطر {{radius}} م).',
+  CcRouteGeofences_few:
+    'الدوائر: الأسياج الجغرافية لـ {{count}} عملاء تمت زيارتهم في ذلك اليوم (نصف القطر {{radius}} م).',
+  CcRouteGeofences_many:
+    'الدوائر: الأسياج الجغرافية لـ {{count}} عميلًا تمت زيارتهم في ذلك اليوم (نصف القطر {{radius}} م).',
+  CcRouteGeofences_other:
+    'الدوائر: الأسياج الجغرافية لـ {{count}} عميل تمت زيارتهم في ذلك اليوم (نصف القطر {{radius}} م).',
 };

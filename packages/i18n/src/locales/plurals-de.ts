@@ -86,4 +86,6 @@ export const pluralsDe: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
   CcShadyWordsCancellations_other: '{{count}} Quittungen an diesem Tag storniert',
   CcShadyFindings_one: '{{count}} Befund',
   CcShadyFindings_other: '{{count}} Befunde',
+  CcRouteGeofences_one: 'Kreise: der Geofence des {{count}} an diesem Tag besuchten Kunden (Radius {{radius}} m).',
+  CcRouteGeofences_other: 'Kreise: die Geofences der {{count}} an diesem Tag besuchten Kunden (Radius {{radius}} m).',
 };

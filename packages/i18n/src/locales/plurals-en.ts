@@ -81,6 +81,8 @@ export const pluralsEn = {
   CcShadyWordsCancellations_other: '{{count}} receipts cancelled that day',
   CcShadyFindings_one: '{{count}} finding',
   CcShadyFindings_other: '{{count}} findings',
+  CcRouteGeofences_one: 'Circles: the geofence of the {{count}} customer visited that day (radius {{radius}} m).',
+  CcRouteGeofences_other: 'Circles: the geofences of the {{count}} customers visited that day (radius {{radius}} m).',
 };
 
 export type PluralKey = keyof typeof pluralsEn;

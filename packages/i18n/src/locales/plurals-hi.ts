@@ -76,4 +76,6 @@ export const pluralsHi: Record<`${PluralBase}_${'one' | 'other'}`, string> = {
   CcShadyWordsCancellations_other: 'उस दिन {{count}} रसीदें रद्द हुईं',
   CcShadyFindings_one: '{{count}} निष्कर्ष',
   CcShadyFindings_other: '{{count}} निष्कर्ष',
+  CcRouteGeofences_one: 'वृत्त: उस दिन देखे गए {{count}} ग्राहक का जियोफ़ेंस (त्रिज्या {{radius}} मी)।',
+  CcRouteGeofences_other: 'वृत्त: उस दिन देखे गए {{count}} ग्राहकों के जियोफ़ेंस (त्रिज्या {{radius}} मी)।',
 };

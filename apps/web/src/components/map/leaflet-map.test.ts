@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLeafletMap, OFFLINE_ZOOM, type LeafletMapHandle } from './leaflet-map.ts';
+import { MAP_PALETTE, mapPaletteColour } from './map-types.ts';
 
 // The map's basemap choice with the real Leaflet in jsdom (which lays nothing out: the container is given a size, and
 // tile images never load by themselves, so the test fails them).
@@ -64,6 +65,26 @@ describe('the map component’s basemap', () => {
     expect(stops).toEqual(['1', '2']);
     // the route line, the start point and the density circle are SVG paths
     expect(element.querySelectorAll('.leaflet-overlay-pane path').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('colours points from the palette and draws them as dots, rings or squares', () => {
+    const element = container();
+    handle = createLeafletMap(element, { tileUrl: null, attribution: null }, () => undefined);
+    handle.update({
+      points: [
+        { id: 1, latitude: 19.12, longitude: 72.85, label: 'Paid', colour: 1 },
+        { id: 2, latitude: 19.2, longitude: 72.9, label: 'Not paid', colour: 1, shape: 'ring' },
+        { id: 3, latitude: 19.3, longitude: 72.95, label: 'Receipt', colour: 2, shape: 'square' },
+      ],
+    });
+    const dot = element.querySelector('path.rd-map-point')!;
+    expect(dot.getAttribute('fill')).toBe(mapPaletteColour(1));
+    const ring = element.querySelector('path.rd-map-ring')!;
+    expect(ring.getAttribute('stroke')).toBe(mapPaletteColour(1));
+    expect(ring.getAttribute('fill')).toBe('#fff');
+    const square = element.querySelector<HTMLElement>('.rd-map-square span')!;
+    expect(square.getAttribute('style')).toContain(`background:${mapPaletteColour(2)}`);
+    expect(mapPaletteColour(MAP_PALETTE.length + 1)).toBe(MAP_PALETTE[1]);
   });
 
   it('shows India’s state borders and major places by zoom on the offline basemap', async () => {

@@ -1,15 +1,16 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { clusterPoints, selectInside, type LatLng } from './geometry.ts';
-import type {
-  BasemapKind,
-  DrawMode,
-  MapCircle,
-  MapData,
-  MapDensityCell,
-  MapPoint,
-  MapSettings,
-  MapTone,
+import {
+  mapPaletteColour,
+  type BasemapKind,
+  type DrawMode,
+  type MapCircle,
+  type MapData,
+  type MapDensityCell,
+  type MapPoint,
+  type MapSettings,
+  type MapTone,
 } from './map-types.ts';
 import { positionAt, travelledUntil } from './playback.ts';
 
@@ -35,6 +36,8 @@ const INDIA_BOUNDS = L.latLngBounds([6.5, 68], [35.5, 97.5]);
 /** Zoom from which the offline basemap shows state borders, capitals and big cities, and other cities and district seats. */
 export const OFFLINE_ZOOM = { states: 4, places: 5, morePlaces: 7 } as const;
 const SELECTED_COLOUR = '#6a1b9a';
+const SQUARE_STYLE =
+  'display:block;width:14px;height:14px;border:2px solid #fff;box-sizing:border-box;box-shadow:0 1px 3px rgba(0,0,0,.4);';
 const OFFLINE_ATTRIBUTION = 'Natural Earth · GeoNames (CC BY 4.0)';
 const CLUSTER_STYLE =
   'display:flex;align-items:center;justify-content:center;border-radius:50%;background:rgba(28,95,184,.85);' +
@@ -292,26 +295,41 @@ export function createLeafletMap(
 
   function pointMarker(point: MapPoint): L.Layer {
     const isSelected = selected.has(point.id);
-    const colour = isSelected ? SELECTED_COLOUR : TONE_COLOURS[point.tone ?? 'planned'];
+    const colour = isSelected
+      ? SELECTED_COLOUR
+      : point.colour === undefined
+        ? TONE_COLOURS[point.tone ?? 'planned']
+        : mapPaletteColour(point.colour);
+    const ring = point.shape === 'ring' && !isSelected;
     const marker =
-      point.order === undefined
-        ? L.circleMarker([point.latitude, point.longitude], {
-            radius: isSelected ? 8 : 7,
-            color: isSelected ? '#111' : '#fff',
-            weight: 2,
-            fillColor: colour,
-            fillOpacity: 0.95,
-            className: isSelected ? 'rd-map-selected' : 'rd-map-point',
-          })
-        : L.marker([point.latitude, point.longitude], {
+      point.order === undefined && point.shape === 'square'
+        ? L.marker([point.latitude, point.longitude], {
             icon: L.divIcon({
-              className: 'rd-map-stop',
-              html: `<span style="${STOP_STYLE}background:${colour}">${point.order}</span>`,
-              iconSize: [24, 24],
-              iconAnchor: [12, 12],
+              className: isSelected ? 'rd-map-selected' : 'rd-map-square',
+              html: `<span style="${SQUARE_STYLE}background:${colour}"></span>`,
+              iconSize: [14, 14],
+              iconAnchor: [7, 7],
             }),
             keyboard: false,
-          });
+          })
+        : point.order === undefined
+          ? L.circleMarker([point.latitude, point.longitude], {
+              radius: isSelected ? 8 : 7,
+              color: isSelected ? '#111' : ring ? colour : '#fff',
+              weight: ring ? 3 : 2,
+              fillColor: ring ? '#fff' : colour,
+              fillOpacity: 0.95,
+              className: isSelected ? 'rd-map-selected' : ring ? 'rd-map-ring' : 'rd-map-point',
+            })
+          : L.marker([point.latitude, point.longitude], {
+              icon: L.divIcon({
+                className: 'rd-map-stop',
+                html: `<span style="${STOP_STYLE}background:${colour}">${point.order}</span>`,
+                iconSize: [24, 24],
+                iconAnchor: [12, 12],
+              }),
+              keyboard: false,
+            });
     return marker.bindTooltip(escapeHtml(point.label));
   }
 

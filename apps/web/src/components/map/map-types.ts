@@ -3,6 +3,32 @@
 
 export type MapTone = 'planned' | 'done' | 'alert' | 'muted';
 
+/**
+ * A categorical palette for points told apart by group (e.g. one colour per collector): eight colours that keep a 3:1
+ * contrast with the basemap and stay apart for the common colour-vision deficiencies (after Okabe–Ito, darkened).
+ * A point's `colour` indexes it (wrapping). Colour is never the only cue: a screen names the groups in words (legend,
+ * labels, table).
+ */
+export const MAP_PALETTE = [
+  '#1c5fb8',
+  '#b34700',
+  '#1b7a4a',
+  '#8e3b8e',
+  '#a11d4f',
+  '#0f6e75',
+  '#6b5a00',
+  '#424b54',
+] as const;
+
+/** The palette colour of index `colour` (wrapping; a negative index counts as 0). */
+export function mapPaletteColour(colour: number): string {
+  const index = Math.max(0, Math.trunc(colour)) % MAP_PALETTE.length;
+  return MAP_PALETTE[index]!;
+}
+
+/** How a marker is drawn: a filled dot (default), a ring (outline only) or a filled square. */
+export type MapShape = 'dot' | 'ring' | 'square';
+
 /** A marker: a place with a name; `order` draws its number (a route's stops), `tone` its colour. */
 export type MapPoint = {
   id: string | number;
@@ -11,6 +37,10 @@ export type MapPoint = {
   label: string;
   order?: number;
   tone?: MapTone;
+  /** a palette colour (index into `MAP_PALETTE`) instead of the tone: points told apart by group */
+  colour?: number;
+  /** the marker's shape (default a dot): a second cue besides colour, e.g. paid vs not paid */
+  shape?: MapShape;
   /** the pincode of the place: a selectable map offers selection by a list of pincodes (keyboard alternative) */
   pincode?: string;
 };

@@ -15,6 +15,7 @@ const dashboard = () => import('./dashboard/dashboard-page.tsx');
 
 const mapAllocation = () => import('./allocation/map-allocation-page.tsx');
 const allocationStatus = () => import('./allocation/allocation-status-page.tsx');
+const allocationMap = () => import('./allocation-map/allocation-map-page.tsx');
 
 const SCREENS: Record<string, ComponentType> = {
   cmdCenterSettings: lazy(() => settings().then((m) => ({ default: m.CommandCenterSettingsPage }))),
@@ -29,6 +30,8 @@ const SCREENS: Record<string, ComponentType> = {
   dashCmdCenter: lazy(() => dashboard().then((m) => ({ default: m.DashCommandCenterPage }))),
   mapBasedAllocation: lazy(() => mapAllocation().then((m) => ({ default: m.MapAllocationPage }))),
   mapBasedAllocationStatus: lazy(() => allocationStatus().then((m) => ({ default: m.AllocationStatusPage }))),
+  // the collections Allocation Map (RECEIPT_VIEWER_SAUTH) reads the command center's data and shares its words
+  allocationMap: lazy(() => allocationMap().then((m) => ({ default: m.AllocationMapPage }))),
 };
 
 export function cmdCenterScreen(name: string): ComponentType {

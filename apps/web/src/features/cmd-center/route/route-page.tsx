@@ -187,10 +187,12 @@ function RouteDay({ route }: { route: RouteDayReply }) {
           />
           {circles.length > 0 ? (
             <Text size="sm" c="dimmed" mt={4} data-testid="cc-route-geofences">
-              {tr('CcRouteGeofences', {
-                count: formatCount(circles.length, language),
-                radius: formatCount(route.geofences.radiusM, language),
-              })}
+              {String(
+                t('CcRouteGeofences', {
+                  count: circles.length,
+                  radius: formatCount(route.geofences.radiusM, language),
+                }),
+              )}
             </Text>
           ) : null}
         </Grid.Col>
