@@ -38,14 +38,15 @@ function server(index: number) {
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  // One worker per server: a spec file runs on one worker, its tests in order (support/test.ts gives each worker its
-  // server's base URL).
+  // One server per worker (E2E_WORKERS, default 1: support/servers.ts says why); a spec file runs on one worker, its
+  // tests in order (support/test.ts gives each worker its server's base URL).
   workers: E2E_WORKERS,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
-  // Two workers share two cores with two servers: a spec's steps take longer than alone.
+  // Room for a loaded CI machine (a spec with several users and axe on each screen sets its own, longer budget).
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // A step waits up to 20 s for the screen in CI, where the machine may be shared.
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: e2eBaseUrl(0),

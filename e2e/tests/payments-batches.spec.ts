@@ -26,6 +26,7 @@ async function batchByNo(page: Page, batchNo: string): Promise<BatchRow> {
 }
 
 test('a batch is generated, approved by another user and reconciled against a statement file', async ({ browser }) => {
+  test.setTimeout(180_000);
   const slip = `E2E-${Date.now()}`;
 
   // The maker generates a batch from the first receipt waiting for one.

@@ -22,7 +22,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
 }
 
 /** The address the server logs once it listens ("running at http://…"); fails if it exits or does not start in time. */
-export async function serverUrl(server: ServerProcess, timeoutMs = 170_000): Promise<string> {
+export async function serverUrl(server: ServerProcess, timeoutMs = 290_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = /running at (http:\/\/[^\s]+)/.exec(server.stdout());
