@@ -6,6 +6,7 @@ import type { Database } from '@recovery-desk/db/client.ts';
 import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { PrincipalCache } from './access/principal-cache.ts';
 import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
 import { subscribeSharedCaches } from './cluster/shared-caches.ts';
 import type { Config } from './config.ts';
@@ -147,6 +148,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     log: app.log,
     bus,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
+    principals: new PrincipalCache(config.principalCacheSeconds * 1000, () => clock.now().getTime()),
     jobs,
     documents: new DocumentStore(config.documentDir),
     workflowEffects: createWorkflowEffects(),
@@ -163,6 +165,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
     deps.trayCounts.invalidate();
+    // A sign-out, a deactivation or an authority change is in force for this process's next request.
+    deps.principals.invalidate();
     if (reply.statusCode < 400) {
       await deps.trayCounts.announce().catch((error: unknown) => {
         request.log.warn({ err: error }, 'could not announce a change to the other instances');
@@ -170,7 +174,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     }
   });
   // The bus between instances listens from start to close (docs/architecture.md, "Several instances").
-  const unsubscribe = [deps.trayCounts.connect(bus), subscribeSharedCaches(bus)];
+  const unsubscribe = [deps.trayCounts.connect(bus), deps.principals.connect(bus), subscribeSharedCaches(bus)];
   app.addHook('onReady', async () => {
     await bus.start();
   });

@@ -245,6 +245,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'How long a tray count is reused, 0 to 300 seconds (0 counts every time). Changes through any instance clear it at once.',
   },
   {
+    name: 'PRINCIPAL_CACHE_SECONDS',
+    default: '5',
+    meaning:
+      "How long a granted access check (user, session, acting unit, authority) is reused, 0 to 60 seconds (0 checks the database on every request). A sign-out, deactivation or authority change through any instance, or made in the database directly, clears it at once.",
+  },
+  {
     name: 'POSITIONS_DEVICE_INTERVAL_SECONDS',
     default: '5',
     meaning:
@@ -527,6 +533,7 @@ const envSchema = z.object({
   WEB_DIST: optional(z.string()),
   DOCUMENT_DIR: optional(z.string()),
   TRAY_COUNT_CACHE_SECONDS: optional(wholeNumber(0, 300)),
+  PRINCIPAL_CACHE_SECONDS: optional(wholeNumber(0, 60)),
   POSITIONS_DEVICE_INTERVAL_SECONDS: optional(wholeNumber(0, 60)),
   EXPORT_SYNC_MAX_ROWS: optional(wholeNumber(0, 50_000)),
   DOWNLOAD_RETENTION_DAYS: optional(wholeNumber(1, 3650)),
@@ -698,6 +705,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     webDist: resolvePath(v.WEB_DIST, path.join(REPO_ROOT, 'apps/web/dist')),
     documentDir: v.DOCUMENT_DIR === undefined ? null : path.resolve(base, v.DOCUMENT_DIR),
     trayCountCacheSeconds: v.TRAY_COUNT_CACHE_SECONDS ?? 15,
+    principalCacheSeconds: v.PRINCIPAL_CACHE_SECONDS ?? 5,
     positionsDeviceIntervalSeconds: v.POSITIONS_DEVICE_INTERVAL_SECONDS ?? 5,
     exportSyncMaxRows: v.EXPORT_SYNC_MAX_ROWS ?? 2000,
     downloadRetentionDays: v.DOWNLOAD_RETENTION_DAYS ?? 30,

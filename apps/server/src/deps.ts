@@ -10,6 +10,7 @@ import type { MailService } from './mail/mail-service.ts';
 import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
 import type { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
+import type { PrincipalCache } from './access/principal-cache.ts';
 import type { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import type { EffectRegistry } from './modules/workflow/effects.ts';
 
@@ -31,6 +32,8 @@ export type AppDeps = {
   bus: ClusterBus;
   /** short-lived tray counts of this process, cleared by every state-changing request of any instance */
   trayCounts: TrayCountCache;
+  /** short-lived granted access checks of this process, cleared by any access change (access/principal-cache.ts) */
+  principals: PrincipalCache;
   /** the background job worker of this process (`wake()` after queueing a job) */
   jobs: JobWorker;
   /** where document bytes live (the database, or DOCUMENT_DIR) */

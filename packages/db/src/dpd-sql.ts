@@ -21,7 +21,9 @@ export function dpdAtLeast(alias: string, dpd: number): SQL {
 export function dpdAtMost(alias: string, dpd: number): SQL {
   if (dpd < 0) return sql`false`;
   if (dpd === 0) return sql`${sql.raw(alias)}.overdue_key = 0`;
-  return sql`(${sql.raw(alias)}.overdue_key = 0 or ${sql.raw(alias)}.overdue_key <= ${keyAtDpd(dpd)})`;
+  // overdue_key is 0 (nothing overdue) or a key, and the key of a DPD ≥ 1 is far above 0, so one bound covers both:
+  // a plain range is an index condition, where `= 0 or <= key` left the upper bound to a filter after the scan.
+  return sql`${sql.raw(alias)}.overdue_key <= ${keyAtDpd(dpd)}`;
 }
 
 /** The account `alias` is overdue (DPD > 0). */

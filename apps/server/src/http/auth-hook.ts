@@ -47,12 +47,28 @@ async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclu
   if (!claims) throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
   const unitId = declared === 'signedIn' ? null : actingUnitId(request);
   const authority = typeof declared === 'object' ? { app: declared.app, code: declared.authority } : undefined;
-  const principal = await findPrincipal(deps.db, {
-    userId: claims.userId,
-    familyId: claims.familyId,
-    now: deps.clock.now(),
-    unit: unitId === null ? undefined : { id: unitId, authority },
-  });
+  const principal = await deps.principals.principal(
+    {
+      userId: claims.userId,
+      familyId: claims.familyId,
+      unitId,
+      app: authority?.app ?? '',
+      authority: authority?.code ?? '',
+    },
+    () =>
+      findPrincipal(deps.db, {
+        userId: claims.userId,
+        familyId: claims.familyId,
+        now: deps.clock.now(),
+        unit: unitId === null ? undefined : { id: unitId, authority },
+      }),
+    // only an answer that lets the request through is kept
+    (found) =>
+      found !== undefined &&
+      found.isActive &&
+      found.familyOpen &&
+      (unitId === null || (found.unit !== null && (!authority || found.unit.hasAuthority))),
+  );
   if (!principal?.isActive || !principal.familyOpen) throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
   const user: SessionUser = {
     id: principal.id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { TrayCountCache } from '../../src/modules/collections/tray-count-cache.ts';
+import { PrincipalCache } from '../../src/access/principal-cache.ts';
 import pino from 'pino';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
@@ -120,6 +121,7 @@ export function testDeps(t: TestApp): AppDeps {
     log,
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
+    principals: new PrincipalCache(0, () => Date.now()),
     documents: new DocumentStore(t.config.documentDir),
     workflowEffects: createWorkflowEffects(),
   };
