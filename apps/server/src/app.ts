@@ -7,6 +7,7 @@ import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { PrincipalCache } from './access/principal-cache.ts';
+import { TrayNameDirectory } from './modules/collections/tray-name-directory.ts';
 import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
 import { subscribeSharedCaches } from './cluster/shared-caches.ts';
 import type { Config } from './config.ts';
@@ -148,6 +149,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     log: app.log,
     bus,
     trayCounts: new TrayCountCache(config.trayCountCacheSeconds * 1000),
+    trayNames: new TrayNameDirectory(),
     principals: new PrincipalCache(config.principalCacheSeconds * 1000, () => clock.now().getTime()),
     jobs,
     documents: new DocumentStore(config.documentDir),
@@ -167,6 +169,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     deps.trayCounts.invalidate();
     // A sign-out, a deactivation or an authority change is in force for this process's next request.
     deps.principals.invalidate();
+    deps.trayNames.invalidate();
     if (reply.statusCode < 400) {
       await deps.trayCounts.announce().catch((error: unknown) => {
         request.log.warn({ err: error }, 'could not announce a change to the other instances');
@@ -174,7 +177,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     }
   });
   // The bus between instances listens from start to close (docs/architecture.md, "Several instances").
-  const unsubscribe = [deps.trayCounts.connect(bus), deps.principals.connect(bus), subscribeSharedCaches(bus)];
+  const unsubscribe = [deps.trayCounts.connect(bus), deps.principals.connect(bus), deps.trayNames.connect(bus), subscribeSharedCaches(bus)];
   app.addHook('onReady', async () => {
     await bus.start();
   });

@@ -330,6 +330,8 @@ export type Config = {
   /** folder of case document files; null keeps them in the database */
   documentDir: string | null;
   trayCountCacheSeconds: number;
+  /** seconds a granted principal check is reused (0: off); access/principal-cache.ts */
+  principalCacheSeconds: number;
   /** the shortest time between two position batches of one device (0: no limit) */
   positionsDeviceIntervalSeconds: number;
   /** exports above this many rows run as a background job */

@@ -11,6 +11,7 @@ import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
 import type { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import type { PrincipalCache } from './access/principal-cache.ts';
+import type { TrayNameDirectory } from './modules/collections/tray-name-directory.ts';
 import type { TrayCountCache } from './modules/collections/tray-count-cache.ts';
 import type { EffectRegistry } from './modules/workflow/effects.ts';
 
@@ -34,6 +35,8 @@ export type AppDeps = {
   trayCounts: TrayCountCache;
   /** short-lived granted access checks of this process, cleared by any access change (access/principal-cache.ts) */
   principals: PrincipalCache;
+  /** the names of users, agencies and units that tray rows show, kept by this process (tray-name-directory.ts) */
+  trayNames: TrayNameDirectory;
   /** the background job worker of this process (`wake()` after queueing a job) */
   jobs: JobWorker;
   /** where document bytes live (the database, or DOCUMENT_DIR) */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { TrayCountCache } from '../../src/modules/collections/tray-count-cache.ts';
 import { PrincipalCache } from '../../src/access/principal-cache.ts';
+import { TrayNameDirectory } from '../../src/modules/collections/tray-name-directory.ts';
 import pino from 'pino';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Database } from '@recovery-desk/db/client.ts';
@@ -122,6 +123,7 @@ export function testDeps(t: TestApp): AppDeps {
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
     principals: new PrincipalCache(0, () => Date.now()),
+    trayNames: new TrayNameDirectory(false),
     documents: new DocumentStore(t.config.documentDir),
     workflowEffects: createWorkflowEffects(),
   };

@@ -7,11 +7,12 @@ import type {
   ReallocationRequestRow,
 } from '@recovery-desk/domain/collections/contracts.ts';
 import type { TrayKey, TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
-import { agencies, customers } from '@recovery-desk/db/collections-schema.ts';
+import { agencies } from '@recovery-desk/db/collections-schema.ts';
 import { units, users } from '@recovery-desk/db/schema.ts';
 import { dpdAtLeast, dpdAtMost, dpdOrderKey, isNotOverdue, isOverdue } from '@recovery-desk/db/dpd-sql.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
+import type { DirectoryKind, TrayNameDirectory } from './tray-name-directory.ts';
 import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
 import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
 import {
@@ -75,15 +76,14 @@ export type AnyTrayRow = TrayRowOf[TrayRowKind];
 export type KeyedRow = { row: AnyTrayRow; cursorKey: string; cursorId: number };
 
 type Raw = Record<string, unknown>;
-type NameKind = 'user' | 'agency' | 'unit' | 'customer';
+type NameKind = DirectoryKind;
 
-/** Names of the users, agencies, units and customers a page shows, by id. */
+/** Names of the users, agencies and units a page shows, by id. */
 export class TrayNames {
   private readonly byKind: Record<NameKind, Map<number, string>> = {
     user: new Map(),
     agency: new Map(),
     unit: new Map(),
-    customer: new Map(),
   };
 
   set(kind: NameKind, id: number, name: string): void {
@@ -110,16 +110,20 @@ type Source = {
   /** money columns sort by currency, then amount (keyset-order.ts) */
   sortKeys: Record<string, SortKeySql>;
   names: readonly ShownName[];
+  /** the row shows its customer's name (`customerName`), read with the page from `customerId` */
+  customerName: boolean;
   /** id columns selected for the names lookup only (not part of the row) */
-  lookupOnly: readonly string[];
+  lookupOnly: ReadonlySet<string>;
   /** a last conversion of the row (timestamps to ISO text) */
   finish?: (row: Raw) => Raw;
 };
 
-// A page is read in two statements: the page itself from the tray's own tables (accounts, and the PTP, escalation or
-// request they hang off), then the names its rows show (customers, users, agencies, units) looked up by id. Joining
-// the five name tables into the page query made it lock 22 relations (tables and their indexes), past PostgreSQL's
-// 16 fast-path lock slots per transaction, and cost it 0.4 ms more CPU than both statements together.
+// A page is one statement: the page itself from the tray's own tables (accounts, and the PTP, escalation or request
+// they hang off), wrapped in an outer select that adds each row's customer name by primary key (evaluated for the
+// page's rows only, after the limit). The names of users, agencies and units come from the process's name directory
+// (tray-name-directory.ts), which reads only the ids it does not hold, in a second statement. Joining all five name
+// tables into the page made it lock 22 relations (tables and their indexes), past PostgreSQL's 16 fast-path lock
+// slots per transaction, and cost 0.4 ms more CPU than two statements; the customer alone keeps it within 16.
 
 const totalBalanceOutstanding = sql`(a.total_principal_outstanding + a.total_interest_outstanding + a.other_charges + a.overdue_charges)`;
 const NO_DATE = sql`date '0001-01-01'`;
@@ -137,7 +141,6 @@ const accountSortKeys: Record<string, SortKeySql> = {
   nextActionDate: sql`coalesce(a.next_action_date, ${NO_DATE})`,
 };
 
-const customerName: ShownName = { field: 'customerName', from: [['customer', 'customerId']], otherwise: '' };
 /** Allocated to a user or an agency: the user's name, else the agency's. */
 const allocatedTo: ShownName = {
   field: 'allocatedTo',
@@ -162,12 +165,12 @@ const SOURCES: Record<TrayRowKind, Source> = {
     id: sql`a.id`,
     sortKeys: accountSortKeys,
     names: [
-      customerName,
       { field: 'lastContactedBy', from: [['user', 'lastContactedByUserId']], otherwise: null },
       allocatedTo,
       { field: 'unitCode', from: [['unit', 'unitId']], otherwise: '' },
     ],
-    lookupOnly: ['customerId', 'lastContactedByUserId', ...ALLOCATION_IDS, 'unitId'],
+    customerName: true,
+    lookupOnly: new Set(['customerId', 'lastContactedByUserId', ...ALLOCATION_IDS, 'unitId']),
   },
   ptp: {
     pageFrom: (withCustomer) => sql`ptps p join accounts a on a.id = p.account_id ${customerJoin(withCustomer)}`,
@@ -185,11 +188,11 @@ const SOURCES: Record<TrayRowKind, Source> = {
       promisedAmount: { currency: sql`p.currency`, amount: sql`p.promised_amount` },
     },
     names: [
-      customerName,
       { field: 'capturedBy', from: [['user', 'capturedByUserId']], otherwise: '' },
       { field: 'referredTo', from: [['user', 'referredToUserId']], otherwise: null },
     ],
-    lookupOnly: ['customerId', 'referredToUserId'],
+    customerName: true,
+    lookupOnly: new Set(['customerId', 'referredToUserId']),
   },
   escalation: {
     pageFrom: (withCustomer) => sql`escalations e join accounts a on a.id = e.account_id ${customerJoin(withCustomer)}`,
@@ -206,8 +209,9 @@ const SOURCES: Record<TrayRowKind, Source> = {
       totalAmountOverdue: { currency: sql`a.currency`, amount: sql`a.total_due_amount` },
       raisedOn: sql`e.raised_on`,
     },
-    names: [customerName, allocatedTo],
-    lookupOnly: ['customerId', ...ALLOCATION_IDS],
+    names: [allocatedTo],
+    customerName: true,
+    lookupOnly: new Set(['customerId', ...ALLOCATION_IDS]),
   },
   reallocationRequest: {
     pageFrom: () => sql`reallocation_requests r`,
@@ -235,7 +239,8 @@ const SOURCES: Record<TrayRowKind, Source> = {
       },
       { field: 'maker', from: [['user', 'makerUserId']], otherwise: '' },
     ],
-    lookupOnly: ['toUserId', 'toAgencyId'],
+    customerName: false,
+    lookupOnly: new Set(['toUserId', 'toAgencyId']),
     finish: (row) => ({ ...row, createdAt: isoTimestamp(row.createdAt as Date | string) }),
   },
 };
@@ -261,61 +266,74 @@ function namesStatement(db: Executor) {
         .from(units)
         .where(sql`${units.id} = ${idsOf('unit')}`),
     )
-    .unionAll(
-      db
-        .select({ kind: sql<NameKind>`'customer'`, id: customers.id, name: customers.name })
-        .from(customers)
-        .where(sql`${customers.id} = ${idsOf('customer')}`),
-    )
     .prepare('tray_names');
 }
 
 const namesStatements = new WeakMap<Executor, ReturnType<typeof namesStatement>>();
 
-/** The names the rows show, in one statement (the ids of each kind as one array parameter: any page size). */
-async function lookupTrayNames(db: Executor, source: Source, rows: Raw[]): Promise<TrayNames> {
-  const ids: Record<NameKind, Set<number>> = {
-    user: new Set(),
-    agency: new Set(),
-    unit: new Set(),
-    customer: new Set(),
-  };
+/**
+ * The names the rows show: from the directory where it holds them, the others in one statement (the ids of each kind
+ * as one array parameter: any page size), which the directory then keeps.
+ */
+async function lookupTrayNames(
+  db: Executor,
+  source: Source,
+  rows: Raw[],
+  directory: TrayNameDirectory | undefined,
+): Promise<TrayNames> {
+  const names = new TrayNames();
+  const missing: Record<NameKind, Set<number>> = { user: new Set(), agency: new Set(), unit: new Set() };
+  let anyMissing = false;
   for (const row of rows) {
     for (const shown of source.names) {
       for (const [kind, column] of shown.from) {
-        const id = row[column];
-        if (id !== null && id !== undefined) ids[kind].add(Number(id));
+        const raw = row[column];
+        if (raw === null || raw === undefined) continue;
+        const id = Number(raw);
+        const known = directory?.name(kind, id);
+        if (known === undefined) {
+          missing[kind].add(id);
+          anyMissing = true;
+        } else names.set(kind, id, known);
       }
     }
   }
-  const names = new TrayNames();
-  if (Object.values(ids).every((set) => set.size === 0)) return names;
+  if (!anyMissing) return names;
+  const generation = directory?.generation ?? 0;
   let statement = namesStatements.get(db);
   if (!statement) {
     statement = namesStatement(db);
     namesStatements.set(db, statement);
   }
-  const list = (kind: NameKind) => `{${[...ids[kind]].join(',')}}`;
-  const found = await statement.execute({
-    user: list('user'),
-    agency: list('agency'),
-    unit: list('unit'),
-    customer: list('customer'),
-  });
-  for (const row of found) names.set(row.kind, Number(row.id), row.name);
+  const list = (kind: NameKind) => `{${[...missing[kind]].join(',')}}`;
+  const found = await statement.execute({ user: list('user'), agency: list('agency'), unit: list('unit') });
+  for (const row of found) {
+    const id = Number(row.id);
+    names.set(row.kind, id, row.name);
+    directory?.remember(row.kind, id, row.name, generation);
+  }
   return names;
 }
 
 /** A row as its tray shows it: its own columns and its names, without the ids read for the lookup. */
 function toRow(source: Source, raw: Raw, names: TrayNames): AnyTrayRow {
-  const row: Raw = { ...raw };
-  for (const column of source.lookupOnly) delete row[column];
+  const row: Raw = {};
+  for (const column in raw) {
+    if (!source.lookupOnly.has(column) && column !== 'cursorKey' && column !== 'cursorId') row[column] = raw[column];
+  }
   for (const shown of source.names) {
     let name: string | null = null;
     for (const [kind, column] of shown.from) name ??= names.of(kind, raw[column]);
     row[shown.field] = name ?? shown.otherwise;
   }
   return (source.finish ? source.finish(row) : row) as AnyTrayRow;
+}
+
+/** `inner` (rows with `customerId`) with each row's customer name added, looked up for those rows only. */
+function withCustomerName(source: Source, inner: SQL): SQL {
+  if (!source.customerName) return inner;
+  return sql`select page.*, coalesce((select cn.name from customers cn where cn.id = page."customerId"), '')
+    as "customerName" from (${inner}) page`;
 }
 
 function scopeConditions(selection: TraySelection): SQL[] {
@@ -440,23 +458,32 @@ function sortKeyOf(source: Source, sort: string): SortKeySql {
 }
 
 /** One keyset page (limit rows, in reading order: reversed when `backward`), with each row's cursor key. */
-export async function readTrayPage(db: Executor, selection: TraySelection, read: KeysetRead): Promise<KeyedRow[]> {
+export async function readTrayPage(
+  db: Executor,
+  selection: TraySelection,
+  read: KeysetRead,
+  directory?: TrayNameDirectory,
+): Promise<KeyedRow[]> {
   const source = SOURCES[selection.rowKind];
   const key = sortKeyOf(source, read.sort);
   const withCustomer = Boolean(selection.filters.q) || read.sort === 'customerName';
+  // The outer select keeps the page's order: a subquery scan hands its rows on as they come.
   const rows = await selectRows<Raw>(
     db,
-    sql`select ${source.select}, ${cursorKeyExpression(key)} as "cursorKey", ${source.id} as "cursorId"
+    withCustomerName(
+      source,
+      sql`select ${source.select}, ${cursorKeyExpression(key)} as "cursorKey", ${source.id} as "cursorId"
       from ${source.pageFrom(withCustomer)}
       where ${whereClause(selection, keysetBoundary(key, read, source.id))}
       order by ${keysetOrderBy(key, read.order, source.id, read.backward)}
       limit ${read.limit}`,
+    ),
   );
-  const names = await lookupTrayNames(db, source, rows);
-  return rows.map(({ cursorKey, cursorId, ...raw }) => ({
+  const names = await lookupTrayNames(db, source, rows, directory);
+  return rows.map((raw) => ({
     row: toRow(source, raw, names),
-    cursorKey: String(cursorKey),
-    cursorId: Number(cursorId),
+    cursorKey: String(raw.cursorKey),
+    cursorId: Number(raw.cursorId),
   }));
 }
 
@@ -476,13 +503,14 @@ export async function findTrayRow<Kind extends TrayRowKind>(
   db: Executor,
   rowKind: Kind,
   id: number,
+  directory?: TrayNameDirectory,
 ): Promise<TrayRowOf[Kind] | undefined> {
   const source = SOURCES[rowKind];
   const rows = await selectRows<Raw>(
     db,
-    sql`select ${source.select} from ${source.pageFrom(false)} where ${source.id} = ${id}`,
+    withCustomerName(source, sql`select ${source.select} from ${source.pageFrom(false)} where ${source.id} = ${id}`),
   );
   if (rows.length === 0) return undefined;
-  const names = await lookupTrayNames(db, source, rows);
+  const names = await lookupTrayNames(db, source, rows, directory);
   return toRow(source, rows[0]!, names) as TrayRowOf[Kind];
 }

@@ -29,7 +29,7 @@ export async function decideEscalation(
     remarks: decision.remarks,
     input: { assignee },
   });
-  const row = await findTrayRow(deps.db, 'escalation', escalationId);
+  const row = await findTrayRow(deps.db, 'escalation', escalationId, deps.trayNames);
   if (!row) throw new Error(`escalation ${escalationId} vanished`);
   return row;
 }

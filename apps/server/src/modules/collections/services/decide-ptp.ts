@@ -13,7 +13,7 @@ import { FIELD_COLLECTOR_AUTHORITIES, requireAssigneeReach, resolveAssignee } fr
 const PTP_NOT_FOUND = 'PTP not found';
 
 async function ptpRow(deps: AppDeps, ptpId: number): Promise<PtpRow> {
-  const row = await findTrayRow(deps.db, 'ptp', ptpId);
+  const row = await findTrayRow(deps.db, 'ptp', ptpId, deps.trayNames);
   if (!row) throw new Error(`ptp ${ptpId} vanished`);
   return row;
 }

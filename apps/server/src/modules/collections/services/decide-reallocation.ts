@@ -31,7 +31,7 @@ export async function decideReallocation(
     remarks: input.remarks,
     input: undefined,
   });
-  const row = await findTrayRow(deps.db, 'reallocationRequest', requestId);
+  const row = await findTrayRow(deps.db, 'reallocationRequest', requestId, deps.trayNames);
   if (!row) throw new Error(`reallocation request ${requestId} vanished`);
   return row;
 }

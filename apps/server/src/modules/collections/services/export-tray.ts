@@ -90,7 +90,12 @@ async function writeTrayExport(
   const [count, businessDate] = await Promise.all([countTrayRows(deps.db, selection), requireBusinessDate(deps.db)]);
   checkExportSize(count, 'rows');
   await progress?.(0, count);
-  const keyed = await readTrayPage(deps.db, selection, { ...sort, backward: false, limit: EXPORT_ROW_CAP });
+  const keyed = await readTrayPage(
+    deps.db,
+    selection,
+    { ...sort, backward: false, limit: EXPORT_ROW_CAP },
+    deps.trayNames,
+  );
   const table = trayExportTable(
     tray,
     keyed.map(({ row }) => row),

@@ -37,7 +37,7 @@ export async function listTray(
   const backward = direction === 'prev' || direction === 'last';
 
   const [keyed, count] = await Promise.all([
-    readTrayPage(deps.db, selection, { ...sort, boundary, backward, limit: pageSize + 1 }),
+    readTrayPage(deps.db, selection, { ...sort, boundary, backward, limit: pageSize + 1 }, deps.trayNames),
     deps.trayCounts.count(JSON.stringify(selection), () => countTrayRows(deps.db, selection)),
   ]);
   const hasMore = keyed.length > pageSize;

@@ -82,7 +82,7 @@ export async function requestReallocation(
     });
     return id;
   });
-  const row = await findTrayRow(deps.db, 'reallocationRequest', requestId);
+  const row = await findTrayRow(deps.db, 'reallocationRequest', requestId, deps.trayNames);
   if (!row) throw new Error(`reallocation request ${requestId} vanished`);
   return row;
 }

@@ -10,6 +10,7 @@ import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
 import { TrayCountCache } from '../../collections/index.ts';
 import { PrincipalCache } from '../../../access/principal-cache.ts';
+import { TrayNameDirectory } from '../../collections/tray-name-directory.ts';
 import { DocumentStore } from '../../../documents/document-store.ts';
 import { createWorkflowEffects } from '../../../workflow-effects.ts';
 
@@ -36,6 +37,7 @@ export function demoSeedDeps(input: { config: Config; db: Database; log: Fastify
     bus: new InProcessBus(),
     trayCounts: new TrayCountCache(0),
     principals: new PrincipalCache(0, () => Date.now()),
+    trayNames: new TrayNameDirectory(false),
     // Jobs the seed queues wait in the table for the app's worker, which starts once the server listens.
     jobs: new JobWorker({ kinds: [] }),
     documents: new DocumentStore(config.documentDir),
