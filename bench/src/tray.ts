@@ -8,6 +8,7 @@ import { generateBook } from '@recovery-desk/db/generate-book.ts';
 import { seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
 import { trayQuerySchema } from '@recovery-desk/domain/collections/contracts.ts';
 import { findTray } from '@recovery-desk/domain/collections/trays.ts';
+import { TrayNameDirectory } from '../../apps/server/src/modules/collections/tray-name-directory.ts';
 // The server's own SQL builders: the ceiling runs exactly the statements the tray endpoint runs. (The fastify type
 // import puts the module the server's request context augments into this program.)
 import type {} from 'fastify';
@@ -84,6 +85,8 @@ const accounts = Number(args.accounts ?? (isPostgres ? 1_000_000 : 20_000));
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 // the server's tray count cache (TRAY_COUNT_CACHE_SECONDS; 0 = an exact count on every request)
 const countCacheSeconds = Number(process.env.TRAY_COUNT_CACHE_SECONDS ?? '15');
+// the server's principal cache (PRINCIPAL_CACHE_SECONDS; 0 = the principal check on every request)
+const principalCacheSeconds = Number(process.env.PRINCIPAL_CACHE_SECONDS ?? '5');
 const BUSINESS_DATE = '2026-03-31';
 
 const TELECALLER = 'tc.andheri';
@@ -125,12 +128,17 @@ const load = (url: string, headers: Record<string, string>, seconds: number): Pr
   runLoad({ url, connections, duration: seconds, headers });
 
 /**
- * The statements one tray request runs, as SQL text and bind parameters, captured at the driver from the server's
- * own functions: the principal check of the auth hook (a named prepared statement), the page query and the names
- * lookup, and the count query when the count cache is off (`withCount`). Each runs for real (the names lookup needs
- * the ids of the page's rows).
+ * The statements one steady tray request runs, as SQL text and bind parameters, captured at the driver from the
+ * server's own functions: the page query (with its customers' names); the principal check of the auth hook (a named
+ * prepared statement) only when the server's principal cache is off or the issue's ceiling asks for it
+ * (`withPrincipal`); the count query only when the count cache is off (`withCount`). The names of users, agencies
+ * and units come from the server's name directory once it holds them, as they do here from a primed one.
  */
-async function captureTraySql(db: Database, scenario: Scenario, withCount: boolean): Promise<Captured[]> {
+async function captureTraySql(
+  db: Database,
+  scenario: Scenario,
+  { withCount, withPrincipal }: { withCount: boolean; withPrincipal: boolean },
+): Promise<Captured[]> {
   const tray = findTray('telecaller')!;
   const query = trayQuerySchema.parse(scenario.params);
   const ctx = {
@@ -149,6 +157,11 @@ async function captureTraySql(db: Database, scenario: Scenario, withCount: boole
     boundary = { side: query.direction === 'next' ? 'after' : 'before', key: cursor.key, id: cursor.id };
   }
   const backward = query.direction === 'prev' || query.direction === 'last';
+  const read = { ...sort, boundary, backward, limit: query.pageSize + 1 };
+  // The server's name directory holds the page's users, agencies and units after the first request: prime one, so
+  // the capture has what a steady request runs (the page alone).
+  const directory = new TrayNameDirectory();
+  await readTrayPage(db as unknown as Executor, selection, read, directory);
   const { statements } = await captureStatements(db, async () => {
     const principal = await findPrincipal(db, {
       userId: scenario.session.userId,
@@ -157,15 +170,11 @@ async function captureTraySql(db: Database, scenario: Scenario, withCount: boole
       unit: { id: scenario.unit.id, authority: { app: 'collapp', code: tray.authority } },
     });
     if (!principal?.unit) throw new Error(`${scenario.name}: the principal check refuses the bench's session`);
-    await readTrayPage(db as unknown as Executor, selection, {
-      ...sort,
-      boundary,
-      backward,
-      limit: query.pageSize + 1,
-    });
+    await readTrayPage(db as unknown as Executor, selection, read, directory);
     if (withCount) await countTrayRows(db as unknown as Executor, selection);
   });
-  return statements;
+  // The principal check ran for real (it must grant); with the server's cache on, a steady request does not run it.
+  return withPrincipal ? statements : statements.slice(1);
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each captured statement, for the report. */
@@ -263,7 +272,13 @@ async function measure(
 
   // the ceiling: the statements one request runs, on the database itself
   const withCount = countCacheSeconds === 0;
-  const covers = `principal check, page, names${withCount ? ', count (the count cache is off)' : ' (the count cache serves the count)'}`;
+  const principalCached = principalCacheSeconds > 0;
+  const covers =
+    `${principalCached ? '' : 'principal check, '}page with its customers' names` +
+    (withCount ? ', count (the count cache is off)' : ' (the count cache serves the count') +
+    (principalCached ? ', the principal cache the principal check' : '') +
+    ', the name directory the other names)';
+  const issueCovers = 'principal check and the page: the issue 17 ceiling, whatever the server caches';
   const { db, close } = await options.ceilingDb();
   try {
     for (const scenario of scenarios) {
@@ -274,7 +289,11 @@ async function measure(
         ['page1', scenario.params],
         ['deep', deepParams[scenario.name]!],
       ] as const) {
-        const statements = await captureTraySql(db, { ...scenario, params }, withCount);
+        const statements = await captureTraySql(
+          db,
+          { ...scenario, params },
+          { withCount, withPrincipal: !principalCached },
+        );
         const seconds = label === 'page1' ? duration : deepDuration;
         const ceiling = await measureCeiling(isPostgres ? { url: options.dbUrl } : { db }, statements, {
           connections,
@@ -286,6 +305,16 @@ async function measure(
           run.sql = statements.map((s) => ({ sql: s.sql, params: s.params }));
           run.explain = await explain(db, statements);
           printProbe(`${scenario.name} page 1, ceiling (${statements.length} statements)`, ceiling.probe);
+          if (principalCached) {
+            // issue 17 states its target against the statements with the principal check included
+            const withPrincipal = await captureTraySql(db, scenario, { withCount, withPrincipal: true });
+            const issueCeiling = await measureCeiling(isPostgres ? { url: options.dbUrl } : { db }, withPrincipal, {
+              connections,
+              seconds,
+            });
+            run.issueCeiling = issueCeiling;
+            printProbe(`${scenario.name} page 1, ceiling with the principal check`, issueCeiling.probe);
+          }
         }
       }
       const api = run.api as Load;
@@ -295,6 +324,10 @@ async function measure(
       run.fairRatio = fairRatio(api.rps, page1Ceiling.tps);
       run.fairRatioDeep = fairRatio(deep[deepKey]!.rps, deepCeiling.tps);
       printRatio(`${scenario.name} page 1, API / ceiling (fair)`, api, page1Ceiling, covers);
+      const issueCeiling = (run.issueCeiling as Ceiling | undefined) ?? page1Ceiling;
+      run.issueRatio = fairRatio(api.rps, issueCeiling.tps);
+      if (run.issueCeiling)
+        printRatio(`${scenario.name} page 1, API / issue 17 ceiling`, api, issueCeiling, issueCovers);
       run.target = {
         p95Ms: 50,
         ratio: 0.5,
@@ -328,6 +361,7 @@ function summarise(runs: Record<string, Run>) {
           'ceiling tx/s': page1Ceiling.tps,
           'ceiling p95 ms': page1Ceiling.latencyMs.p95,
           'API/ceiling (fair)': run.fairRatio,
+          'API/ceiling with principal': run.issueRatio,
           'server CPU ms/req': api.probe.server?.cpuMsPerRequest ?? null,
           'DB CPU ms/req (API)': api.probe.database?.cpuMsPerRequest ?? null,
           'DB CPU ms/tx (ceiling)': page1Ceiling.probe.database?.cpuMsPerRequest ?? null,

@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('two instances on one database (%s)', (kind) 
   const codeOf = (reply: { json: <T>() => T }) => reply.json<{ error_code: string }>().error_code;
 
   beforeAll(async () => {
-    cluster = await startCluster(kind, { env: { TRAY_COUNT_CACHE_SECONDS: '300' } });
+    cluster = await startCluster(kind, { env: { TRAY_COUNT_CACHE_SECONDS: '300', PRINCIPAL_CACHE_SECONDS: '60' } });
     [a, b] = cluster.instances as [Instance, Instance];
   });
   afterAll(async () => {
@@ -148,6 +148,35 @@ describe.each(testDatabaseKinds())('two instances on one database (%s)', (kind) 
     const onB = await held(b);
     expect(onB.count).toBe(2);
     expect(onB.data).toHaveLength(2);
+  });
+
+  it('ends a session on every instance once it is logged out through one of them (the principal cache)', async () => {
+    const org = await createOrg(cluster.db);
+    const telecaller = await createStaff(cluster.db, org.branch, ['TELECALLER_SAUTH']);
+    const signedIn = await postToken(
+      a,
+      { username: telecaller.username, password: telecaller.password },
+      freshAddress(),
+    );
+    expect(signedIn.status, signedIn.body).toBe(200);
+    const { access, refresh } = signedIn.json<{ access: string; refresh: string }>();
+    const tray = async (instance: Instance) =>
+      (await call(instance, 'GET', '/api/collections/trays/telecaller?view=my', { token: access, unit: org.branch.id }))
+        .status;
+    // both instances now hold the granted check (PRINCIPAL_CACHE_SECONDS is 60 here)
+    expect([await tray(a), await tray(b), await tray(b)]).toEqual([200, 200, 200]);
+
+    const logout = await call(a, 'POST', '/token/logout/', { body: { refresh_token: refresh } });
+    expect(logout.status, logout.body).toBe(200);
+    expect(await tray(a)).toBe(401);
+    // B hears the database's notice on its own connection: moments, not the cache's 60 s
+    const deadline = Date.now() + 5_000;
+    let onB = await tray(b);
+    while (onB !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      onB = await tray(b);
+    }
+    expect(onB).toBe(401);
   });
 
   it('serves the new legal definition on every instance once the timelines change through one of them', async () => {
