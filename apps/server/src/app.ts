@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type DestinationStream } from 'pino';
 import type { Database } from '@recovery-desk/db/client.ts';
 import { APPROVAL_FLOWS } from '@recovery-desk/domain/approvals/flows/index.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { PrincipalCache } from './access/principal-cache.ts';
+import { replySerializerCompiler } from './http/reply-serializer.ts';
 import { TrayNameDirectory } from './modules/collections/tray-name-directory.ts';
 import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
 import { subscribeSharedCaches } from './cluster/shared-caches.ts';
@@ -121,7 +122,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler);
 
   const bus = options.bus ?? createClusterBus(db, app.log);
   const transport = options.mailer ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null);
