@@ -8,7 +8,6 @@ import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definiti
 import { systemClock, type Clock } from './clock.ts';
 import { PrincipalCache } from './access/principal-cache.ts';
 import { replySerializerCompiler } from './http/reply-serializer.ts';
-import { TrayNameDirectory } from './modules/collections/tray-name-directory.ts';
 import { createClusterBus, type ClusterBus } from './cluster/bus.ts';
 import { subscribeSharedCaches } from './cluster/shared-caches.ts';
 import type { Config } from './config.ts';
@@ -54,6 +53,7 @@ import {
 } from './modules/command-center/index.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { TrayCountCache } from './modules/collections/tray-count-cache.ts';
+import { TrayNameDirectory } from './modules/collections/tray-name-directory.ts';
 import { createDemoIdp } from './modules/demo/demo-idp.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';

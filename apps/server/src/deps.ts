@@ -11,8 +11,8 @@ import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { SsoClient } from './modules/auth/sso-client.ts';
 import type { UnknownUserFailures } from './modules/auth/sign-in-throttle.ts';
 import type { PrincipalCache } from './access/principal-cache.ts';
-import type { TrayNameDirectory } from './modules/collections/tray-name-directory.ts';
 import type { TrayCountCache } from './modules/collections/tray-count-cache.ts';
+import type { TrayNameDirectory } from './modules/collections/tray-name-directory.ts';
 import type { EffectRegistry } from './modules/workflow/effects.ts';
 
 /** What service verbs are given: built once in app.ts, shared by every request. */

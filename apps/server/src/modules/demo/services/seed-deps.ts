@@ -8,9 +8,8 @@ import { AttemptLimiter } from '../../../http/rate-limit.ts';
 import { JobWorker } from '../../../jobs/job-worker.ts';
 import { MailService } from '../../../mail/mail-service.ts';
 import { createAccessTokens, UnknownUserFailures } from '../../auth/index.ts';
-import { TrayCountCache } from '../../collections/index.ts';
+import { TrayCountCache, TrayNameDirectory } from '../../collections/index.ts';
 import { PrincipalCache } from '../../../access/principal-cache.ts';
-import { TrayNameDirectory } from '../../collections/tray-name-directory.ts';
 import { DocumentStore } from '../../../documents/document-store.ts';
 import { createWorkflowEffects } from '../../../workflow-effects.ts';
 
