@@ -26,6 +26,7 @@ import {
   stopProbe,
   stopServer,
   tokenClaims,
+  waitForIdleJobs,
   type Captured,
   type Ceiling,
   type ProbeFigures,
@@ -110,6 +111,7 @@ async function main() {
 
   const server = await startServer(env);
   try {
+    if (isPostgres) await waitForIdleJobs(dbUrl);
     const access = await signIn(server.base, USERNAME);
     const { userId, familyId } = tokenClaims(access);
     const profile = (await (

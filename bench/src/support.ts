@@ -71,6 +71,29 @@ export async function startServer(
   throw new Error(`server did not become ready within ${readyWithinMs / 1000} s`);
 }
 
+/**
+ * Waits (up to `withinMs`) until the server's background jobs are idle: none RUNNING and none QUEUED to run now. A
+ * server's first start on a new database runs the day's scheduled work (the morning report pack exports the whole
+ * book), which would otherwise share the first measured window. Answers the seconds waited.
+ */
+export async function waitForIdleJobs(databaseUrl: string, withinMs = 600_000): Promise<number> {
+  const started = Date.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    while (Date.now() - started < withinMs) {
+      const { rows } = await client.query<{ busy: number }>(
+        "select count(*)::int as busy from jobs where status = 'RUNNING' or (status = 'QUEUED' and run_at <= now())",
+      );
+      if (rows[0]!.busy === 0) return (Date.now() - started) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    throw new Error(`background jobs still busy after ${withinMs / 1000} s`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
