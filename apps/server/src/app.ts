@@ -178,7 +178,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     }
   });
   // The bus between instances listens from start to close (docs/architecture.md, "Several instances").
-  const unsubscribe = [deps.trayCounts.connect(bus), deps.principals.connect(bus), deps.trayNames.connect(bus), subscribeSharedCaches(bus)];
+  const unsubscribe = [
+    deps.trayCounts.connect(bus),
+    deps.principals.connect(bus),
+    deps.trayNames.connect(bus),
+    subscribeSharedCaches(bus),
+  ];
   app.addHook('onReady', async () => {
     await bus.start();
   });

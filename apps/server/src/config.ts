@@ -248,7 +248,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'PRINCIPAL_CACHE_SECONDS',
     default: '5',
     meaning:
-      "How long a granted access check (user, session, acting unit, authority) is reused, 0 to 60 seconds (0 checks the database on every request). A sign-out, deactivation or authority change through any instance, or made in the database directly, clears it at once.",
+      'How long a granted access check (user, session, acting unit, authority) is reused, 0 to 60 seconds (0 checks the database on every request). A sign-out, deactivation or authority change through any instance, or made in the database directly, clears it at once.',
   },
   {
     name: 'POSITIONS_DEVICE_INTERVAL_SECONDS',
