@@ -17,7 +17,7 @@ import { printProbe, startProbe, stopProbe } from './support.ts';
 // (runCollectionsDayStart: the five steps, each its own transaction, as the job runs them). Prints seconds per step,
 // rows each step changed, the machine's load average and CPU count before and after, and writes
 // bench/results/day-start-<accounts>.json. Creates its own database (--name, default bench_ops_day_start) and drops it
-// unless --keep; --reuse benchmarks an already seeded one. `--days N` runs N consecutive days (linear check).
+// unless --keep; --reuse benchmarks an already seeded one (and never drops it). `--days N` runs N consecutive days (linear check).
 
 const { values: args } = parseArgs({
   options: {
@@ -109,7 +109,8 @@ async function main(): Promise<void> {
     console.log(`wrote ${file}`);
   } finally {
     await handle.close();
-    if (!args.keep) await admin(`drop database if exists ${args.name} with (force)`);
+    // a database given with --reuse is the caller's: never dropped
+    if (!args.keep && !args.reuse) await admin(`drop database if exists ${args.name} with (force)`);
   }
 }
 
