@@ -27,6 +27,7 @@ import {
   stopServer,
   tokenClaims,
   waitForIdleJobs,
+  webConcurrency,
   type Captured,
   type Ceiling,
   type ProbeFigures,
@@ -110,6 +111,7 @@ async function main() {
   }
 
   const server = await startServer(env);
+  console.log(`server processes: ${webConcurrency} (WEB_CONCURRENCY)`);
   try {
     if (isPostgres) await waitForIdleJobs(dbUrl);
     const access = await signIn(server.base, USERNAME);
@@ -174,6 +176,7 @@ async function main() {
       database: args.db,
       connections,
       durationSeconds: duration,
+      webConcurrency,
       api,
       apiProbe,
       ceiling: { covers, ...ceiling, sql: statements.map((s) => ({ sql: s.sql, params: s.params })) },

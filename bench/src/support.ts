@@ -43,6 +43,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Server processes the benches' server runs (WEB_CONCURRENCY from this environment, which the server inherits). */
+export const webConcurrency = Number(process.env.WEB_CONCURRENCY ?? '1');
+
 /** Starts `npm start`'s server on 127.0.0.1 (demo mode) and waits for /readyz: at most `readyWithinMs`. */
 export async function startServer(
   env: Record<string, string>,
@@ -381,6 +384,39 @@ function processCpu(pid: number | 'self', children = false): { seconds: number; 
   }
 }
 
+/** The process and its descendants (a supervisor's server processes, WEB_CONCURRENCY), from /proc's children lists. */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  for (let index = 0; index < pids.length; index += 1) {
+    const parent = pids[index]!;
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${parent}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const children = fs.readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').trim();
+        if (children) pids.push(...children.split(' ').map(Number));
+      } catch {
+        // the task ended meanwhile
+      }
+    }
+  }
+  return pids;
+}
+
+/** CPU seconds of each process of the tree under `pid`, by pid. */
+function treeCpu(pid: number): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const member of processTree(pid)) {
+    const cpu = processCpu(member);
+    if (cpu) seconds.set(member, cpu.seconds);
+  }
+  return seconds;
+}
+
 /** The machine's CPU from /proc/stat, in seconds over all cores: busy (not idle, not waiting for I/O) and total. */
 function machineCpu(): { busy: number; total: number } {
   const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1, 9).map(Number);
@@ -392,7 +428,7 @@ function machineCpu(): { busy: number; total: number } {
 const uptimeTicks = () => Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * CLOCK_TICKS;
 
 export type ProbeOptions = {
-  /** the server process the bench started (its CPU is "server CPU") */
+  /** the server process the bench started (its CPU, with its children's, is "server CPU") */
   serverPid?: number | undefined;
   /**
    * PostgreSQL of the bench: the CPU of its client backends (and parallel workers) connected to this URL's database,
@@ -412,7 +448,7 @@ export type Probe = {
   startedAt: number;
   startTick: number;
   machine: { busy: number; total: number };
-  server: number | null;
+  server: Map<number, number> | null;
   bench: number;
   self: number;
   load: { start: number; min: number; max: number };
@@ -494,7 +530,7 @@ export async function startProbe(options: ProbeOptions): Promise<Probe> {
     startedAt: performance.now(),
     startTick: uptimeTicks(),
     machine: machineCpu(),
-    server: options.serverPid ? (processCpu(options.serverPid)?.seconds ?? null) : null,
+    server: options.serverPid ? treeCpu(options.serverPid) : null,
     bench: processCpu('self', true)?.seconds ?? 0,
     self: processCpu('self')?.seconds ?? 0,
     load: { start: load, min: load, max: load },
@@ -540,9 +576,14 @@ export async function stopProbe(
   let server: ProbeFigures['server'] = null;
   let serverSeconds = 0;
   if (options.serverPid && probe.server !== null) {
-    const now = processCpu(options.serverPid);
-    if (now) {
-      serverSeconds = now.seconds - probe.server;
+    const now = treeCpu(options.serverPid);
+    if (now.has(options.serverPid)) {
+      // a process started during the window counts from zero; one that ended during it is not counted
+      for (const [pid, cpu] of now) serverSeconds += cpu - (probe.server.get(pid) ?? 0);
+      const ended = [...probe.server.keys()].filter((pid) => !now.has(pid));
+      if (ended.length > 0)
+        probe.notes.push(`server CPU: ${ended.length} server process(es) ended during the window, not counted`);
+      if (now.size > 1) probe.notes.push(`server CPU: ${now.size} processes (the server and its children)`);
       server = {
         cpuSeconds: round(serverSeconds),
         cpuMsPerRequest: perRequest(serverSeconds),

@@ -37,6 +37,7 @@ import {
   stopServer,
   tokenClaims,
   waitForIdleJobs,
+  webConcurrency,
   type Captured,
   type Ceiling,
   type LoadResult,
@@ -387,6 +388,7 @@ async function main() {
     connections,
     durationSeconds: duration,
     warmupSeconds: warmup,
+    webConcurrency,
     businessDate: BUSINESS_DATE,
     // the server's tray count cache (TRAY_COUNT_CACHE_SECONDS; 0 = an exact count on every request)
     countCacheSeconds,
@@ -441,6 +443,7 @@ async function main() {
   }
 
   const server = await startServer(env, { readyWithinMs: 180_000 });
+  console.log(`server processes: ${webConcurrency} (WEB_CONCURRENCY)`);
   if (isPostgres) {
     const waited = await waitForIdleJobs(dbUrl);
     if (waited > 1)

@@ -56,7 +56,14 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'DATABASE_POOL_SIZE',
     default: '10',
-    meaning: 'Connections the server keeps to PostgreSQL (1 to 200); PGlite is one in-process connection.',
+    meaning:
+      'Connections the server keeps to PostgreSQL (1 to 200), per server process (see WEB_CONCURRENCY); PGlite is one in-process connection.',
+  },
+  {
+    name: 'WEB_CONCURRENCY',
+    default: '1',
+    meaning:
+      'Server processes on this machine, 1 to 16, sharing one port (node:cluster). Above 1 it needs DATABASE_URL: PGlite belongs to one process. A supervising process migrates and seeds, then starts the others and replaces one that dies.',
   },
   { name: 'NODE_ENV', default: 'development', meaning: 'development, production or test.' },
   {
@@ -307,6 +314,8 @@ export type Config = {
   /** the schema owner's URL for migrations (null: DATABASE_URL) */
   migrationDatabaseUrl: string | null;
   databasePoolSize: number;
+  /** server processes on this machine (node:cluster); 1 = this process serves */
+  webConcurrency: number;
   nodeEnv: NodeEnv;
   demoMode: boolean;
   jwtSecret: string;
@@ -448,6 +457,7 @@ const envSchema = z.object({
       .refine((value) => isUrl(value, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
   ),
   DATABASE_POOL_SIZE: optional(wholeNumber(1, 200)),
+  WEB_CONCURRENCY: optional(wholeNumber(1, 16)),
   AUDIT_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   SIGN_IN_OTP_AUTHORITIES: optional(
     z
@@ -663,6 +673,11 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
   if (isProduction && v.OIDC_ISSUER?.startsWith('http:')) {
     problems.push('OIDC_ISSUER: must use https:// when NODE_ENV=production');
   }
+  if ((v.WEB_CONCURRENCY ?? 1) > 1 && !v.DATABASE_URL) {
+    problems.push(
+      'WEB_CONCURRENCY: above 1 needs DATABASE_URL (PostgreSQL); the embedded database (PGlite) belongs to one process',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const base = env.INIT_CWD ?? process.cwd();
@@ -678,6 +693,7 @@ export function parseConfig(env: Record<string, string | undefined>): ParsedConf
     databaseUrl: v.DATABASE_URL ?? null,
     migrationDatabaseUrl: v.MIGRATION_DATABASE_URL ?? null,
     databasePoolSize: v.DATABASE_POOL_SIZE ?? 10,
+    webConcurrency: v.WEB_CONCURRENCY ?? 1,
     nodeEnv,
     demoMode,
     jwtSecret: v.JWT_SECRET ?? null,

@@ -4,7 +4,8 @@ import { DataDirLockedError, openDatabase, type DatabaseHandle } from '@recovery
 import { ensureReferenceData } from '@recovery-desk/db/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoOrganisation } from '@recovery-desk/db/seed-demo.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig, resolveSecrets, type Config } from './config.ts';
+import { ConfigError, parseConfig, resolveSecrets, type Config, type SecretSource } from './config.ts';
+import { isClusterWorker, superviseWorkers } from './cluster/supervisor.ts';
 import { isLoopbackHost } from './http/loopback.ts';
 import { demoSeedDeps } from './modules/demo/services/seed-deps.ts';
 import { queueDemoDayStart } from './modules/demo/services/seed-jobs.ts';
@@ -32,7 +33,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function loadConfig(): { config: Config; source: string } {
+function loadConfig(): { config: Config; source: SecretSource } {
   try {
     return resolveSecrets(parseConfig(process.env));
   } catch (error) {
@@ -232,9 +233,92 @@ async function phase<T>(log: FastifyBaseLogger, name: string, run: () => Promise
   }
 }
 
-async function main(): Promise<void> {
+/** The one-off work before serving: the demo seed (first start only) or the reference data of a real deployment. */
+async function prepare(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger): Promise<void> {
+  if (config.demoMode) {
+    const { created } = await phase(log, 'demo-organisation', () => seedDemoOrganisation(handle.db));
+    if (created) {
+      log.info('demo organisation created');
+      await phase(log, 'demo-legal-cases', () => seedDemoLegalCasesOnce(config, handle, log));
+      await phase(log, 'demo-secured-assets', () => seedDemoSecuredAssetsOnce(config, handle, log));
+      await phase(log, 'demo-receipts', () => seedDemoReceiptsOnce(config, handle, log));
+      await phase(log, 'demo-payments', () => seedDemoPaymentsOnce(config, handle, log));
+      await phase(log, 'demo-settlements', () => seedDemoSettlementsOnce(config, handle, log));
+      await phase(log, 'demo-account-marks', () => seedDemoAccountMarksOnce(config, handle, log));
+      await phase(log, 'demo-user-requests', () => seedDemoUserRequestsOnce(config, handle, log));
+      await phase(log, 'demo-field-work', () => seedDemoFieldWorkOnce(config, handle, log));
+      await phase(log, 'demo-command-center', () => seedDemoCommandCenterOnce(config, handle, log));
+      await phase(log, 'demo-allocation-rules', () => seedDemoAllocationRulesOnce(config, handle, log));
+      await phase(log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, log));
+      await phase(log, 'demo-uploads', () => queueDemoUploadsOnce(config, handle, log));
+    }
+  } else {
+    await ensureReferenceData(handle.db, {
+      organisationName: PRODUCTION_ORGANISATION_NAME,
+      businessDate: new Date().toISOString().slice(0, 10),
+    });
+  }
+}
+
+/** What the console says once the server answers: its address, database, secrets and, in demo mode, the users. */
+function printRunning(config: Config, source: SecretSource, port: number, database: string, log: FastifyBaseLogger) {
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} server processes` : '';
+  console.log(`\nRecovery Desk is running at http://${shownHost}:${port}  (API docs: /docs${processes})`);
+  console.log(`Database: ${database}`);
+  if (source !== 'environment') {
+    console.log(
+      source === 'data-dir'
+        ? 'Secrets: JWT_SECRET/USERKEY_KEY generated and kept in DATA_DIR (set them in production).'
+        : 'Secrets: JWT_SECRET/USERKEY_KEY generated for this process; sessions end at restart.',
+    );
+  }
+  if (config.demoMode) {
+    printDemoUsers();
+    printDemoWarning(config, log);
+  }
+}
+
+/**
+ * WEB_CONCURRENCY > 1, the supervising process: migrate and prepare as one process would, then start the server
+ * processes with the same secrets (cluster/supervisor.ts).
+ */
+async function supervise(config: Config, source: SecretSource): Promise<void> {
   const startedAt = performance.now();
-  const { config, source } = loadConfig();
+  const handle = await openConfiguredDatabase(config);
+  const app = buildApp({ config, db: handle.db });
+  const log = app.log;
+  log.info(
+    { phase: 'database', ms: Math.round(performance.now() - startedAt) },
+    'start-up phase database (open and migrate) done',
+  );
+  try {
+    await prepare(config, handle, log);
+  } catch (error) {
+    fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await app.close().catch(() => undefined);
+    await handle.close();
+  }
+  const database = `${handle.kind} ${handle.location}`;
+  superviseWorkers({
+    workers: config.webConcurrency,
+    // Generated secrets are handed down, so a token signed by one process is good on all of them.
+    env: { JWT_SECRET: config.jwtSecret, USERKEY_KEY: config.userkeyKey },
+    log,
+    onListening: (port) => {
+      log.info({ phase: 'total', ms: Math.round(performance.now() - startedAt) }, 'ready');
+      printRunning(config, source, port, database, log);
+    },
+  });
+}
+
+/**
+ * One server process: open the database, prepare (unless a supervisor did), listen, run background jobs.
+ * `worker`: started by a supervisor, which owns the console and the signals of a terminal.
+ */
+async function serve(config: Config, source: SecretSource, worker: boolean): Promise<void> {
+  const startedAt = performance.now();
   const openedAt = performance.now();
   const handle = await openConfiguredDatabase(config);
   const databaseMs = Math.round(performance.now() - openedAt);
@@ -245,7 +329,7 @@ async function main(): Promise<void> {
     app.log.warn({ err: error }, 'an idle database connection was lost; the pool reconnects on next use'),
   );
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (signal: string) => {
     if (stopping) {
       console.error(`${signal} again: exiting without waiting.`);
       process.exit(1);
@@ -261,33 +345,19 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
-  process.on('SIGINT', (signal) => void stop(signal));
-  process.on('SIGTERM', (signal) => void stop(signal));
+  if (worker) {
+    // Ctrl-C reaches every process of the terminal: the supervisor answers it by stopping each worker with SIGTERM.
+    process.on('SIGINT', () => undefined);
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    // The supervisor is gone (killed): stop too rather than serve unsupervised.
+    process.on('disconnect', () => void stop('supervisor gone'));
+  } else {
+    process.on('SIGINT', (signal) => void stop(signal));
+    process.on('SIGTERM', (signal) => void stop(signal));
+  }
 
   try {
-    if (config.demoMode) {
-      const { created } = await phase(app.log, 'demo-organisation', () => seedDemoOrganisation(handle.db));
-      if (created) {
-        app.log.info('demo organisation created');
-        await phase(app.log, 'demo-legal-cases', () => seedDemoLegalCasesOnce(config, handle, app.log));
-        await phase(app.log, 'demo-secured-assets', () => seedDemoSecuredAssetsOnce(config, handle, app.log));
-        await phase(app.log, 'demo-receipts', () => seedDemoReceiptsOnce(config, handle, app.log));
-        await phase(app.log, 'demo-payments', () => seedDemoPaymentsOnce(config, handle, app.log));
-        await phase(app.log, 'demo-settlements', () => seedDemoSettlementsOnce(config, handle, app.log));
-        await phase(app.log, 'demo-account-marks', () => seedDemoAccountMarksOnce(config, handle, app.log));
-        await phase(app.log, 'demo-user-requests', () => seedDemoUserRequestsOnce(config, handle, app.log));
-        await phase(app.log, 'demo-field-work', () => seedDemoFieldWorkOnce(config, handle, app.log));
-        await phase(app.log, 'demo-command-center', () => seedDemoCommandCenterOnce(config, handle, app.log));
-        await phase(app.log, 'demo-allocation-rules', () => seedDemoAllocationRulesOnce(config, handle, app.log));
-        await phase(app.log, 'demo-day-start', () => queueDemoDayStartOnce(config, handle, app.log));
-        await phase(app.log, 'demo-uploads', () => queueDemoUploadsOnce(config, handle, app.log));
-      }
-    } else {
-      await ensureReferenceData(handle.db, {
-        organisationName: PRODUCTION_ORGANISATION_NAME,
-        businessDate: new Date().toISOString().slice(0, 10),
-      });
-    }
+    if (!worker) await prepare(config, handle, app.log);
     await phase(app.log, 'listen', () => app.listen({ port: config.port, host: config.host }));
     app.log.info({ phase: 'total', ms: Math.round(performance.now() - startedAt) }, 'ready');
     // Background jobs (day start, uploads, exports, notices, mail retries, hearing reminders): queued work left by a
@@ -299,21 +369,17 @@ async function main(): Promise<void> {
     fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const { port } = app.server.address() as AddressInfo;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`\nRecovery Desk is running at http://${shownHost}:${port}  (API docs: /docs)`);
-  console.log(`Database: ${handle.kind} ${handle.location}`);
-  if (source !== 'environment') {
-    console.log(
-      source === 'data-dir'
-        ? 'Secrets: JWT_SECRET/USERKEY_KEY generated and kept in DATA_DIR (set them in production).'
-        : 'Secrets: JWT_SECRET/USERKEY_KEY generated for this process; sessions end at restart.',
-    );
+  if (!worker) {
+    const { port } = app.server.address() as AddressInfo;
+    printRunning(config, source, port, `${handle.kind} ${handle.location}`, app.log);
   }
-  if (config.demoMode) {
-    printDemoUsers();
-    printDemoWarning(config, app.log);
-  }
+}
+
+async function main(): Promise<void> {
+  const { config, source } = loadConfig();
+  if (config.webConcurrency <= 1) await serve(config, source, false);
+  else if (isClusterWorker()) await serve(config, source, true);
+  else await supervise(config, source);
 }
 
 await main();

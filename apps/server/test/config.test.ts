@@ -72,6 +72,17 @@ describe('configuration', () => {
     expect(problems.find((problem) => problem.startsWith('USERKEY_KEY'))).not.toContain('short');
   });
 
+  it('runs one server process unless WEB_CONCURRENCY says more, and more only on PostgreSQL', () => {
+    expect(parseConfig({}).webConcurrency).toBe(1);
+    expect(parseConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db.example/rd' }).webConcurrency).toBe(2);
+    expect(problemsOf({ WEB_CONCURRENCY: '2' })).toEqual([
+      'WEB_CONCURRENCY: above 1 needs DATABASE_URL (PostgreSQL); the embedded database (PGlite) belongs to one process',
+    ]);
+    expect(problemsOf({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db.example/rd' })).toEqual([
+      'WEB_CONCURRENCY: must be a whole number from 1 to 16 (got "0")',
+    ]);
+  });
+
   it('requires the secrets in production and never echoes secret values', () => {
     const problems = problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'too-short-secret' });
     expect(problems).toEqual(['JWT_SECRET: must be at least 32 characters']);
