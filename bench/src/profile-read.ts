@@ -28,6 +28,7 @@ import {
   tokenClaims,
   waitForIdleJobs,
   webConcurrency,
+  statementCount,
   type Captured,
   type Ceiling,
   type ProbeFigures,
@@ -154,12 +155,15 @@ async function main() {
           connections,
           seconds: duration,
         });
-        printProbe(`profile read, ceiling with the principal check (${all.length} statements)`, issueCeiling.probe);
+        printProbe(
+          `profile read, ceiling with the principal check (${statementCount(all.length)})`,
+          issueCeiling.probe,
+        );
       }
     } finally {
       await handle.close();
     }
-    printProbe(`profile read, ceiling (${statements.length} statements)`, ceiling.probe);
+    printProbe(`profile read, ceiling (${statementCount(statements.length)})`, ceiling.probe);
 
     const covers = `${principalCached ? '' : 'principal check, '}organisation, units, authorities, apps${principalCached ? ' (the principal cache answers the principal check)' : ''}`;
     printRatio('profile read, API / ceiling (fair)', api, ceiling, covers);

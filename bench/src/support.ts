@@ -43,6 +43,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** "1 statement", "4 statements". */
+export const statementCount = (count: number) => `${count} statement${count === 1 ? '' : 's'}`;
+
 /** Server processes the benches' server runs (WEB_CONCURRENCY from this environment, which the server inherits). */
 export const webConcurrency = Number(process.env.WEB_CONCURRENCY ?? '1');
 

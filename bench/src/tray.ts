@@ -38,6 +38,7 @@ import {
   tokenClaims,
   waitForIdleJobs,
   webConcurrency,
+  statementCount,
   type Captured,
   type Ceiling,
   type LoadResult,
@@ -306,7 +307,7 @@ async function measure(
           run.ceilingCovers = covers;
           run.sql = statements.map((s) => ({ sql: s.sql, params: s.params }));
           run.explain = await explain(db, statements);
-          printProbe(`${scenario.name} page 1, ceiling (${statements.length} statements)`, ceiling.probe);
+          printProbe(`${scenario.name} page 1, ceiling (${statementCount(statements.length)})`, ceiling.probe);
           if (principalCached) {
             // issue 17 states its target against the statements with the principal check included
             const withPrincipal = await captureTraySql(db, scenario, { withCount, withPrincipal: true });

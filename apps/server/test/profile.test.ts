@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { units } from '@recovery-desk/db/schema.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
@@ -118,6 +120,16 @@ describe.each(testDatabaseKinds())('profile (%s)', (kind) => {
     const body = response.json<{ error_code: string; fields: { field: string }[] }>();
     expect(body.error_code).toBe('VALIDATION');
     expect(body.fields[0]?.field).toBe('activeApp');
+  });
+
+  it('leaves out a deactivated unit, and the apps the user holds only there', async () => {
+    const { region, branch, user } = await managerWithTwoUnits();
+    await handle.db.update(units).set({ isActive: false }).where(eq(units.id, branch.id));
+    const { access } = await signIn(t, user);
+    const response = await t.inject({ method: 'GET', url: '/collapp/getuserprofile', headers: bearer(access) });
+    const data = profileReplySchema.parse(response.json()).data[0]!;
+    expect(data.units.map((unit) => unit.id)).toEqual([region.id]);
+    expect(data.available_app.map((app) => app.code)).toEqual(['legalapp']);
   });
 
   it('returns empty units and apps for a user without units', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { apps, units, userAuthorities, userUnits } from '@recovery-desk/db/schema.ts';
-import type { Executor } from '../../db/transaction.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@recovery-desk/db/client.ts';
+import { apps, organisation, units, userAuthorities, userUnits } from '@recovery-desk/db/schema.ts';
 
 export type ProfileUnitRow = { id: number; unitCode: string; name: string; level: string; path: string };
 export type AuthorityRow = {
@@ -11,32 +11,51 @@ export type AuthorityRow = {
 };
 export type AppRow = { code: string; labelKey: string; homePath: string };
 
-/** The user's active units, in tree order. */
-export async function listUserUnits(db: Executor, userId: number): Promise<ProfileUnitRow[]> {
-  return db
-    .select({ id: units.id, unitCode: units.unitCode, name: units.name, level: units.level, path: units.path })
-    .from(userUnits)
-    .innerJoin(units, eq(units.id, userUnits.unitId))
-    .where(and(eq(userUnits.userId, userId), eq(units.isActive, true)))
-    .orderBy(asc(units.path), asc(units.id));
-}
+/** Everything the session profile shows, read at once: the business date, the user's units, authorities and apps. */
+export type ProfileRecord = {
+  businessDate: string;
+  /** the user's active units, in tree order */
+  units: ProfileUnitRow[];
+  /** the user's authority entries, by unit, app and authority */
+  authorities: AuthorityRow[];
+  /** every app, in the apps' order */
+  apps: AppRow[];
+};
 
-export async function listUserAuthorities(db: Executor, userId: number): Promise<AuthorityRow[]> {
+const userId = sql.placeholder('userId');
+
+// One round trip and one named prepared statement (parsed and planned once per pooled connection), its SQL text
+// built once per database: the profile is read on every page load and every app switch. The lists come back as JSON
+// arrays in their display order; the organisation's one row carries them, so no row means no organisation yet.
+function profileStatement(db: Database) {
   return db
     .select({
-      unitId: userAuthorities.unitId,
-      appCode: userAuthorities.appCode,
-      systemAuth: userAuthorities.systemAuth,
-      tabs: userAuthorities.tabs,
+      businessDate: sql<string>`${organisation.businessDate}::text`,
+      units: sql<ProfileUnitRow[]>`(select coalesce(json_agg(json_build_object('id', u.id, 'unitCode', u.unit_code,
+          'name', u.name, 'level', u.level, 'path', u.path) order by u.path, u.id), '[]'::json)
+        from ${userUnits} uu join ${units} u on u.id = uu.unit_id
+        where uu.user_id = ${userId} and u.is_active)`,
+      authorities: sql<AuthorityRow[]>`(select coalesce(json_agg(json_build_object('unitId', a.unit_id,
+          'appCode', a.app_code, 'systemAuth', a.system_auth, 'tabs', a.tabs)
+          order by a.unit_id, a.app_code, a.system_auth), '[]'::json)
+        from ${userAuthorities} a where a.user_id = ${userId})`,
+      apps: sql<AppRow[]>`(select coalesce(json_agg(json_build_object('code', p.code, 'labelKey', p.label_key,
+          'homePath', p.home_path) order by p.sort_order, p.code), '[]'::json) from ${apps} p)`,
     })
-    .from(userAuthorities)
-    .where(eq(userAuthorities.userId, userId))
-    .orderBy(asc(userAuthorities.unitId), asc(userAuthorities.appCode), asc(userAuthorities.systemAuth));
+    .from(organisation)
+    .where(eq(organisation.id, 1))
+    .prepare('profile');
 }
 
-export async function listApps(db: Executor): Promise<AppRow[]> {
-  return db
-    .select({ code: apps.code, labelKey: apps.labelKey, homePath: apps.homePath })
-    .from(apps)
-    .orderBy(asc(apps.sortOrder), asc(apps.code));
+const statements = new WeakMap<Database, ReturnType<typeof profileStatement>>();
+
+/** The profile of `userId`; undefined while the organisation is not set up. */
+export async function findProfile(db: Database, id: number): Promise<ProfileRecord | undefined> {
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = profileStatement(db);
+    statements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId: id });
+  return row;
 }

@@ -2,8 +2,7 @@ import type { AuthorityEntry, ProfileReply, ProfileUnit } from '@recovery-desk/d
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { SignedInContext } from '../../../http/request-context.ts';
-import { findOrganisation } from '../../organisation/index.ts';
-import { listApps, listUserAuthorities, listUserUnits } from '../profile.repository.ts';
+import { findProfile } from '../profile.repository.ts';
 
 /**
  * GET /collapp/getUserProfileNew/{app} and /collapp/getuserprofile: the session data of spec §3 — business
@@ -11,15 +10,11 @@ import { listApps, listUserAuthorities, listUserUnits } from '../profile.reposit
  * per app, and the user's details.
  */
 export async function getProfile(deps: AppDeps, { ctx }: { ctx: SignedInContext }): Promise<ProfileReply> {
-  const [organisation, unitRows, authorityRows, appRows] = await Promise.all([
-    findOrganisation(deps.db),
-    listUserUnits(deps.db, ctx.user.id),
-    listUserAuthorities(deps.db, ctx.user.id),
-    listApps(deps.db),
-  ]);
-  if (!organisation) {
+  const profile = await findProfile(deps.db, ctx.user.id);
+  if (!profile) {
     throw new AppError('SERVICE_UNAVAILABLE', 'The organisation is not set up yet (no business date).');
   }
+  const { units: unitRows, authorities: authorityRows, apps: appRows } = profile;
 
   const appData = new Map<number, Record<string, AuthorityEntry[]>>(unitRows.map((unit) => [unit.id, {}]));
   const heldApps = new Set<string>();
@@ -41,7 +36,7 @@ export async function getProfile(deps: AppDeps, { ctx }: { ctx: SignedInContext 
   return {
     data: [
       {
-        business_date: organisation.businessDate,
+        business_date: profile.businessDate,
         available_app: appRows
           .filter((app) => heldApps.has(app.code))
           .map((app) => ({ code: app.code, label_key: app.labelKey, home_path: app.homePath })),
