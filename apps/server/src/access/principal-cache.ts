@@ -1,4 +1,5 @@
 import type { ClusterBus } from '../cluster/bus.ts';
+import { InvalidatedMap } from '../cluster/invalidated-map.ts';
 import type { PrincipalRecord } from './access.repository.ts';
 
 // The principal check (auth-hook.ts) is one database round trip on every protected request: the bearer's user,
@@ -31,22 +32,22 @@ export type PrincipalKey = {
 };
 
 export class PrincipalCache {
-  private readonly entries = new Map<string, { principal: PrincipalRecord; expiresAt: number }>();
-  private generation = 0;
-  private bus: ClusterBus | null = null;
+  private readonly granted: InvalidatedMap<string, PrincipalRecord>;
 
   constructor(
-    private readonly ttlMs: number,
+    ttlMs: number,
     private readonly now: () => number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.granted = new InvalidatedMap({ enabled: ttlMs > 0, ttlMs, maxEntries, now });
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.granted.enabled;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.granted.size;
   }
 
   /**
@@ -58,35 +59,24 @@ export class PrincipalCache {
     read: () => Promise<PrincipalRecord | undefined>,
     granted: (principal: PrincipalRecord | undefined) => boolean,
   ): Promise<PrincipalRecord | undefined> {
-    if (!this.enabled || (this.bus && !this.bus.live)) return read();
+    if (!this.granted.usable) return read();
     const text = `${key.userId}|${key.familyId}|${key.unitId ?? ''}|${key.app}|${key.authority}`;
-    const hit = this.entries.get(text);
-    const now = this.now();
-    if (hit && hit.expiresAt > now) return hit.principal;
-    const generation = this.generation;
+    const hit = this.granted.get(text);
+    if (hit) return hit;
+    const generation = this.granted.generation;
+    const readAt = this.now();
     const principal = await read();
-    if (generation === this.generation && principal && granted(principal)) {
-      this.entries.delete(text);
-      if (this.entries.size >= this.maxEntries) {
-        // Maps iterate in insertion order: drop the oldest entry.
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      this.entries.set(text, { principal, expiresAt: now + this.ttlMs });
-    }
+    if (principal && granted(principal)) this.granted.set(text, principal, generation, readAt);
     return principal;
   }
 
   /** Forget every answer (a change made through this process, or announced by the database). */
   invalidate(): void {
-    this.generation += 1;
-    this.entries.clear();
+    this.granted.invalidate();
   }
 
   /** Empties the cache whenever the database announces an access change (from any instance); returns the unsubscribe. */
   connect(bus: ClusterBus): () => void {
-    this.bus = bus;
-    if (!this.enabled) return () => {};
-    return bus.subscribe(ACCESS_CHANGED, () => this.invalidate());
+    return this.granted.connect(bus, ACCESS_CHANGED);
   }
 }

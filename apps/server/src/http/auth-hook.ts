@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findPrincipal } from '../access/access.repository.ts';
+import { findPrincipal, type PrincipalRecord } from '../access/access.repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, authorityMissing } from './app-error.ts';
 import {
@@ -37,6 +37,27 @@ function actingUnitId(request: FastifyRequest): number | null {
   return value && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
 }
 
+type Authority = { app: string; code: string } | undefined;
+type Refusal = 'session' | 'no-unit-chosen' | 'unit' | 'authority';
+
+/**
+ * Why `principal` may not make a request declared `declared` in unit `unitId` with `authority`, or null when it may:
+ * the one rule the principal cache keeps answers by (only those with no refusal) and the hook enforces.
+ */
+function refusalOf(
+  principal: PrincipalRecord | undefined,
+  declared: Exclude<RouteAuth, 'public'>,
+  unitId: number | null,
+  authority: Authority,
+): Refusal | null {
+  if (!principal?.isActive || !principal.familyOpen) return 'session';
+  if (declared === 'signedIn') return null;
+  if (unitId === null) return 'no-unit-chosen';
+  if (!principal.unit) return 'unit';
+  if (authority && !principal.unit.hasAuthority) return 'authority';
+  return null;
+}
+
 /**
  * Checks a protected request in one database round trip: the bearer token (signature, expiry), its user (active)
  * and session family (open), and, for routes that need one, the acting unit (one of the user's active units) and
@@ -46,7 +67,8 @@ async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclu
   const claims = await deps.accessTokens.verify(bearerToken(request.headers.authorization));
   if (!claims) throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
   const unitId = declared === 'signedIn' ? null : actingUnitId(request);
-  const authority = typeof declared === 'object' ? { app: declared.app, code: declared.authority } : undefined;
+  const authority: Authority =
+    typeof declared === 'object' ? { app: declared.app, code: declared.authority } : undefined;
   const principal = await deps.principals.principal(
     {
       userId: claims.userId,
@@ -63,13 +85,10 @@ async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclu
         unit: unitId === null ? undefined : { id: unitId, authority },
       }),
     // only an answer that lets the request through is kept
-    (found) =>
-      found !== undefined &&
-      found.isActive &&
-      found.familyOpen &&
-      (unitId === null || (found.unit !== null && (!authority || found.unit.hasAuthority))),
+    (found) => refusalOf(found, declared, unitId, authority) === null,
   );
-  if (!principal?.isActive || !principal.familyOpen) throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
+  const refusal = refusalOf(principal, declared, unitId, authority);
+  if (!principal || refusal === 'session') throw new AppError('UNAUTHENTICATED', SESSION_INVALID);
   const user: SessionUser = {
     id: principal.id,
     username: principal.username,
@@ -78,16 +97,16 @@ async function authorize(deps: AppDeps, request: FastifyRequest, declared: Exclu
     familyId: claims.familyId,
   };
   request.ctx.user = user;
-  if (declared === 'signedIn') return;
   // A missing or malformed unit header is refused once the session is known good (401 before 403).
-  if (unitId === null) {
+  if (refusal === 'no-unit-chosen') {
     throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'Choose an acting unit (X-Acting-Unit header).'));
   }
-  const unit = principal.unit;
-  if (!unit) throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'You cannot act in this unit.'));
-  if (authority && !unit.hasAuthority) {
+  if (refusal === 'unit')
+    throw deny(request, declared, new AppError('UNIT_NOT_ALLOWED', 'You cannot act in this unit.'));
+  if (refusal === 'authority' && authority)
     throw deny(request, declared, authorityMissing(authority.code, authority.app));
-  }
+  const unit = principal.unit;
+  if (declared === 'signedIn' || !unit) return;
   request.ctx.actingUnit = { id: unit.id, code: unit.code, path: unit.path, hasChildren: unit.hasChildren };
   if (typeof declared === 'object') request.ctx.app = declared.app;
 }

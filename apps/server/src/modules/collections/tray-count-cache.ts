@@ -1,4 +1,5 @@
 import type { ClusterBus } from '../../cluster/bus.ts';
+import { InvalidatedMap } from '../../cluster/invalidated-map.ts';
 import { TRAY_COUNTS_CHANGED } from '../../cluster/shared-caches.ts';
 
 // Tray counts are the expensive half of a tray page: the page itself is a keyset read of 10–100 index entries,
@@ -16,30 +17,32 @@ import { TRAY_COUNTS_CHANGED } from '../../cluster/shared-caches.ts';
 // entry expires, its next requests wait for one count query instead of each running its own.
 
 export class TrayCountCache {
-  private readonly entries = new Map<string, { count: number; expiresAt: number }>();
+  private readonly counts: InvalidatedMap<string, number>;
   /** counts being computed, by key; cleared with the entries, so no request after a change joins an older count */
   private readonly inFlight = new Map<string, Promise<number>>();
-  private generation = 0;
   private bus: ClusterBus | null = null;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+  constructor(ttlMs: number, maxEntries = 10_000, now: () => number = () => Date.now()) {
+    this.counts = new InvalidatedMap({ enabled: ttlMs > 0, ttlMs, maxEntries, now });
+    this.counts.onInvalidate(() => this.inFlight.clear());
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.counts.enabled;
+  }
+
+  get size(): number {
+    return this.counts.size;
   }
 
   /** The cached count of `key`, or `compute()`'s (stored unless something changed meanwhile). */
   async count(key: string, compute: () => Promise<number>): Promise<number> {
-    if (!this.enabled || (this.bus && !this.bus.live)) return compute();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.count;
+    if (!this.counts.usable) return compute();
+    const hit = this.counts.get(key);
+    if (hit !== undefined) return hit;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const generation = this.generation;
+    const generation = this.counts.generation;
     const counting = compute();
     this.inFlight.set(key, counting);
     let count: number;
@@ -48,23 +51,13 @@ export class TrayCountCache {
     } finally {
       if (this.inFlight.get(key) === counting) this.inFlight.delete(key);
     }
-    if (generation === this.generation) {
-      this.entries.delete(key);
-      if (this.entries.size >= this.maxEntries) {
-        // Maps iterate in insertion order: drop the oldest entry.
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      this.entries.set(key, { count, expiresAt: this.now() + this.ttlMs });
-    }
+    this.counts.set(key, count, generation);
     return count;
   }
 
   /** Forget every count (after any change made through this process). */
   invalidate(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.inFlight.clear();
+    this.counts.invalidate();
   }
 
   /**
@@ -73,19 +66,12 @@ export class TrayCountCache {
    */
   connect(bus: ClusterBus): () => void {
     this.bus = bus;
-    if (!this.enabled) return () => {};
-    return bus.subscribe(TRAY_COUNTS_CHANGED, (payload) => {
-      // This instance cleared its own cache before it announced the change.
-      if (payload !== bus.instanceId) this.invalidate();
-    });
+    // This instance cleared its own cache before it announced the change.
+    return this.counts.connect(bus, TRAY_COUNTS_CHANGED, (payload) => payload !== bus.instanceId);
   }
 
   /** Tells every other instance that something a tray count covers has changed (after the change committed). */
   async announce(): Promise<void> {
     await this.bus?.publish(TRAY_COUNTS_CHANGED, this.bus.instanceId);
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }

@@ -26,7 +26,7 @@ describe('TrayNameDirectory', () => {
     expect(directory.name('user', 1)).toBe('Asha Rao Kulkarni');
   });
 
-  it('holds at most its limit per kind, dropping the oldest', () => {
+  it('holds at most its limit, dropping the oldest', () => {
     const directory = new TrayNameDirectory(true, 2);
     for (const id of [1, 2, 3]) directory.remember('unit', id, `BR-${id}`, directory.generation);
     expect(directory.name('unit', 1)).toBeUndefined();

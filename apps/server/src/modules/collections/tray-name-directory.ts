@@ -1,4 +1,5 @@
 import type { ClusterBus } from '../../cluster/bus.ts';
+import { InvalidatedMap } from '../../cluster/invalidated-map.ts';
 
 // The names a tray row shows beside its own columns: who it is allocated to or was last contacted by (users), the
 // agency, the unit code. These come from three small tables that change rarely, and a page of 50 rows names a handful
@@ -17,62 +18,47 @@ export const NAMES_CHANGED = 'names_changed';
 export type DirectoryKind = 'user' | 'agency' | 'unit';
 
 export class TrayNameDirectory {
-  private readonly byKind: Record<DirectoryKind, Map<number, string>> = {
-    user: new Map(),
-    agency: new Map(),
-    unit: new Map(),
-  };
-  private generationNo = 0;
-  private bus: ClusterBus | null = null;
+  private readonly names: InvalidatedMap<string, string>;
 
-  constructor(
-    readonly enabled = true,
-    private readonly maxEntriesPerKind = 20_000,
-  ) {}
+  constructor(enabled = true, maxEntries = 60_000) {
+    this.names = new InvalidatedMap({ enabled, maxEntries });
+  }
+
+  get enabled(): boolean {
+    return this.names.enabled;
+  }
 
   /** whether names may be served from memory now */
   get usable(): boolean {
-    return this.enabled && (this.bus === null || this.bus.live);
+    return this.names.usable;
   }
 
   /** changes with every invalidation: pass it back to `remember` so a name read before a change is not kept */
   get generation(): number {
-    return this.generationNo;
+    return this.names.generation;
   }
 
   get size(): number {
-    return this.byKind.user.size + this.byKind.agency.size + this.byKind.unit.size;
+    return this.names.size;
   }
 
   /** the name of `id` if held */
   name(kind: DirectoryKind, id: number): string | undefined {
-    return this.usable ? this.byKind[kind].get(id) : undefined;
+    return this.names.get(`${kind}:${id}`);
   }
 
   /** keeps a name read from the database, unless something changed since `generation` */
   remember(kind: DirectoryKind, id: number, name: string, generation: number): void {
-    if (!this.enabled || generation !== this.generationNo) return;
-    const names = this.byKind[kind];
-    if (names.size >= this.maxEntriesPerKind && !names.has(id)) {
-      // Maps iterate in insertion order: drop the oldest name.
-      const oldest = names.keys().next().value;
-      if (oldest !== undefined) names.delete(oldest);
-    }
-    names.set(id, name);
+    this.names.set(`${kind}:${id}`, name, generation);
   }
 
   /** forget every name (a change made through this process, or announced by the database) */
   invalidate(): void {
-    this.generationNo += 1;
-    this.byKind.user.clear();
-    this.byKind.agency.clear();
-    this.byKind.unit.clear();
+    this.names.invalidate();
   }
 
   /** Empties the directory whenever the database announces a rename (from any instance); returns the unsubscribe. */
   connect(bus: ClusterBus): () => void {
-    this.bus = bus;
-    if (!this.enabled) return () => {};
-    return bus.subscribe(NAMES_CHANGED, () => this.invalidate());
+    return this.names.connect(bus, NAMES_CHANGED);
   }
 }

@@ -76,28 +76,27 @@ export type AnyTrayRow = TrayRowOf[TrayRowKind];
 export type KeyedRow = { row: AnyTrayRow; cursorKey: string; cursorId: number };
 
 type Raw = Record<string, unknown>;
-type NameKind = DirectoryKind;
 
 /** Names of the users, agencies and units a page shows, by id. */
 export class TrayNames {
-  private readonly byKind: Record<NameKind, Map<number, string>> = {
+  private readonly byKind: Record<DirectoryKind, Map<number, string>> = {
     user: new Map(),
     agency: new Map(),
     unit: new Map(),
   };
 
-  set(kind: NameKind, id: number, name: string): void {
+  set(kind: DirectoryKind, id: number, name: string): void {
     this.byKind[kind].set(id, name);
   }
 
   /** the name of `id`, or null when there is no id (an unallocated account, no contact yet) */
-  of(kind: NameKind, id: unknown): string | null {
+  of(kind: DirectoryKind, id: unknown): string | null {
     return id === null || id === undefined ? null : (this.byKind[kind].get(Number(id)) ?? null);
   }
 }
 
 /** A name a row shows: from the first of its ids that names something, else `otherwise`. */
-type ShownName = { field: string; from: readonly (readonly [NameKind, string])[]; otherwise: '' | null };
+type ShownName = { field: string; from: readonly (readonly [DirectoryKind, string])[]; otherwise: '' | null };
 
 type Source = {
   /** FROM clause of a page: the customer is joined only when the name search or the name sort needs it */
@@ -245,24 +244,24 @@ const SOURCES: Record<TrayRowKind, Source> = {
   },
 };
 
-const idsOf = (kind: NameKind) => sql`any(${sql.placeholder(kind)}::int[])`;
+const idsOf = (kind: DirectoryKind) => sql`any(${sql.placeholder(kind)}::int[])`;
 
 // The names lookup has one shape whatever the page, so it is a named prepared statement (planned once per pooled
 // connection; primary-key lookups, so the generic plan is the plan a fresh one would be).
 function namesStatement(db: Executor) {
   return db
-    .select({ kind: sql<NameKind>`'user'`, id: users.id, name: users.fullName })
+    .select({ kind: sql<DirectoryKind>`'user'`, id: users.id, name: users.fullName })
     .from(users)
     .where(sql`${users.id} = ${idsOf('user')}`)
     .unionAll(
       db
-        .select({ kind: sql<NameKind>`'agency'`, id: agencies.id, name: agencies.name })
+        .select({ kind: sql<DirectoryKind>`'agency'`, id: agencies.id, name: agencies.name })
         .from(agencies)
         .where(sql`${agencies.id} = ${idsOf('agency')}`),
     )
     .unionAll(
       db
-        .select({ kind: sql<NameKind>`'unit'`, id: units.id, name: units.unitCode })
+        .select({ kind: sql<DirectoryKind>`'unit'`, id: units.id, name: units.unitCode })
         .from(units)
         .where(sql`${units.id} = ${idsOf('unit')}`),
     )
@@ -282,7 +281,7 @@ async function lookupTrayNames(
   directory: TrayNameDirectory | undefined,
 ): Promise<TrayNames> {
   const names = new TrayNames();
-  const missing: Record<NameKind, Set<number>> = { user: new Set(), agency: new Set(), unit: new Set() };
+  const missing: Record<DirectoryKind, Set<number>> = { user: new Set(), agency: new Set(), unit: new Set() };
   let anyMissing = false;
   for (const row of rows) {
     for (const shown of source.names) {
@@ -305,7 +304,7 @@ async function lookupTrayNames(
     statement = namesStatement(db);
     namesStatements.set(db, statement);
   }
-  const list = (kind: NameKind) => `{${[...missing[kind]].join(',')}}`;
+  const list = (kind: DirectoryKind) => `{${[...missing[kind]].join(',')}}`;
   const found = await statement.execute({ user: list('user'), agency: list('agency'), unit: list('unit') });
   for (const row of found) {
     const id = Number(row.id);
