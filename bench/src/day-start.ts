@@ -16,7 +16,7 @@ import { printProbe, startProbe, stopProbe } from './support.ts';
 // Benchmark: day start (business date +1) on a generated book on PostgreSQL, through the server's own day start
 // (runCollectionsDayStart: the five steps, each its own transaction, as the job runs them). Prints seconds per step,
 // rows each step changed, the machine's load average and CPU count before and after, and writes
-// bench/results/day-start-<accounts>.json. Creates its own database (--name, default bench_ops_day_start) and drops it
+// bench/results/day-start-<accounts>.json (day-start-<name>.json with --reuse, whose book size it does not know). Creates its own database (--name, default bench_ops_day_start) and drops it
 // unless --keep; --reuse benchmarks an already seeded one (and never drops it). `--days N` runs N consecutive days (linear check).
 
 const { values: args } = parseArgs({
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     }
     results.runs = runs;
     results.loadAfter = os.loadavg();
-    const file = path.resolve(import.meta.dirname, `../results/day-start-${accounts}.json`);
+    const file = path.resolve(import.meta.dirname, `../results/day-start-${args.reuse ? args.name : accounts}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`wrote ${file}`);
