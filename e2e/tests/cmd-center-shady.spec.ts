@@ -5,14 +5,21 @@ import { callApi, openCollectionsIn } from '../support/collections.ts';
 import { signIn } from '../support/session.ts';
 
 // Issue 16: the shady transaction reports. fc.andheri captures two UPI receipts through the receipt capture API and
-// sends yesterday's RECEIPT position events for them: one at 22:30 India time (outside the permitted hours: Shady
-// Transaction Time), one with a mock location (Shady Transaction Location). cc.west (ZN-W) finds each in its report
-// with what was measured in words, and the map beside; axe on both screens.
+// sends their RECEIPT position events, dated five days ago: one at 22:30 India time (outside the permitted hours:
+// Shady Transaction Time), one with a mock location (Shady Transaction Location). cc.west (ZN-W) finds each in its
+// report with what was measured in words, and the map beside; axe on both screens.
+//
+// Five days ago is inside the reports' default week and outside the demo field force's days (the three days before
+// its first start, and that day): the collector has no other position that day, so whether the demo's simulated
+// route passed this customer (which depends on the hour the demo was seeded) cannot change the findings. Both events
+// are in Pune, far from any Andheri customer.
 
-/** Yesterday, India time (YYYY-MM-DD). */
-function yesterdayInIndia(): string {
-  return new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10);
+/** Five days ago, India time (YYYY-MM-DD). */
+function fiveDaysAgoInIndia(): string {
+  return new Date(Date.now() + 330 * 60_000 - 5 * 86_400_000).toISOString().slice(0, 10);
 }
+
+const PUNE = { latitude: 18.5204, longitude: 73.8567 };
 
 async function capture(page: Page, accountId: number): Promise<string> {
   const reply = await page.evaluate(async (accountId) => {
@@ -53,15 +60,14 @@ test('cc.west finds a late receipt in Shady Transaction Time and a mock-location
   const accountId = existing.body.rows[0]!.accountId;
   const late = await capture(collector, accountId);
   const mocked = await capture(collector, accountId);
-  const day = yesterdayInIndia();
+  const day = fiveDaysAgoInIndia();
   const sent = await callApi(collector, 'POST', '/api/cmd-center/positions', {
     deviceId: `e2e-shady-${Date.now()}`,
     positions: [
       {
         seq: 1,
         fixTime: `${day}T17:00:00Z`, // 22:30 India time
-        latitude: 19.1197,
-        longitude: 72.8468,
+        ...PUNE,
         accuracyM: 8,
         eventType: 'RECEIPT',
         ref: late,
@@ -69,8 +75,7 @@ test('cc.west finds a late receipt in Shady Transaction Time and a mock-location
       {
         seq: 2,
         fixTime: `${day}T06:30:00Z`, // 12:00 India time
-        latitude: 19.1197,
-        longitude: 72.8468,
+        ...PUNE,
         accuracyM: 8,
         mock: true,
         eventType: 'RECEIPT',
