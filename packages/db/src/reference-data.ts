@@ -8,8 +8,14 @@ import { BUILT_IN_WORKFLOWS, type BuiltInWorkflow } from '@recovery-desk/domain/
 import { DEFAULT_LEGAL_TIMELINES, type LegalTimelines } from '@recovery-desk/domain/workflow/definitions/legal.ts';
 import { repossessionTimelinesSchema, sarfaesiTimelinesSchema } from '@recovery-desk/domain/repo/contracts.ts';
 import type { WorkflowDefinition } from '@recovery-desk/domain/workflow/definition.ts';
-import { buildRepossessionDefinition } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
-import { buildSarfaesiDefinition } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
+import {
+  buildRepossessionDefinition,
+  DEFAULT_REPOSSESSION_TIMELINES,
+} from '@recovery-desk/domain/workflow/definitions/repossession.ts';
+import {
+  buildSarfaesiDefinition,
+  DEFAULT_SARFAESI_TIMELINES,
+} from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
 import { dispositions } from './collections-schema.ts';
 import type { Database } from './client.ts';
 import { apps, auditLog, organisation, users } from './schema.ts';
@@ -59,7 +65,10 @@ export async function ensureReferenceData(
       await tx.insert(noticeTemplates).values(template).onConflictDoNothing();
     }
     const [settings] = await tx.select({ timelines: legalSettings.timelines }).from(legalSettings);
-    const timelines = legalTimelinesSchema.parse(settings?.timelines ?? DEFAULT_LEGAL_TIMELINES);
+    const timelines = legalTimelinesSchema.parse({
+      ...DEFAULT_LEGAL_TIMELINES,
+      ...(settings?.timelines as object | undefined),
+    });
     for (const workflow of options.builtInWorkflows ?? BUILT_IN_WORKFLOWS) {
       await publishBuiltInVersion(tx, workflow, timelines);
     }
@@ -73,12 +82,17 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * the stored timelines, or null when they do not parse (the built-in's defaults then hold).
  */
 const STORED_TIMELINES: Record<string, (timelines: unknown) => WorkflowDefinition | null> = {
+  // over the defaults: a timeline the new version adds (SARFAESI's releaseDays in 13) takes its default, and the
+  // installation's own numbers are kept
   REPOSSESSION: (timelines) => {
-    const parsed = repossessionTimelinesSchema.safeParse(timelines);
+    const parsed = repossessionTimelinesSchema.safeParse({
+      ...DEFAULT_REPOSSESSION_TIMELINES,
+      ...(timelines as object),
+    });
     return parsed.success ? buildRepossessionDefinition(parsed.data) : null;
   },
   SARFAESI: (timelines) => {
-    const parsed = sarfaesiTimelinesSchema.safeParse(timelines);
+    const parsed = sarfaesiTimelinesSchema.safeParse({ ...DEFAULT_SARFAESI_TIMELINES, ...(timelines as object) });
     return parsed.success ? buildSarfaesiDefinition(parsed.data) : null;
   },
 };

@@ -134,6 +134,42 @@ describe.each(testDatabaseKinds())('repossession settings (%s)', (kind) => {
     expect((await settings()).workflows[1]!.definitionVersion).toBe(after.version);
   });
 
+  it('reads and upgrades timelines stored before a version added one (SARFAESI releaseDays, version 13)', async () => {
+    const before = await activeDefinition('SARFAESI');
+    const current = (await settings()).workflows[1]!;
+    // as stored by a server before version 13: its own numbers, and no releaseDays
+    const { releaseDays: _added, ...older } = current.timelines as typeof DEFAULT_SARFAESI_TIMELINES;
+    await handle.db.execute(
+      sql`update workflow_settings set timelines = ${JSON.stringify(older)}::jsonb where definition_code = 'SARFAESI'`,
+    );
+    const read = (await settings()).workflows[1]!;
+    expect(read.timelines).toEqual({ ...older, releaseDays: DEFAULT_SARFAESI_TIMELINES.releaseDays });
+
+    const upgraded = BUILT_IN_WORKFLOWS.map((workflow) =>
+      workflow.definition.code === 'SARFAESI'
+        ? { definition: { ...SARFAESI_DEFINITION, version: SARFAESI_BUILT_IN_VERSION + 2 } }
+        : workflow,
+    );
+    await ensureReferenceData(handle.db, {
+      organisationName: 'Test Lender Ltd',
+      businessDate: BUSINESS_DATE,
+      builtInWorkflows: upgraded,
+    });
+    const after = await activeDefinition('SARFAESI');
+    expect(after.version).toBe(before.version + 1);
+    // the installation's §13(2) period is kept, and the new release rule takes its default
+    const offsets = Object.fromEntries(after.dateRules.map((rule) => [rule.name, rule.offsetDays]));
+    expect(offsets).toMatchObject({ SARF_13_2_NOTICE_PERIOD: 75, SARF_RELEASE_DUE: 7 });
+
+    const changed = await put('SARFAESI', { timelines: { ...read.timelines, releaseDays: 5 }, version: read.version });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const release = (await activeDefinition('SARFAESI')).dateRules.find((rule) => rule.name === 'SARF_RELEASE_DUE');
+    expect([release?.offsetDays, release?.label]).toEqual([
+      5,
+      'Release within 5 days of the redemption payment being realised',
+    ]);
+  });
+
   it('refuses a stale version (409) and bad timelines (400 naming the field)', async () => {
     const current = await settings();
     const repo = current.workflows[0]!;

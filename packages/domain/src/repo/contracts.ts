@@ -49,6 +49,7 @@ export const sarfaesiTimelinesSchema = z
     saleNoticeDays: days(365),
     resaleNoticeDays: days(365),
     balancePaymentDays: days(365),
+    releaseDays: days(90),
     nbfcMinimumDebt: z
       .string()
       .trim()

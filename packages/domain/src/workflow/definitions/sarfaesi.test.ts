@@ -247,6 +247,45 @@ describe('SARFAESI detours', () => {
     expect(visited.at(-1)).toBe('closed');
   });
 
+  it('a redeemed case closes with its release date, due within 7 days of the payment being realised', () => {
+    const redeemed = {
+      ...CASE,
+      redemptionAmount: '3600000.00',
+      redemptionPaidDate: '2026-07-20',
+      redemptionReference: 'UTR2026072000009',
+      closureType: 'REDEEMED',
+    };
+    const { snapshot } = walk(
+      def,
+      redeemed,
+      [
+        { action: 'requestRelease', expect: 'AssetReleaseRequest' },
+        { action: 'recommend', expect: 'AssetReleaseApproval' },
+        { action: 'approve', expect: 'SarfClosure' },
+      ],
+      TODAY,
+      'AuctionNotice',
+    );
+    expect(stageDates(def, snapshot, '2026-07-27')).toMatchObject([
+      { rule: 'SARF_RELEASE_DUE', date: '2026-07-27', isOverdue: false, daysLeft: 0 },
+    ]);
+    expect(stageDates(def, snapshot, '2026-07-28')).toMatchObject([{ rule: 'SARF_RELEASE_DUE', isOverdue: true }]);
+    expect(transition(def, snapshot, 'close', actor, TODAY)).toEqual({
+      ok: false,
+      refusal: { code: 'REQUIRED_FIELD_MISSING', fields: ['releaseDate'] },
+    });
+    const early = transition(def, snapshot, { name: 'close', fields: { releaseDate: '2026-07-19' } }, actor, TODAY);
+    expect(early.ok).toBe(false);
+    const closed = transition(def, snapshot, { name: 'close', fields: { releaseDate: '2026-07-24' } }, actor, TODAY);
+    expect(closed.ok && closed.next.status).toBe('Closed');
+    // a case sold at auction carries no release due, whatever a rejected release request left on it
+    const sold = { ...snapshot, fields: { ...snapshot.fields, closureType: 'SOLD' } };
+    expect(stageDates(def, sold, TODAY).map((date) => date.rule)).not.toContain('SARF_RELEASE_DUE');
+    expect(buildSarfaesiDefinition({ ...DEFAULT_SARFAESI_TIMELINES, releaseDays: 3 }).dateRules).toContainEqual(
+      expect.objectContaining({ name: 'SARF_RELEASE_DUE', offsetDays: 3 }),
+    );
+  });
+
   it('§13(8): once the auction notice is published no release is accepted, but a partial payment still is', () => {
     const published = snapshotFor(def, 'PublicationUpload', { fields: CASE });
     expect(transition(def, published, { name: 'requestRelease', remarks: 'x' }, actor, TODAY)).toEqual({

@@ -45,6 +45,8 @@ export type SarfaesiTimelines = {
   resaleNoticeDays: number;
   /** Rule 9(4): balance 75% on or before the 15th day of confirmation */
   balancePaymentDays: number;
+  /** §13(8) redemption: the property (and its title deeds) released within 7 days of the dues being realised */
+  releaseDays: number;
   /** NBFCs (assets ≥ ₹100 crore) may use SARFAESI only for secured debt of ₹20 lakh or more */
   nbfcMinimumDebt: string;
   approvalSlaDays: number;
@@ -60,6 +62,7 @@ export const DEFAULT_SARFAESI_TIMELINES: SarfaesiTimelines = {
   saleNoticeDays: 30,
   resaleNoticeDays: 15,
   balancePaymentDays: 15,
+  releaseDays: 7,
   nbfcMinimumDebt: '2000000',
   approvalSlaDays: 3,
 };
@@ -72,6 +75,7 @@ const NOTICE_MODES = [
 ] as const;
 
 const WAIVER = { field: 'waiverRequired', in: ['true'] };
+const REDEEMED = { field: 'closureType', in: ['REDEEMED'] };
 const NO_WAIVER = { field: 'waiverRequired', in: ['false'] };
 const UNSERVED = { field: 'serviceStatus', in: ['REFUSED', 'UNSERVED'] };
 
@@ -950,6 +954,12 @@ function stages(t: SarfaesiTimelines): StageInput[] {
           { required: true },
         ),
         pastDate('closureDate', 'ClosureDate', { required: true }),
+        // a redeemed property is handed back with its title deeds on the release date (SARF_RELEASE_DUE)
+        pastDate('releaseDate', 'ReleaseDate', {
+          required: true,
+          when: REDEEMED,
+          rules: [{ kind: 'onOrAfterField', field: 'redemptionPaidDate' }],
+        }),
         field('saleCertificateNo', 'SaleCertificateNo', 'text', {
           required: true,
           when: { field: 'closureType', in: ['SOLD'] },
@@ -961,6 +971,8 @@ function stages(t: SarfaesiTimelines): StageInput[] {
       documents: [
         document('saleCertificate', 'SaleCertificateAppendixV', { when: { field: 'closureType', in: ['SOLD'] } }),
         document('appropriationStatement', 'AppropriationStatement'),
+        // the borrower's acknowledgement of the property and title deeds handed back
+        document('releaseLetter', 'ReleaseLetter', { when: REDEEMED }),
       ],
       widgets: ['closureStatement'],
       actions: [close({ effects: effects('settleClosure') })],
@@ -1027,8 +1039,11 @@ function stages(t: SarfaesiTimelines): StageInput[] {
  * 12: newspaper publications (the `publications` widget at NewspaperPublication, PossessionDtlCapture and
  * PublicationUpload; `requirePublications` refuses the submit until two papers, one English and one vernacular, each
  * with its scan; the newspapers and publication date fields follow the record).
+ * 13: release on redemption within 7 days (`releaseDays`): closing a redeemed case records the release date (not before
+ * the payment was realised) and files the release letter, and the SARF_RELEASE_DUE date rule flags a release not made in
+ * time.
  */
-export const SARFAESI_BUILT_IN_VERSION = 12;
+export const SARFAESI_BUILT_IN_VERSION = 13;
 
 export function buildSarfaesiDefinition(
   timelines: SarfaesiTimelines = DEFAULT_SARFAESI_TIMELINES,
@@ -1152,6 +1167,19 @@ export function buildSarfaesiDefinition(
         stages: ['AssetSale'],
         when: { field: 'balanceExtensionAgreed', notIn: ['true'] },
         source: 'Rule 9(4) (extendable only by written agreement) — domain reference §2.4 row 14',
+      },
+      {
+        // From the approval of the release to the closure that records it; a case closed otherwise (a sale, a
+        // settlement) carries no release due, even with the figures of a release request that was rejected.
+        name: 'SARF_RELEASE_DUE',
+        label: `Release within ${t.releaseDays} days of the redemption payment being realised`,
+        labelKey: 'ReleaseDue',
+        kind: 'latest',
+        base: 'redemptionPaidDate',
+        offsetDays: t.releaseDays,
+        stages: ['AssetReleaseApproval', 'SarfClosure'],
+        when: { field: 'closureType', notIn: ['SOLD', 'SETTLED', 'WRITTEN_OFF'] },
+        source: 'Policy (release on redemption, §13(8)) — domain reference §2.8 and §3.1 row 16a',
       },
       sla('SARF_INITIATE_APPROVAL_SLA', 'Initiation decision due', t.approvalSlaDays, ['SarfInitiateApprove']),
       sla('SARF_NOTICE_APPROVAL_SLA', 'Notice decision due', t.approvalSlaDays, ['NoticeApproval']),

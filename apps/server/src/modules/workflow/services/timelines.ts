@@ -24,6 +24,15 @@ export type TimelinesWorkflow<T> = {
 
 export type LoadedTimelines<T> = { timelines: T; version: number; definitionVersion: number };
 
+/**
+ * The stored timelines over the defaults: a timeline a later version added (e.g. SARFAESI's releaseDays) takes its
+ * default until someone changes it, so settings stored before it stay readable.
+ */
+function storedTimelines<T>(workflow: TimelinesWorkflow<T>, row: { timelines: unknown } | undefined | null): T {
+  if (!row) return workflow.defaults;
+  return workflow.schema.parse({ ...workflow.defaults, ...(row.timelines as object) });
+}
+
 /** The stored timelines (the defaults when none are stored) and the active definition version. */
 export async function loadTimelines<T>(db: Executor, workflow: TimelinesWorkflow<T>): Promise<LoadedTimelines<T>> {
   const [row, definition] = await Promise.all([
@@ -31,7 +40,7 @@ export async function loadTimelines<T>(db: Executor, workflow: TimelinesWorkflow
     activeDefinition(db, workflow.code),
   ]);
   return {
-    timelines: row ? workflow.schema.parse(row.timelines) : workflow.defaults,
+    timelines: storedTimelines(workflow, row),
     version: row?.version ?? 0,
     definitionVersion: definition.version,
   };
@@ -61,7 +70,7 @@ export async function updateTimelines<T>(
   const timelines = checked(workflow, input.timelines);
   await withTransaction(deps.db, async (tx) => {
     const row = await findWorkflowSettings(tx, workflow.code, { forUpdate: true });
-    const before = row ? workflow.schema.parse(row.timelines) : workflow.defaults;
+    const before = storedTimelines(workflow, row);
     const beforeVersion = row?.version ?? 0;
     const stale = () =>
       new AppError('STALE_VERSION', 'The settings were changed by someone else. Reload and retry.', {

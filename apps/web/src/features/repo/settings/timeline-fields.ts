@@ -37,6 +37,7 @@ export const TIMELINE_FIELDS: Record<RepoWorkflowCode, readonly TimelineField[]>
     days('saleNoticeDays', 365),
     days('resaleNoticeDays', 365),
     days('balancePaymentDays', 365),
+    days('releaseDays', 90),
     { key: 'nbfcMinimumDebt', labelKey: 'RepoTimelineNbfcMinimumDebt', kind: 'amount', max: 0 },
     days('approvalSlaDays', 90),
   ],
