@@ -183,6 +183,8 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
       'REPO_ASSET_SALE_NOTICE_SAUTH',
       'REPO_ASSET_SALE_SAUTH',
       'REPO_ASSET_CLOSE_SAUTH',
+      // a borrower's part payment while the vehicle is held (the partial payment detour; SARFAESI's authorities)
+      'PAR_PAY_RQST_SAUTH',
       'FILE_UPLOAD_REPO_SAUTH',
       'Link_Lan_AccDtl_SAUTH',
     ].map((code) => grant(code)),
@@ -197,6 +199,7 @@ export const PERSONA_AUTHORITIES: Record<string, Partial<Record<AppCode, DemoGra
       'REPO_AUC_APP_SAUTH',
       'REPO_WAIV_APP_SAUTH',
       'REPO_ASSET_SALE_APP_SAUTH',
+      'PAR_PAY_APP_SAUTH',
       'REPO_SETTINGS_SAUTH',
       'Link_Lan_AccDtl_SAUTH',
     ].map((code) => grant(code)),

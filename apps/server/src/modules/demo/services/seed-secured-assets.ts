@@ -175,11 +175,167 @@ const SARF_PARTIAL_PAYMENT_PATH: readonly PathStep[] = [
   ...SARF_PATH.slice(8),
 ];
 
+/** A repossession sold by private treaty (direct sale): the buyer's offer, no auction, the sale and its closure. */
+const REPO_DIRECT_SALE_PATH: readonly PathStep[] = [
+  ...REPO_PATH.slice(0, 9),
+  { action: 'approve', next: 'DirectSale', values: { disposalMode: 'DIRECT_SALE' } },
+  { action: 'submit', next: 'AssetSaleNotice' },
+  ...REPO_PATH.slice(14),
+];
+
+/**
+ * A vehicle released on payment (issue 15, release on redemption): the borrower pays the dues after the valuation,
+ * repoappr.west approves the release at disposal identification, and the officer closes the case with the day the
+ * payment was realised and the day the vehicle left the yard, within the 7 days of REPO_RELEASE_DUE.
+ */
+const REPO_RELEASE_PATH: readonly PathStep[] = [
+  ...REPO_PATH.slice(0, 9),
+  { action: 'approve', next: 'Closure', values: { disposalMode: 'RELEASE', closureType: 'RELEASED' } },
+  { action: 'close', next: 'Closure' },
+];
+
+/** A partial payment raised while the valuation is captured; approved, it returns the case to CaptureValDtl. */
+const REPO_PARTIAL_PAYMENT_PATH: readonly PathStep[] = [
+  ...REPO_PATH.slice(0, 6),
+  {
+    action: 'requestPartialPayment',
+    next: 'PartialPaymentReq',
+    remarks: 'The borrower paid two instalments by NEFT to stop the sale and asks for a month for the rest',
+  },
+  { action: 'recommend', next: 'PartialPaymentApproval' },
+  { action: 'approve', next: 'CaptureValDtl' },
+];
+
+/** The checker sends the valuation back: the second valuer's report came unsigned. */
+const REPO_VALUATION_PUSHBACK_PATH: readonly PathStep[] = [
+  ...REPO_PATH.slice(0, 7),
+  {
+    action: 'pushback',
+    next: 'CaptureValDtl',
+    remarks: 'The second valuation report is unsigned: file the signed copy and submit again',
+  },
+];
+
+/** The checker sends an initiation back for the missing hypothecation proof. */
+const REPO_INITIATION_PUSHBACK_PATH: readonly PathStep[] = [
+  REPO_PATH[0]!,
+  {
+    action: 'pushback',
+    next: 'RepoInitiate',
+    remarks: 'The RC copy does not show the hypothecation: attach the endorsed copy',
+  },
+];
+
+/** The checker declines an initiation: the borrower has a restructuring request pending. */
+const REPO_INITIATION_DECLINED_PATH: readonly PathStep[] = [
+  REPO_PATH[0]!,
+  {
+    action: 'decline',
+    next: 'RepoInitiateApproval',
+    remarks:
+      'A restructuring request of the borrower is pending with the credit team: no repossession until it is decided',
+  },
+];
+
+/** The approver rejects the auction's H1: back to disposal identification for a fresh decision. */
+const REPO_BID_REJECTED_PATH: readonly PathStep[] = [
+  ...REPO_PATH.slice(0, 13),
+  {
+    action: 'reject',
+    next: 'DisposalIdentification',
+    remarks: 'H1 came from a bidder related to the borrower: decide the disposal again',
+  },
+];
+
+/** A SARFAESI sale by private treaty (Rule 8(5)(d)) with the borrower's consent, and a waiver of what it leaves. */
+const SARF_DIRECT_SALE_PATH: readonly PathStep[] = [
+  ...SARF_PATH.slice(0, 20),
+  { action: 'approve', next: 'DirectSale' },
+  { action: 'submit', next: 'WaiverRequest' },
+  { action: 'recommend', next: 'WaiverApproval' },
+];
+
+/**
+ * Release on redemption (§13(8), issue 15): while the §14 application is pending the borrower pays the dues in full;
+ * sarf.mumbai asks for the release, sarfappr.ho approves it, and the officer closes the case as redeemed with the
+ * release date, within the 7 days of SARF_RELEASE_DUE.
+ */
+const SARF_RELEASE_PATH: readonly PathStep[] = [
+  ...SARF_PATH.slice(0, 9),
+  {
+    action: 'requestRelease',
+    next: 'AssetReleaseRequest',
+    remarks: 'The borrower paid the whole dues by RTGS before the §14 hearing and asks for the property back',
+  },
+  { action: 'recommend', next: 'AssetReleaseApproval' },
+  { action: 'approve', next: 'SarfClosure' },
+  { action: 'close', next: 'SarfClosure' },
+];
+
+/** The checker sends the §13(2) notice back: an obligor is missing. */
+const SARF_NOTICE_PUSHBACK_PATH: readonly PathStep[] = [
+  ...SARF_PATH.slice(0, 3),
+  {
+    action: 'pushback',
+    next: 'NoticeCapture',
+    remarks: 'The notice names the borrower only: add the guarantor as an obligor and regenerate it',
+  },
+];
+
+/** The checker declines a SARFAESI initiation: the debt is under the NBFC threshold once the insurance claim is in. */
+const SARF_INITIATION_DECLINED_PATH: readonly PathStep[] = [
+  SARF_PATH[0]!,
+  {
+    action: 'decline',
+    next: 'SarfInitiateApprove',
+    remarks: 'The insurance claim settles most of the dues next week: follow up by collections instead',
+  },
+];
+
 /**
  * A demo case: how many steps of its path it takes, and how many days before today the last one was taken; `path`
- * another path than the workflow's main one.
+ * another path than the workflow's main one; `values` the story's own values over the account's (before the dates
+ * are moved, so their dates move with the rest).
  */
-type Story = { steps: number; ago: number; path?: readonly PathStep[] };
+type Story = {
+  steps: number;
+  ago: number;
+  path?: readonly PathStep[];
+  values?: (values: CaseFields) => CaseFields;
+};
+
+/** A repossession released on payment: paid in full after the valuation, released three days later. */
+const releasedOnPayment = (): CaseFields => ({
+  paymentRealisedDate: '2026-04-24',
+  releaseDate: '2026-04-27',
+});
+
+/** A SARFAESI case redeemed in full: the whole dues paid, the property handed back four days after. */
+const redeemed = (values: CaseFields): CaseFields => ({
+  redemptionAmount: values.securedDebtAmount ?? null,
+  redemptionPaidDate: '2026-05-06',
+  redemptionReference: 'SBINR52026050600417',
+  closureType: 'REDEEMED',
+  releaseDate: '2026-05-10',
+  closureDate: '2026-05-10',
+});
+
+/** A private treaty below the dues: a reserve of 92% of the debt, the buyer at 95%, a waiver of 3% asked for. */
+const privateTreaty = (values: CaseFields): CaseFields => {
+  const debt = toCents(String(values.securedDebtAmount));
+  const share = (percent: bigint) => fromCents(((debt * percent) / 100n / 100n) * 100n);
+  return {
+    disposalMode: 'DIRECT_SALE',
+    reservePrice: share(92n),
+    emdAmount: share(9n),
+    saleAmount: share(95n),
+    buyerName: 'Kiran Developers',
+    borrowerConsentDate: '2026-07-08',
+    waiverRequired: true,
+    waiverAmount: share(3n),
+    waiverReason: 'What the private treaty leaves of the dues: the borrower has no other asset',
+  };
+};
 
 const REPO_STORIES: readonly Story[] = [
   // the furthest first: with few accounts in the region, the initiations are the ones left out
@@ -199,6 +355,26 @@ const REPO_STORIES: readonly Story[] = [
   { steps: 2, ago: 2 },
   { steps: 1, ago: 1 },
   { steps: 0, ago: 0 },
+  // Every other stage and tab (issue 15): one case each, the furthest first.
+  // sold by private treaty and closed with a shortfall; the vehicle left the yard on the sale
+  { steps: REPO_DIRECT_SALE_PATH.length, ago: 5, path: REPO_DIRECT_SALE_PATH },
+  // released on payment within the 7 days, closed; the vehicle left the yard on its release
+  { steps: REPO_RELEASE_PATH.length, ago: 8, path: REPO_RELEASE_PATH, values: releasedOnPayment },
+  { steps: 17, ago: 1 },
+  { steps: 15, ago: 2 },
+  { steps: 15, ago: 2, path: REPO_WAIVER_PATH },
+  { steps: 14, ago: 1, path: REPO_WAIVER_PATH },
+  { steps: 14, ago: 3, path: REPO_BID_REJECTED_PATH },
+  { steps: 12, ago: 2 },
+  { steps: 11, ago: 3 },
+  { steps: 10, ago: 2, path: REPO_DIRECT_SALE_PATH },
+  { steps: 8, ago: 1, path: REPO_PARTIAL_PAYMENT_PATH },
+  { steps: 8, ago: 2, path: REPO_VALUATION_PUSHBACK_PATH },
+  { steps: 7, ago: 2, path: REPO_PARTIAL_PAYMENT_PATH },
+  { steps: 7, ago: 1 },
+  { steps: 6, ago: 3 },
+  { steps: 2, ago: 4, path: REPO_INITIATION_DECLINED_PATH },
+  { steps: 2, ago: 1, path: REPO_INITIATION_PUSHBACK_PATH },
 ];
 
 const SARF_STORIES: readonly Story[] = [
@@ -217,6 +393,40 @@ const SARF_STORIES: readonly Story[] = [
   { steps: 2, ago: 3 },
   { steps: 1, ago: 1 },
   { steps: 0, ago: 0 },
+  // Every other stage and tab (issue 15): one case each, the furthest first.
+  // redeemed in full and released within the 7 days, closed
+  { steps: SARF_RELEASE_PATH.length, ago: 10, path: SARF_RELEASE_PATH, values: redeemed },
+  { steps: 31, ago: 1 },
+  { steps: 30, ago: 3 },
+  { steps: 29, ago: 2 },
+  { steps: 28, ago: 1 },
+  { steps: 27, ago: 2 },
+  { steps: 25, ago: 1 },
+  { steps: 24, ago: 2 },
+  { steps: 23, ago: 1 },
+  { steps: 23, ago: 2, path: SARF_DIRECT_SALE_PATH, values: privateTreaty },
+  { steps: 22, ago: 1, path: SARF_DIRECT_SALE_PATH, values: privateTreaty },
+  { steps: 21, ago: 3, path: SARF_DIRECT_SALE_PATH, values: privateTreaty },
+  { steps: 20, ago: 1 },
+  { steps: 19, ago: 2 },
+  { steps: 18, ago: 1 },
+  { steps: 17, ago: 2 },
+  { steps: 16, ago: 3 },
+  { steps: 15, ago: 1 },
+  { steps: 14, ago: 2 },
+  { steps: 13, ago: 4 },
+  { steps: 11, ago: 1 },
+  { steps: 11, ago: 2, path: SARF_RELEASE_PATH, values: redeemed },
+  { steps: 10, ago: 3 },
+  { steps: 10, ago: 1, path: SARF_RELEASE_PATH, values: redeemed },
+  { steps: 10, ago: 2, path: SARF_PARTIAL_PAYMENT_PATH },
+  { steps: 9, ago: 2 },
+  { steps: 9, ago: 1, path: SARF_PARTIAL_PAYMENT_PATH },
+  { steps: 6, ago: 3 },
+  { steps: 5, ago: 2 },
+  { steps: 4, ago: 1, path: SARF_NOTICE_PUSHBACK_PATH },
+  { steps: 3, ago: 4 },
+  { steps: 2, ago: 6, path: SARF_INITIATION_DECLINED_PATH },
 ];
 
 type Workflow = {
@@ -258,6 +468,12 @@ const WORKFLOWS: readonly Workflow[] = [
         trackingNumber: `EM${digits(serial, 9)}IN`,
         authorisationLetterNo: `AUTH/PUN/${digits(serial, 4)}`,
         paymentReference: `UTR${digits(serial, 9)}`,
+        // a partial payment of about a twentieth of the debt (REPO_PARTIAL_PAYMENT_PATH), while the valuation is due
+        partialAmount: fromCents((debt / 20n / 100n) * 100n),
+        partialPaymentMode: 'NEFT',
+        partialPaymentReference: `ICICN${digits(serial, 9)}`,
+        partialPaymentDate: '2026-04-17',
+        balanceSchedule: 'The rest of the overdue instalments by the end of May',
       };
     },
   },
@@ -377,7 +593,8 @@ function formDay(definition: WorkflowDefinition, stageCode: string, form: Record
   return latest;
 }
 
-type Plan = { stage: string; step: PathStep; form: Record<string, FieldValue> }[];
+/** A step: the stage it is taken at, its form, and the case's values as of the step (its path's `values` on). */
+type Plan = { stage: string; step: PathStep; form: Record<string, FieldValue>; values: CaseFields }[];
 
 /** A tenth off an amount, in minor units (a re-auction's reduced reserve). */
 const reduced = (amount: FieldValue | undefined) =>
@@ -394,7 +611,7 @@ function planOf(definition: WorkflowDefinition, path: readonly PathStep[], value
       if (step.values.reservePrice === 'REDUCED') next.reservePrice = reduced(current.reservePrice) ?? null;
       current = next;
     }
-    plan.push({ stage, step, form: step.remarks ? {} : formOf(definition, stage, current) });
+    plan.push({ stage, step, form: step.remarks ? {} : formOf(definition, stage, current), values: current });
     stage = step.next;
   }
   return plan;
@@ -818,7 +1035,8 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
         if (!account) break;
         serial += 1;
         clock.startCase(serial);
-        const values: CaseFields = { ...workflow.sample, ...workflow.valuesOf(account, serial) };
+        const own: CaseFields = { ...workflow.sample, ...workflow.valuesOf(account, serial) };
+        const values: CaseFields = story.values ? { ...own, ...story.values(own) } : own;
         // The sample's dates, moved so the story's last dated step falls `ago` days before today.
         const { shift, initiatedOn, stepDays } = scheduleOf(
           definition,
@@ -849,14 +1067,14 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
           const authority = action?.authority ?? stage.authority;
           // Checker steps are the approver's (the officer made the step they decide); the rest the officer's.
           const ctx = action?.isCheckerAction || !officerAuthorities.has(authority) ? approver : officer;
-          let facts: CaseFields = { ...moved, ...item.form };
+          let facts: CaseFields = { ...item.values, ...item.form };
           if (AUCTION_BID_STAGES[workflow.code]?.capture === item.stage && item.step.action === 'submit') {
             item.form = await enterDemoBids(run, ctx, definition, state, item.form, facts);
-            facts = { ...moved, ...item.form };
+            facts = { ...item.values, ...item.form };
           }
           if (SALE_PAYMENT_FIELDS[item.stage] && workflow.code === SARFAESI_CODE && item.step.action === 'submit') {
             item.form = await withSalePayment(run, definition, state.caseId, item.stage, item.form, facts);
-            facts = { ...moved, ...item.form };
+            facts = { ...item.values, ...item.form };
           }
           if (item.stage === INVENTORY_CAPTURE_STAGE && item.step.action === 'submit') {
             // before the checklist's copies: the vehicle's photo is a PNG, not a PDF copy
@@ -883,11 +1101,12 @@ export async function seedDemoSecuredAssets(deps: AppDeps): Promise<SeedSecuredA
             });
           }
           if (yardId !== null && item.stage === 'Closure' && item.step.action === 'close') {
-            // sold: the vehicle leaves the yard on the day the case closes
+            // sold or released: the vehicle leaves the yard on the day the case closes
+            const reason = facts.closureType === 'RELEASED' ? 'RELEASE' : 'SALE';
             await moveAsset(run.deps, {
               ctx,
               caseId: state.caseId,
-              movement: { kind: 'out', input: { outDate: stepDays[at]!, reason: 'SALE' } },
+              movement: { kind: 'out', input: { outDate: stepDays[at]!, reason } },
             });
           }
           if (item.stage === VALUATION_CAPTURE_STAGE && item.step.action === 'submit') {
