@@ -5,6 +5,7 @@ import { workflowDashboardSchema } from '../workflow/dashboard-contracts.ts';
 import { caseFieldsSchema } from '../workflow/contracts.ts';
 import { wholeNumberParam } from '../numeric-params.ts';
 import { CURRENCIES } from '../money.ts';
+import { repoRecoveriesSchema } from './recoveries.ts';
 
 // The repossession app's own routes beyond the generic workflow routes (issue 15):
 //   GET /api/repo/dashboard            DASH_REPO_SAUTH      REPOSSESSION and SARFAESI work of the acting unit's subtree
@@ -19,6 +20,8 @@ export type RepoWorkflowCode = (typeof REPO_WORKFLOW_CODES)[number];
 export const repoDashboardSchema = z.object({
   businessDate: z.string(),
   workflows: z.array(workflowDashboardSchema),
+  /** what the closed cases brought back, per workflow and currency (recoveries.ts) */
+  recoveries: repoRecoveriesSchema,
 });
 export type RepoDashboard = z.infer<typeof repoDashboardSchema>;
 

@@ -25,7 +25,7 @@ const version = z.number().int().positive().max(2_147_483_647);
  * - pendingApproval: open cases at S whose status is not Pushback or Rejected (the work waiting at S);
  * - pushback: open cases at S with status Pushback;
  * - rejected: open cases at S with status Rejected, and cases a step at S rejected or declined;
- * - approved: cases a step at S approved (they have moved on from S).
+ * - approved: cases a step at S approved (they have moved on from S), or closed (the close of a closing stage).
  */
 export const CASE_TABS = ['pendingApproval', 'approved', 'rejected', 'pushback'] as const;
 export type CaseTab = (typeof CASE_TABS)[number];

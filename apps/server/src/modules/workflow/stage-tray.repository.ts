@@ -87,8 +87,9 @@ function tabCondition(tab: CaseTab, stage: string): SQL {
     case 'rejected':
       return sql`((${atStage} and c.status = 'Rejected') or ${stepAtStage(sql`e.to_status in ('Rejected', 'Declined')`)})`;
     case 'approved':
-      // An approval that closes the case (final order, withdrawal) sets Closed or Withdrawn: the action counts too.
-      return stepAtStage(sql`(e.to_status = 'Approved' or e.action = 'approve')`);
+      // An approval that closes the case (final order, withdrawal) sets Closed or Withdrawn: the action counts too; so
+      // does the close that ends a case at its closing stage (repossession and SARFAESI Closure: the closed cases).
+      return stepAtStage(sql`(e.to_status = 'Approved' or e.action in ('approve', 'close'))`);
   }
 }
 

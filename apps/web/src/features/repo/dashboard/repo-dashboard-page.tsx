@@ -16,6 +16,7 @@ import { EmptyBlock, LoadError, LoadingBlock } from '../../legal/components/load
 import { OverdueCasesTable } from '../../legal/components/overdue-cases-table.tsx';
 import { routePath, useRouteTitle } from '../../legal/components/screen-helpers.ts';
 import { fetchRepoDashboard, repoKeys } from '../api/repo-api.ts';
+import { RecoveriesCard } from './recoveries-card.tsx';
 import { YardInventoryCard } from './yard-inventory-card.tsx';
 
 type Stage = WorkflowDashboard['stages'][number];
@@ -48,7 +49,8 @@ const stageName = (t: TFunction, stage: { stage: string; labelKey: string }) =>
 /**
  * /Reposition (and /RepoHome): the REPOSSESSION and SARFAESI work of the acting unit's subtree (GET
  * /api/repo/dashboard): per workflow the totals, charts of open cases, ageing and overdue cases by stage, the work of
- * every stage by tab, and the cases past a statutory or policy date. Every figure links to its stage's tray.
+ * every stage by tab, and the cases past a statutory or policy date; the yard inventory; the recoveries of the closed
+ * cases. Every figure links to its stage's tray.
  */
 export function RepoDashboardPage() {
   const { t, i18n } = useTranslation();
@@ -105,6 +107,12 @@ function DashboardBody({ data }: { data: RepoDashboard }) {
         <WorkflowSection key={workflow.code} workflow={workflow} />
       ))}
       <YardInventoryCard workflows={data.workflows} trayHref={(stage) => trayHref(stage)} />
+      <RecoveriesCard
+        recoveries={data.recoveries}
+        workflows={data.workflows}
+        businessDate={data.businessDate}
+        trayHref={trayHref}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { RepoDashboard, RepoSettings } from '@recovery-desk/domain/repo/contracts.ts';
+import { NO_RECOVERIES, type RecoveryFigures } from '@recovery-desk/domain/repo/recoveries.ts';
 import type { WorkflowDashboard } from '@recovery-desk/domain/workflow/dashboard-contracts.ts';
 import { DEFAULT_REPOSSESSION_TIMELINES } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
 import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
@@ -71,7 +72,74 @@ export function repoDashboardReply(): RepoDashboard {
       rules: [{ name: 'REPO_INITIATE_APPROVAL_SLA', label: 'Initiation decision due', labelKey: 'ApprovalSlaDue' }],
     },
   ];
-  return { businessDate: '2026-04-10', workflows: [repo, workflowOf(SARFAESI_DEFINITION)] };
+  return {
+    businessDate: '2026-04-10',
+    workflows: [repo, workflowOf(SARFAESI_DEFINITION)],
+    recoveries: {
+      monthStart: '2026-04-01',
+      yearStart: '2026-04-01',
+      workflows: [
+        { code: 'REPOSSESSION', closureStage: 'Closure', currencies: [] },
+        { code: 'SARFAESI', closureStage: 'SarfClosure', currencies: [] },
+      ],
+    },
+  };
+}
+
+const figures = (patch: Partial<RecoveryFigures>): RecoveryFigures => ({ ...NO_RECOVERIES, ...patch });
+
+/**
+ * The dashboard with recoveries: repossession closed 2 cases in the financial year (1 this month, the user holds the
+ * Closure authority), SARFAESI 1 case last year (its closing stage is not the user's).
+ */
+export function repoDashboardWithRecoveries(): RepoDashboard {
+  const reply = repoDashboardReply();
+  const repo = reply.workflows[0]!;
+  repo.stages = repo.stages.map((stage) => (stage.stage === 'Closure' ? { ...stage, canOpen: true } : stage));
+  const month = figures({
+    closedCases: 1,
+    soldCases: 1,
+    proceedsMinor: '39500000',
+    expensesMinor: '1850000',
+    appliedMinor: '31275075',
+    surplusMinor: '6374925',
+    refundDueMinor: '6374925',
+    refundsDue: 1,
+  });
+  const year = figures({
+    closedCases: 2,
+    soldCases: 2,
+    proceedsMinor: '79000000',
+    expensesMinor: '3700000',
+    appliedMinor: '68925075',
+    shortfallMinor: '13625075',
+    surplusMinor: '6374925',
+    refundDueMinor: '6374925',
+    refundsDue: 1,
+  });
+  const sarfaesi = figures({
+    closedCases: 1,
+    soldCases: 1,
+    proceedsMinor: '395000000',
+    expensesMinor: '4500000',
+    appliedMinor: '301275075',
+    surplusMinor: '89224925',
+    refundPaidMinor: '89224925',
+    refundsPaid: 1,
+  });
+  reply.recoveries.workflows = [
+    {
+      code: 'REPOSSESSION',
+      closureStage: 'Closure',
+      currencies: [{ currency: 'INR', month, yearToDate: year, allTime: year }],
+    },
+    {
+      code: 'SARFAESI',
+      closureStage: 'SarfClosure',
+      currencies: [{ currency: 'INR', month: NO_RECOVERIES, yearToDate: NO_RECOVERIES, allTime: sarfaesi }],
+    },
+  ];
+  return reply;
 }
 
 export function repoSettingsReply(patch: { repoVersion?: number; repoDefinitionVersion?: number } = {}): RepoSettings {
