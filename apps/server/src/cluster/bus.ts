@@ -89,6 +89,8 @@ export class PostgresBus implements ClusterBus {
   private readonly subscriptions = new Subscriptions();
   private client: pg.Client | null = null;
   private closed = false;
+  /** the LISTEN and UNLISTEN commands sent on the connection, one after another */
+  private commands: Promise<unknown> = Promise.resolve();
   private retryMs = RECONNECT_FIRST_MS;
   private retryTimer: NodeJS.Timeout | null = null;
 
@@ -127,8 +129,12 @@ export class PostgresBus implements ClusterBus {
 
   private listen(channel: string, command: 'LISTEN' | 'UNLISTEN'): void {
     const client = this.client;
-    // Without a connection, the next one LISTENs to every subscribed channel.
-    client?.query(`${command} ${channel}`).catch((error: unknown) => this.lost(client, error));
+    // Without a connection, the next one LISTENs to every subscribed channel. One command at a time on the
+    // connection: pg refuses to queue a query behind a running one (deprecated, removed in pg 9).
+    if (!client) return;
+    this.commands = this.commands
+      .then(() => client.query(`${command} ${channel}`))
+      .catch((error: unknown) => this.lost(client, error));
   }
 
   private async connect(): Promise<void> {
