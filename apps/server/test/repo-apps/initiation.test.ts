@@ -58,6 +58,57 @@ describe.each(testDatabaseKinds())('repossession initiation (%s)', (kind) => {
     expect(outside.statusCode).toBe(404);
   });
 
+  it('pages the candidates, most overdue first, with their bucket and the amount overdue', async () => {
+    // An organisation of its own: its branch holds only these accounts.
+    const own = await createOrg(handle.db);
+    const pager = await apiAs(t, await createRepoStaff(handle.db, own.branch, ['REPO_INITIATE_SAUTH']), own.branch);
+    const oldest = await createNpaAccount(handle.db, own.branch, {
+      dpd: 200,
+      customerName: 'Savita Deshpande',
+      currency: 'USD',
+      totalDue: '1800.50',
+    });
+    const middle = await createNpaAccount(handle.db, own.branch, { dpd: 95, customerName: 'Anil Deshmukh' });
+    const recent = await createNpaAccount(handle.db, own.branch, { dpd: 12, customerName: 'Farah Deshpande' });
+    await createNpaAccount(handle.db, own.branch, { dpd: 0, customerName: 'Current Deshpande' });
+    const page = async (query: string) => {
+      const reply = await pager.get(`/api/repo/REPOSSESSION/candidates?${query}`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return initiationCandidatesSchema.parse(reply.json());
+    };
+
+    const first = await page('limit=2');
+    expect(first.hasMore).toBe(true);
+    expect(first.data).toEqual([
+      {
+        accountId: oldest.id,
+        accountNo: oldest.accountNo,
+        customerName: 'Savita Deshpande',
+        product: 'PERSONAL',
+        dpd: 200,
+        bucket: 'B5',
+        currency: 'USD',
+        totalAmountOverdue: '1800.50',
+        unitCode: expect.any(String),
+      },
+      expect.objectContaining({ accountId: middle.id, dpd: 95, bucket: 'B4', currency: 'INR' }),
+    ]);
+    expect(first.data[1]?.totalAmountOverdue).toBe('25000.00');
+    const second = await page('limit=2&page=2');
+    expect(second).toEqual({ data: [expect.objectContaining({ accountId: recent.id, bucket: 'B1' })], hasMore: false });
+    expect(await page('limit=2&page=3')).toEqual({ data: [], hasMore: false });
+
+    // The search: part of the customer's name (an account not past due is never a candidate), or the number's start.
+    const byName = await page('q=deshpande');
+    expect(byName.data.map((row) => row.accountId)).toEqual([oldest.id, recent.id]);
+    expect(byName.hasMore).toBe(false);
+    const byNumber = await page(`q=${middle.accountNo.slice(0, -1)}`);
+    expect(byNumber.data.map((row) => row.accountId)).toContain(middle.id);
+
+    expect((await pager.get('/api/repo/REPOSSESSION/candidates?page=0')).statusCode).toBe(400);
+    expect((await pager.get('/api/repo/REPOSSESSION/candidates?limit=101')).statusCode).toBe(400);
+  });
+
   it('needs the initial stage’s authority of that workflow', async () => {
     const account = await createNpaAccount(handle.db, org.branch, { product: 'HOME' });
     const sarfaesi = await officer.post(`/api/repo/SARFAESI/accounts/${account.id}/cases`, {});

@@ -3,7 +3,7 @@ import type { RepossessionTimelines } from '../workflow/definitions/repossession
 import type { SarfaesiTimelines } from '../workflow/definitions/sarfaesi.ts';
 import { workflowDashboardSchema } from '../workflow/dashboard-contracts.ts';
 import { caseFieldsSchema } from '../workflow/contracts.ts';
-import { wholeNumberParam } from '../numeric-params.ts';
+import { pageParam, wholeNumberParam } from '../numeric-params.ts';
 import { CURRENCIES } from '../money.ts';
 import { repoRecoveriesSchema } from './recoveries.ts';
 
@@ -98,13 +98,25 @@ export const initiationCandidateSchema = z.object({
   customerName: z.string(),
   product: z.string(),
   dpd: z.number(),
+  /** the DPD bucket (CURRENT, B1 … B6) */
+  bucket: z.string(),
+  currency: z.enum(CURRENCIES),
+  /** total amount overdue (unpaid dues plus charges), a decimal string */
+  totalAmountOverdue: z.string(),
   unitCode: z.string(),
 });
-export const initiationCandidatesSchema = z.object({ data: z.array(initiationCandidateSchema) });
+/** One page of candidates, most days past due first; `hasMore` when another page follows. */
+export const initiationCandidatesSchema = z.object({
+  data: z.array(initiationCandidateSchema),
+  hasMore: z.boolean(),
+});
 export type InitiationCandidate = z.infer<typeof initiationCandidateSchema>;
+export type InitiationCandidates = z.infer<typeof initiationCandidatesSchema>;
+/** `q`: the account number's start or part of the customer's name; `limit` rows a page; `page` from 1. */
 export const initiationCandidatesQuerySchema = z.object({
   q: z.string().trim().max(60).optional(),
   limit: wholeNumberParam(1, 100).default(20),
+  page: pageParam,
 });
 
 export const startCaseInputSchema = z.object({ fields: caseFieldsSchema.default({}) }).strict();

@@ -173,6 +173,27 @@ export const repoUiDe: Record<RepoUiKey, string> = {
   LinkedThisAccount: 'Dieses Konto',
   LinkedNoOpenCase: 'Keine',
   LinkedAccountsOpen: 'Verbundene Konten und Obligo des Kreditnehmers',
+  // Konten zur Falleröffnung (die Körbe Repossession Initiate und Sarfaesi Initiate)
+  RepoCandidatesTitle: 'Konten zur Falleröffnung',
+  RepoCandidatesIntro:
+    'Überfällige Konten Ihrer Einheit ohne offenen Fall in diesem Ablauf, die mit den meisten Verzugstagen zuerst. Öffnen Sie ein Konto, um dafür einen Fall zu eröffnen.',
+  RepoCandidatesSearchLabel: 'Konten zur Falleröffnung durchsuchen',
+  RepoCandidatesSearch: 'Kontonummer oder Kundenname',
+  RepoCandidatesSearchButton: 'Suchen',
+  RepoCandidatesClear: 'Suche zurücksetzen',
+  RepoCandidatesAccountNo: 'Kontonummer',
+  RepoCandidatesCustomer: 'Kunde',
+  RepoCandidatesProduct: 'Produkt',
+  RepoCandidatesDpd: 'Verzugstage',
+  RepoCandidatesBucket: 'Verzugsstufe',
+  RepoCandidatesOverdue: 'Überfälliger Betrag',
+  RepoCandidatesUnit: 'Einheit',
+  RepoCandidatesLoadFailed: 'Die Konten zur Falleröffnung konnten nicht geladen werden',
+  RepoCandidatesEmpty:
+    'Kein Konto Ihrer Einheit kommt infrage: Keines ist überfällig, ohne dass in diesem Ablauf ein Fall offen ist.',
+  RepoCandidatesNoneMatch: 'Kein infrage kommendes Konto entspricht der Suche.',
+  RepoCandidatesRange: 'Konten {{from}}–{{to}}',
+  RepoCandidatesPages: 'Seiten der Konten zur Falleröffnung',
   // Auction bids (the auctionBids tab of the auction and approval stages)
   AuctionBidsTab: 'Gebote',
   AuctionBidsLoading: 'Gebote werden geladen…',

@@ -171,6 +171,27 @@ export const repoUiEn = {
   LinkedThisAccount: 'This account',
   LinkedNoOpenCase: 'None',
   LinkedAccountsOpen: "The borrower's linked accounts and exposure",
+  // Accounts to initiate (the Repossession Initiate and Sarfaesi Initiate trays)
+  RepoCandidatesTitle: 'Accounts to initiate',
+  RepoCandidatesIntro:
+    'Past-due accounts of your unit with no open case of this workflow, most days past due first. Open an account to initiate a case on it.',
+  RepoCandidatesSearchLabel: 'Search the accounts to initiate',
+  RepoCandidatesSearch: 'Account no or customer name',
+  RepoCandidatesSearchButton: 'Search',
+  RepoCandidatesClear: 'Clear search',
+  RepoCandidatesAccountNo: 'Account no',
+  RepoCandidatesCustomer: 'Customer',
+  RepoCandidatesProduct: 'Product',
+  RepoCandidatesDpd: 'DPD',
+  RepoCandidatesBucket: 'Bucket',
+  RepoCandidatesOverdue: 'Amount overdue',
+  RepoCandidatesUnit: 'Unit',
+  RepoCandidatesLoadFailed: 'The accounts to initiate could not be loaded',
+  RepoCandidatesEmpty:
+    'No account in your unit is eligible to initiate: there is no past-due account without an open case of this workflow.',
+  RepoCandidatesNoneMatch: 'No eligible account matches the search.',
+  RepoCandidatesRange: 'Accounts {{from}}–{{to}}',
+  RepoCandidatesPages: 'Pages of the accounts to initiate',
   // Auction bids (the auctionBids tab of the auction and approval stages)
   AuctionBidsTab: 'Bids',
   AuctionBidsLoading: 'Loading the bids…',

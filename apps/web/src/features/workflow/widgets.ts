@@ -51,6 +51,45 @@ export type StageWidget = {
   trayAction?: ComponentType<TrayWidgetProps>;
 };
 
+/** What a tray panel is given: the tray's stage and where its accounts open. */
+export type TrayPanelProps = {
+  definition: WorkflowDefinition;
+  stage: StageDefinition;
+  /** the tray's list route name (its details open in the `<list>_tabView` browser tab) */
+  listRouteName: string;
+  /** the stage's screen of an account without a case (`…/account/{accountid}`); null when the stage has none */
+  accountPath: ((accountId: number) => string) | null;
+};
+
+/**
+ * A section a feature adds to a stage tray, above its cases (e.g. the repossession initiate stage's accounts to
+ * initiate). Registered by the definition's code, not by a stage's `widgets`: it is about the stage's work, not
+ * its cases.
+ */
+export type TrayPanel = {
+  name: string;
+  definitionCode: string;
+  /** the stage whose tray shows it; the definition's initial stage when absent */
+  stageCode?: string;
+  Component: ComponentType<TrayPanelProps>;
+};
+
+const trayPanels = new Map<string, TrayPanel>();
+/** Registers a tray panel under its name and definition (again is harmless; another one under them is a bug). */
+export function registerTrayPanel(panel: TrayPanel): void {
+  const key = `${panel.definitionCode}/${panel.name}`;
+  const known = trayPanels.get(key);
+  if (known && known !== panel) throw new Error(`tray panel ${key} is registered twice`);
+  trayPanels.set(key, panel);
+}
+
+/** The panels registered for the tray of this stage of the definition, in registration order. */
+export function trayPanelsOf(definition: WorkflowDefinition, stage: StageDefinition): TrayPanel[] {
+  return [...trayPanels.values()].filter(
+    (panel) => panel.definitionCode === definition.code && (panel.stageCode ?? definition.initialStage) === stage.code,
+  );
+}
+
 const widgets = new Map<string, StageWidget>();
 /** Registers a widget under its name (registering the same widget again is harmless; another one is a bug). */
 export function registerStageWidget(widget: StageWidget): void {

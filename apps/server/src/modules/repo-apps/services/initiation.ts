@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type {
-  InitiationCandidate,
+  InitiationCandidates,
   initiationCandidatesQuerySchema,
   RepoWorkflowCode,
 } from '@recovery-desk/domain/repo/contracts.ts';
@@ -11,18 +11,23 @@ import type { UnitContext } from '../../../http/request-context.ts';
 import { startCaseInTx } from '../../workflow/index.ts';
 import { listInitiationCandidates } from '../initiation.repository.ts';
 
-/** GET /api/repo/:code/candidates (the initial stage's authority): accounts that may start a case. */
+/**
+ * GET /api/repo/:code/candidates (the initial stage's authority): a page of the accounts that may start a case. One
+ * row past the page says whether another follows (no count: the subtree's past-due book may be large).
+ */
 export async function listCandidates(
   deps: AppDeps,
   input: { ctx: UnitContext; code: RepoWorkflowCode; query: z.infer<typeof initiationCandidatesQuerySchema> },
-): Promise<{ data: InitiationCandidate[] }> {
-  const data = await listInitiationCandidates(deps.db, {
+): Promise<InitiationCandidates> {
+  const { limit, page } = input.query;
+  const rows = await listInitiationCandidates(deps.db, {
     definitionCode: input.code,
     unitPath: input.ctx.actingUnit.path,
     ...(input.query.q ? { q: input.query.q } : {}),
-    limit: input.query.limit,
+    limit: limit + 1,
+    offset: (page - 1) * limit,
   });
-  return { data };
+  return { data: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
 /**

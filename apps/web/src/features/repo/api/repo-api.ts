@@ -1,4 +1,6 @@
 import {
+  initiationCandidatesSchema,
+  type InitiationCandidates,
   linkedAccountsSchema,
   type LinkedAccounts,
   repoDashboardSchema,
@@ -39,7 +41,12 @@ export const repoKeys = {
   dmFilings: (actingUnit: Unit, query: Partial<DmFilingsQuery>) => ['repo', 'dm-filings', actingUnit, query] as const,
   dmFiling: (actingUnit: Unit, caseId: string) => ['repo', 'dm-filing', actingUnit, caseId] as const,
   linked: (actingUnit: Unit, accountId: string) => ['repo', 'linked', actingUnit, accountId] as const,
+  candidates: (code: RepoWorkflowCode, actingUnit: Unit, query: CandidatesQuery) =>
+    ['repo', 'candidates', code, actingUnit, query] as const,
 };
+
+/** A page of the accounts that may start a case: `q` the account number's start or part of the customer's name. */
+export type CandidatesQuery = { q: string; page: number; limit: number };
 
 export async function fetchRepoDashboard(signal?: AbortSignal): Promise<RepoDashboard> {
   return repoDashboardSchema.parse(await apiClient.get<unknown>(`${BASE}/dashboard`, { signal }));
@@ -58,6 +65,19 @@ export type RepoSettingsInput = {
 export async function saveRepoSettings({ code, ...body }: RepoSettingsInput): Promise<RepoSettings> {
   const reply = await apiClient.request<unknown>('PUT', `${BASE}/settings/${code}`, { body });
   return repoSettingsSchema.parse(reply);
+}
+
+/** The accounts of the acting unit's subtree that may start a case of the workflow (past due, none open). */
+export async function fetchInitiationCandidates(
+  code: RepoWorkflowCode,
+  query: CandidatesQuery,
+  signal?: AbortSignal,
+): Promise<InitiationCandidates> {
+  const params = new URLSearchParams({ limit: String(query.limit), page: String(query.page) });
+  if (query.q !== '') params.set('q', query.q);
+  return initiationCandidatesSchema.parse(
+    await apiClient.get<unknown>(`${BASE}/${code}/candidates?${params.toString()}`, { signal }),
+  );
 }
 
 /** Starts a case of the workflow on the account (its initial stage's authority; 409 when one is open). */

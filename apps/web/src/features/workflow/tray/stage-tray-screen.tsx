@@ -14,8 +14,8 @@ import { addToast } from '../../../lib/toast-store.ts';
 import { describeWorkflowError } from '../api/describe-error.ts';
 import { fetchStageTray } from '../api/workflow-api.ts';
 import { caseTabLabel, fieldLabel, optionLabel } from '../labels.ts';
-import { detailPathOf, type StageRoute } from '../stage-routes.ts';
-import { widgetsOf } from '../widgets.ts';
+import { detailPathOf, fillDetailPath, isAccountOnlyRoute, type StageRoute } from '../stage-routes.ts';
+import { trayPanelsOf, widgetsOf } from '../widgets.ts';
 import { CaseReviewDialog } from './case-review-dialog.tsx';
 import { StageTrayExport } from './stage-tray-export.tsx';
 import { StageTrayFiltersForm } from './stage-tray-filters.tsx';
@@ -92,7 +92,8 @@ function useStageTrayState(config: StageTrayConfig): [StageTrayState, (next: Sta
  * The one tray of every workflow stage (spec §2.7, §4): the tabs Pending Approval / Approved / Rejected / Pushback
  * with counts, My View / Team View, case-list filters, the stage's columns, numbered pages and export. A stage
  * whose widgets act on selected cases (legal Send Legal Notice: "Generate notices") adds row selection and their
- * bars; a stage without a detail screen reviews its cases in a dialog. All of its state is in the address bar.
+ * bars; a stage without a detail screen reviews its cases in a dialog. All of its state is in the address bar. The
+ * panels a feature registers for the stage (widgets.ts, registerTrayPanel) show above the cases.
  */
 export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: string }) {
   const { t, i18n } = useTranslation();
@@ -142,6 +143,14 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
       });
     }
   };
+
+  // The sections features add above the cases (the repossession initiate stage's accounts to initiate).
+  const panels = trayPanelsOf(config.definition, config.stage);
+  const accountRoute = entry.detailRoutes[0];
+  const accountPath =
+    accountRoute && isAccountOnlyRoute(accountRoute)
+      ? (accountId: number) => fillDetailPath(accountRoute, { caseId: 0, accountId })
+      : null;
 
   const hasDetail = entry.detailRoutes.length > 0;
   const rows = page.data?.data ?? [];
@@ -229,6 +238,15 @@ export function StageTrayScreen({ entry, title }: { entry: StageRoute; title: st
         <Title order={1}>{title}</Title>
         <StageTrayExport config={config} state={state} />
       </Group>
+      {panels.map(({ name, Component }) => (
+        <Component
+          key={name}
+          definition={config.definition}
+          stage={config.stage}
+          listRouteName={config.routeName}
+          accountPath={accountPath}
+        />
+      ))}
       <SegmentedControl
         aria-label={String(t('SearchView'))}
         w="fit-content"
