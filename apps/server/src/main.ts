@@ -292,14 +292,17 @@ async function supervise(config: Config, source: SecretSource): Promise<void> {
     { phase: 'database', ms: Math.round(performance.now() - startedAt) },
     'start-up phase database (open and migrate) done',
   );
+  // the database is closed before the workers start, and before a failed preparation exits (fail ends the process)
+  let failure: unknown = null;
   try {
     await prepare(config, handle, log);
   } catch (error) {
-    fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    failure = error;
   } finally {
     await app.close().catch(() => undefined);
     await handle.close();
   }
+  if (failure) fail(`Could not start: ${failure instanceof Error ? failure.message : String(failure)}`);
   const database = `${handle.kind} ${handle.location}`;
   superviseWorkers({
     workers: config.webConcurrency,
