@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { AgenciesReply } from '@recovery-desk/domain/secured-assets/agencies.ts';
 import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import { apiAs, errorOf, setBusinessDate, type Api } from '../workflow/factories.ts';
+import type { Org } from '../collections/factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
+import { apiAs, errorOf, type Api } from '../workflow/factories.ts';
 import { multipart, PDF_BYTES } from '../legal/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
-  createStaff,
   startCase,
   step,
   stepOk,
   type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
 } from './factories.ts';
 
 // The agencies register (REPO_SETTINGS_SAUTH, audited, units of the acting subtree), the usable list the picker
@@ -30,23 +30,14 @@ describe.each(testDatabaseKinds())('agencies register (%s)', (kind) => {
   let admin: Api;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
+    ({ handle, t, org, staff } = await openSecuredAssets(kind, { businessDate: '2026-06-30' }));
     admin = await apiAs(
       t,
       await createRepoStaff(handle.db, org.zone, { authorities: ['REPO_SETTINGS_SAUTH'] }),
       org.zone,
     );
-    await setBusinessDate(handle.db, '2026-06-30');
   });
-  afterAll(async () => {
-    await setBusinessDate(handle.db, BUSINESS_DATE);
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const agency = (over: Record<string, unknown> = {}) => ({
     kind: 'REPOSSESSION',

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { ensureOrganisation } from '../factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { Org } from '../collections/factories.ts';
+import type { TestApp } from '../support/test-app.ts';
 import { act, caseView, errorOf, rows } from '../workflow/factories.ts';
-import { createSecuredAccount, createStaff, startCase, stepOk, type Staff } from './factories.ts';
+import {
+  createSecuredAccount,
+  startCase,
+  stepOk,
+  type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
+} from './factories.ts';
 
 // Maker-checker on the repossession and SARFAESI apps (issue 15): the user who recommended a case cannot approve it,
 // even holding the approver's authority, and of N approvals sent at once exactly one moves the case.
@@ -36,16 +42,9 @@ describe.each(testDatabaseKinds())('repossession and SARFAESI approvals (%s)', (
   let staff: Staff;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
+    ({ handle, t, org, staff } = await openSecuredAssets(kind));
   });
-  afterAll(async () => {
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   /** A case of `app` recommended by the maker, waiting at its initiation approval. */
   async function awaitingApproval(app: (typeof APPS)[number]): Promise<number> {

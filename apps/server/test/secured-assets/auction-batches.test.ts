@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { AuctionBatchDetail } from '@recovery-desk/domain/secured-assets/auction.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import { apiAs, caseView, errorOf, setBusinessDate } from '../workflow/factories.ts';
+import type { Org } from '../collections/factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
+import { apiAs, caseView, errorOf } from '../workflow/factories.ts';
 import { batchBody, caseAtStage } from './auction-factories.ts';
-import { createRepoStaff, createStaff, type Staff } from './factories.ts';
+import { createRepoStaff, type Staff, closeSecuredAssets, openSecuredAssets } from './factories.ts';
 
 // Auction batches (issue 15): SARFAESI cases at BatchGen become lots of a batch (numbered in order, with their
 // reserve), their auctionBatchNo written; the batch moves open → published → completed; other units see none of it.
@@ -19,17 +18,9 @@ describe.each(testDatabaseKinds())('auction batches (%s)', (kind) => {
   let staff: Staff;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    await setBusinessDate(handle.db, '2026-09-30');
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
+    ({ handle, t, org, staff } = await openSecuredAssets(kind, { businessDate: '2026-09-30' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const atBatchGen = (reservePrice: string) =>
     caseAtStage(t, org, staff.maker, 'SARFAESI', 'BatchGen', { reservePrice });

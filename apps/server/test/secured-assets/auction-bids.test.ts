@@ -1,15 +1,22 @@
 import { sql as sqlTag } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { BidsReply } from '@recovery-desk/domain/secured-assets/auction.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import { act, apiAs, caseView, errorOf, setBusinessDate } from '../workflow/factories.ts';
+import type { Org } from '../collections/factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
+import { act, apiAs, caseView, errorOf } from '../workflow/factories.ts';
 import { addBid, bid, bidsOf, caseAtStage } from './auction-factories.ts';
-import { createRepoStaff, createSecuredAccount, createStaff, startCase, stepOk, type Staff } from './factories.ts';
+import {
+  createRepoStaff,
+  createSecuredAccount,
+  startCase,
+  stepOk,
+  type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
+} from './factories.ts';
 
 // Auction bids (issue 15): entered at the auction stage with its authority, H1 chosen among qualified bids with the
 // EMD received and not below the reserve, the stage's H1 fields written in the bid's transaction; the approval refuses
@@ -24,17 +31,9 @@ describe.each(testDatabaseKinds())('auction bids (%s)', (kind) => {
   let staff: Staff;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    await setBusinessDate(handle.db, '2026-09-30');
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
+    ({ handle, t, org, staff } = await openSecuredAssets(kind, { businessDate: '2026-09-30' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   it('adds, edits and withdraws bids; H1 is the highest qualified bid with EMD received, not below the reserve', async () => {
     const { caseId } = await caseAtStage(t, org, staff.maker, 'REPOSSESSION', 'AssetAuctionDtl', REPO_BEFORE_BIDS);

@@ -1,22 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { closureStatementSchema, type ClosureStatement } from '@recovery-desk/domain/secured-assets/closure.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
-import { ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
 import { act, apiAs, caseView, errorOf, rows, setBusinessDate, uploadDocument } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
-  createStaff,
   startCase,
   step,
   stepOk,
   type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
 } from './factories.ts';
 
 // Waivers and partial payments of repossession and SARFAESI cases are money (issue 15): the checker's approval of a
@@ -48,16 +48,9 @@ describe.each(testDatabaseKinds())('waivers and partial payments as money (%s)',
   let staff: Staff;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
+    ({ handle, t, org, staff } = await openSecuredAssets(kind));
   });
-  afterAll(async () => {
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const statement = async (caseId: number, api = staff.makerApi) => {
     const response = await api.get(`/api/secured-assets/cases/${caseId}/closure`);

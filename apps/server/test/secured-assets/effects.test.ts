@@ -1,22 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { securedTemplatesReplySchema } from '@recovery-desk/domain/secured-assets/document-templates.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { BUSINESS_DATE, createUser, ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
+import type { Org } from '../collections/factories.ts';
+import { BUSINESS_DATE, createUser } from '../factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
 import { act, apiAs, caseView, errorOf, rows, setBusinessDate } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
-  createStaff,
   generatedDocuments,
   startCase,
   step,
   stepOk,
   type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
 } from './factories.ts';
 import { sql } from 'drizzle-orm';
 import { pdfText } from '../legal/pdf-text.ts';
@@ -32,11 +33,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
   let staff: Staff;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
+    ({ handle, t, org, staff } = await openSecuredAssets(kind));
   });
   afterEach(async () => {
     await setBusinessDate(handle.db, BUSINESS_DATE);
@@ -44,10 +41,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       sql`delete from notice_templates where case_type like 'REPO\\_%' or case_type like 'SARF\\_%'`,
     );
   });
-  afterAll(async () => {
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const docAudits = async (caseId: number) =>
     (await auditRows(handle.db, { action: 'secured_assets.document_generate', entityId: caseId })).map(

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Database } from '@recovery-desk/db/client.ts';
+import type { Database, DatabaseHandle } from '@recovery-desk/db/client.ts';
+import { openTestDatabase, type TestDatabaseKind } from '@recovery-desk/db/test-database.ts';
 import { accountObligors, yards } from '@recovery-desk/db/secured-assets-schema.ts';
 import { matchesCondition, type CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
@@ -19,15 +20,17 @@ import {
 import { solidPng } from '../../src/documents/solid-png.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { startCaseInTx } from '../../src/modules/workflow/services/start-case.ts';
-import { createAccount, createAddress, type Org, type TestAccount } from '../collections/factories.ts';
-import { createUser, type TestUnit, type TestUser } from '../factories.ts';
+import type { Config } from '../../src/config.ts';
+import { createAccount, createAddress, createOrg, type Org, type TestAccount } from '../collections/factories.ts';
+import { BUSINESS_DATE, createUser, ensureOrganisation, type TestUnit, type TestUser } from '../factories.ts';
 import { pdfText } from '../legal/pdf-text.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   act,
   apiAs,
   caseView,
   rows,
+  setBusinessDate,
   testDeps,
   unitContextOf,
   uploadDocument,
@@ -76,6 +79,32 @@ export async function createStaff(t: TestApp, org: Org): Promise<Staff> {
     checkerApi: await apiAs(t, checker, org.zone),
     db: t.db,
   };
+}
+
+/** What a secured-assets test file works with: its database, the app, an organisation, and the maker and checker. */
+export type SecuredAssetsSuite = { handle: DatabaseHandle; t: TestApp; org: Org; staff: Staff };
+
+/**
+ * Opens a test file's database of the kind with the organisation at `businessDate` (default BUSINESS_DATE), the app
+ * (with `config`), an organisation of units and its maker and checker; closeSecuredAssets undoes it.
+ */
+export async function openSecuredAssets(
+  kind: TestDatabaseKind,
+  options: { businessDate?: string; config?: Partial<Config> } = {},
+): Promise<SecuredAssetsSuite> {
+  const handle = await openTestDatabase(kind);
+  await ensureOrganisation(handle.db);
+  if (options.businessDate) await setBusinessDate(handle.db, options.businessDate);
+  const t = await createTestApp(handle.db, options.config ? { config: options.config } : {});
+  const org = await createOrg(handle.db);
+  return { handle, t, org, staff: await createStaff(t, org) };
+}
+
+/** Puts the business date back and closes the app and the database (what of them was opened). */
+export async function closeSecuredAssets(handle: DatabaseHandle | undefined, t: TestApp | undefined): Promise<void> {
+  if (handle) await setBusinessDate(handle.db, BUSINESS_DATE);
+  await t?.close();
+  await handle?.close();
 }
 
 /** A secured NPA account of the unit with the borrower's residence address and, optionally, co-obligors. */

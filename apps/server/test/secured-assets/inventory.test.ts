@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { InventoryReply } from '@recovery-desk/domain/secured-assets/inventory.ts';
 import {
   REPOSSESSION_CASE,
@@ -9,29 +9,20 @@ import {
   SARFAESI_INVENTORY,
 } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  act,
-  apiAs,
-  caseView,
-  errorOf,
-  rows,
-  setBusinessDate,
-  uploadDocument,
-  type Api,
-} from '../workflow/factories.ts';
+import type { Org } from '../collections/factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
+import { act, apiAs, caseView, errorOf, rows, uploadDocument, type Api } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
-  createStaff,
   DEFINITIONS,
   PHOTO_PNG,
   startCase,
   stepOk,
   uploadMissing,
   type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
 } from './factories.ts';
 
 // The asset inventory of a repossession case (the assetInventory widget's API): saved at Asset Detail Capture by the
@@ -47,12 +38,7 @@ describe.each(testDatabaseKinds())('asset inventory (%s)', (kind) => {
   let caseId: number;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
-    await setBusinessDate(handle.db, '2026-06-30');
+    ({ handle, t, org, staff } = await openSecuredAssets(kind, { businessDate: '2026-06-30' }));
     const account = await createSecuredAccount(handle.db, org.branch);
     ({ caseId } = await startCase(t, staff.maker, org.branch, 'REPOSSESSION', account.id));
     await stepOk(staff, caseId, 'recommend', 'RepoInitiateApproval', REPOSSESSION_CASE);
@@ -60,11 +46,7 @@ describe.each(testDatabaseKinds())('asset inventory (%s)', (kind) => {
     await stepOk(staff, caseId, 'submit', 'KitGeneration', REPOSSESSION_CASE);
     await stepOk(staff, caseId, 'submit', 'AssetDtlCapture', REPOSSESSION_CASE);
   });
-  afterAll(async () => {
-    await setBusinessDate(handle.db, BUSINESS_DATE);
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const url = () => `/api/secured-assets/cases/${caseId}/inventory`;
   const read = async (api: Api) => (await api.get(url())).json<InventoryReply>();

@@ -1,32 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { PublicationsReply } from '@recovery-desk/domain/secured-assets/publications.ts';
 import { SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  act,
-  apiAs,
-  caseView,
-  errorOf,
-  rows,
-  setBusinessDate,
-  uploadDocument,
-  type Api,
-} from '../workflow/factories.ts';
+import type { Org } from '../collections/factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
+import { act, apiAs, caseView, errorOf, rows, uploadDocument, type Api } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
-  createStaff,
   DEFINITIONS,
   PHOTO_PNG,
   startCase,
   uploadMissing,
   type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
 } from './factories.ts';
 
 // The newspaper publications of a SARFAESI case (the publications widget's API) at Possession Detail Capture (Rule
@@ -42,12 +33,7 @@ describe.each(testDatabaseKinds())('newspaper publications (%s)', (kind) => {
   let caseId: number;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
-    await setBusinessDate(handle.db, '2026-06-30');
+    ({ handle, t, org, staff } = await openSecuredAssets(kind, { businessDate: '2026-06-30' }));
     const account = await createSecuredAccount(handle.db, org.branch);
     ({ caseId } = await startCase(t, staff.maker, org.branch, 'SARFAESI', account.id));
     // the case as the earlier stages left it: notice served, physical possession
@@ -61,11 +47,7 @@ describe.each(testDatabaseKinds())('newspaper publications (%s)', (kind) => {
         where id = ${caseId}`,
     );
   });
-  afterAll(async () => {
-    await setBusinessDate(handle.db, BUSINESS_DATE);
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const url = () => `/api/secured-assets/cases/${caseId}/publications`;
   const read = async (api: Api) => (await api.get(url())).json<PublicationsReply>();

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { saleDepositsSchema } from '@recovery-desk/domain/secured-assets/sale-deposits.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
-import { ensureOrganisation } from '../factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { apiAs, caseView, errorOf, setBusinessDate } from '../workflow/factories.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { apiAs, caseView, errorOf } from '../workflow/factories.ts';
 import { addBid, bid, caseAtStage } from './auction-factories.ts';
-import { createRepoStaff, createStaff, step, type Staff } from './factories.ts';
+import { createRepoStaff, step, type Staff, closeSecuredAssets, openSecuredAssets } from './factories.ts';
 
 // The 25% deposit and the 75% balance of a SARFAESI sale (Rule 9(2)–(4)): the figures of the saleDeposits tab, with
 // the H1 bid's EMD adjusted, and the refusal of a confirmation or a payment whose figures break the rule, naming the
@@ -22,17 +21,9 @@ describe.each(testDatabaseKinds())('SARFAESI sale deposits (%s)', (kind) => {
   let staff: Staff;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
-    await setBusinessDate(handle.db, '2026-09-30');
+    ({ handle, t, org, staff } = await openSecuredAssets(kind, { businessDate: '2026-09-30' }));
   });
-  afterAll(async () => {
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const deposits = async (caseId: number) => {
     const response = await staff.makerApi.get(`/api/secured-assets/cases/${caseId}/sale-deposits`);

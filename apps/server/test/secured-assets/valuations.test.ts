@@ -1,23 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { ValuationsReply } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import type { CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
-import { act, apiAs, caseView, errorOf, rows, setBusinessDate, type Api } from '../workflow/factories.ts';
+import type { Org } from '../collections/factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
+import { act, apiAs, caseView, errorOf, rows, type Api } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
-  createStaff,
   DEFINITIONS,
   startCase,
   stepOk,
   uploadMissing,
   type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
 } from './factories.ts';
 
 // Valuations of a repossession case (the assetValuations widget's API): added at Capture Valuation Details by the
@@ -43,13 +43,11 @@ describe.each(testDatabaseKinds())('asset valuations (%s)', (kind) => {
   let caseNo: string;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
     // two valuations above ₹0 outstanding: every repossession case of this app needs two
-    t = await createTestApp(handle.db, { config: { repoSecondValuationAboveMinor: 0 } });
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
-    await setBusinessDate(handle.db, '2026-06-30');
+    ({ handle, t, org, staff } = await openSecuredAssets(kind, {
+      businessDate: '2026-06-30',
+      config: { repoSecondValuationAboveMinor: 0 },
+    }));
     const account = await createSecuredAccount(handle.db, org.branch);
     ({ caseId, caseNo } = await startCase(t, staff.maker, org.branch, 'REPOSSESSION', account.id));
     await stepOk(staff, caseId, 'recommend', 'RepoInitiateApproval', REPOSSESSION_CASE);
@@ -59,11 +57,7 @@ describe.each(testDatabaseKinds())('asset valuations (%s)', (kind) => {
     await stepOk(staff, caseId, 'submit', 'ValuationAgcAllocation', REPOSSESSION_CASE);
     await stepOk(staff, caseId, 'submit', 'CaptureValDtl', REPOSSESSION_CASE);
   });
-  afterAll(async () => {
-    await setBusinessDate(handle.db, BUSINESS_DATE);
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const url = () => `/api/secured-assets/cases/${caseId}/valuations`;
   const read = async (api: Api) => (await api.get(url())).json<ValuationsReply>();

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
-import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
+import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import type { CaseYardReply, YardInventory, YardsReply } from '@recovery-desk/domain/secured-assets/yards.ts';
-import { createOrg, type Org } from '../collections/factories.ts';
-import { ensureOrganisation } from '../factories.ts';
-import { auditRows, createTestApp, type TestApp } from '../support/test-app.ts';
+import type { Org } from '../collections/factories.ts';
+import { auditRows, type TestApp } from '../support/test-app.ts';
 import { apiAs, errorOf, type Api } from '../workflow/factories.ts';
-import { createRepoStaff, createSecuredAccount, createStaff, startCase, type Staff } from './factories.ts';
+import {
+  createRepoStaff,
+  createSecuredAccount,
+  startCase,
+  type Staff,
+  closeSecuredAssets,
+  openSecuredAssets,
+} from './factories.ts';
 
 // The yard register (REPO_SETTINGS_SAUTH, audited, units of the acting subtree), a case asset's yard-in and yard-out
 // (no second yard-in while in a yard, no yard-out before the yard-in or in the future, 404 for another unit), and the
@@ -22,11 +28,7 @@ describe.each(testDatabaseKinds())('yards (%s)', (kind) => {
   let caseId: number;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await ensureOrganisation(handle.db);
-    t = await createTestApp(handle.db);
-    org = await createOrg(handle.db);
-    staff = await createStaff(t, org);
+    ({ handle, t, org, staff } = await openSecuredAssets(kind));
     admin = await apiAs(
       t,
       await createRepoStaff(handle.db, org.zone, { authorities: ['REPO_SETTINGS_SAUTH', 'DASH_REPO_SAUTH'] }),
@@ -35,10 +37,7 @@ describe.each(testDatabaseKinds())('yards (%s)', (kind) => {
     const account = await createSecuredAccount(handle.db, org.branch);
     ({ caseId } = await startCase(t, staff.maker, org.branch, 'REPOSSESSION', account.id));
   });
-  afterAll(async () => {
-    await t.close();
-    await handle.close();
-  });
+  afterAll(() => closeSecuredAssets(handle, t));
 
   const yard = (over: Record<string, unknown> = {}) => ({
     name: 'Hadapsar Yard',
