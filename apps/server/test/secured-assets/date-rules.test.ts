@@ -9,7 +9,7 @@ import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow
 import { createOrg, type Org } from '../collections/factories.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { apiAs, caseView, errorOf, setBusinessDate, type Api } from '../workflow/factories.ts';
+import { act, apiAs, caseView, errorOf, setBusinessDate, type Api } from '../workflow/factories.ts';
 import {
   createRepoStaff,
   createSecuredAccount,
@@ -422,6 +422,64 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     ]);
     // The REPOSSESSION side of the dashboard has nothing overdue.
     expect((await dashboard(dashboardApi, 'REPOSSESSION', 'RepoInitiate')).totals.overdue).toBe(0);
+  });
+
+  it('SARF_RELEASE_DUE: a redeemed property is released within 7 days of the payment, else it is overdue', async () => {
+    const unit = await unitWithStaff();
+    const { staff, dashboardApi } = unit;
+    const caseId = await newCase(unit, 'SARFAESI');
+    await setBusinessDate(handle.db, '2026-04-12');
+    await walk(staff, caseId, SARF_TO_DM, SARFAESI_CASE);
+    // The borrower pays the whole dues on 20 April while the DM advocate is being chosen: release by 27 April.
+    await setBusinessDate(handle.db, '2026-04-20');
+    const opened = await act(staff.makerApi, caseId, 'requestRelease', {
+      remarks: 'The borrower paid the whole dues by RTGS',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const redeemed: CaseFields = {
+      ...SARFAESI_CASE,
+      redemptionAmount: '3500000.00',
+      redemptionPaidDate: '2026-04-20',
+      redemptionReference: 'SBINR52026042000417',
+      closureType: 'REDEEMED',
+      closureDate: '2026-04-28',
+      releaseDate: '2026-04-28',
+    };
+    await walk(
+      staff,
+      caseId,
+      [
+        ['recommend', 'AssetReleaseApproval'],
+        ['approve', 'SarfClosure'],
+      ],
+      redeemed,
+    );
+    expect(await stageDate(staff, caseId, 'SARF_RELEASE_DUE')).toMatchObject({ kind: 'latest', date: '2026-04-27' });
+
+    await setBusinessDate(handle.db, '2026-04-27');
+    expect(await trayRow(staff, 'SARFAESI', 'SarfClosure', caseId)).toMatchObject({
+      dueOn: '2026-04-27',
+      isOverdue: false,
+    });
+    expect((await dashboard(dashboardApi, 'SARFAESI', 'SarfClosure')).stage).toMatchObject({ open: 1, overdue: 0 });
+
+    await setBusinessDate(handle.db, '2026-04-28');
+    expect(await trayRow(staff, 'SARFAESI', 'SarfClosure', caseId)).toMatchObject({ isOverdue: true });
+    const board = await dashboard(dashboardApi, 'SARFAESI', 'SarfClosure');
+    expect(board.stage).toMatchObject({ open: 1, overdue: 1 });
+    expect(board.overdueCases).toEqual([
+      expect.objectContaining({ caseId, stage: 'SarfClosure', dueOn: '2026-04-27', daysOverdue: 1 }),
+    ]);
+    expect(board.overdueCases[0]!.rules.map((rule) => rule.name)).toEqual(['SARF_RELEASE_DUE']);
+
+    // a release dated before the payment was realised is refused, naming the field; the late release closes the case
+    const early = await step(staff, caseId, 'close', { ...redeemed, releaseDate: '2026-04-19' });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(errorOf(early).fields).toEqual(['fields.releaseDate']);
+    const closed = await step(staff, caseId, 'close', redeemed);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<CaseView>().case).toMatchObject({ status: 'Closed', isClosed: true });
+    expect(closed.json<CaseView>().case.fields).toMatchObject({ closureType: 'REDEEMED', releaseDate: '2026-04-28' });
   });
 
   it('SARF_R9_1: no auction before 30 days from the later of service, affixation and publication; 15 for a re-sale', async () => {
