@@ -43,7 +43,8 @@ describe('server process, first start of the embedded database', () => {
         const server = startServer({ DATA_DIR: dataDir });
         running.push(server);
         const url = await serverUrl(server);
-        expect(server.stdout()).toContain('Demo users (password for all:');
+        // the users' table follows the address in later writes to the pipe: it may arrive after the address is read
+        await expect.poll(() => server.stdout(), { timeout: 10_000 }).toContain('Demo users (password for all:');
         // Demo mode is said in words: what it opens, and that this server (HOST=127.0.0.1) stays on this computer. The
         // warning goes to stderr after the address goes to stdout: two pipes, read in whichever order they arrive.
         await expect
