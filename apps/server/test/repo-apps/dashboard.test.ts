@@ -5,14 +5,22 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { repoDashboardSchema, type RepoDashboard } from '@recovery-desk/domain/repo/contracts.ts';
 import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
 import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
-import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { stageTrayPageSchema } from '@recovery-desk/domain/workflow/contracts.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { createOrg, errorOf, type Org } from '../collections/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { apiAs, setBusinessDate, type Api } from '../workflow/factories.ts';
 import { createRepoStaff, recommendInitiation, startRepoCase } from './factories.ts';
-import { createSecuredAccount, createStaff, startCase, step, stepOk, type Staff } from '../secured-assets/factories.ts';
+import {
+  closeSarfaesiSale,
+  createSecuredAccount,
+  createStaff,
+  startCase,
+  step,
+  stepOk,
+  type Staff,
+} from '../secured-assets/factories.ts';
 
 // The repossession dashboard (/Reposition, DASH_REPO_SAUTH): per workflow (REPOSSESSION, SARFAESI) and stage the tab
 // counts, overdue and ageing of the acting unit's subtree, whether the caller may open each stage's tray, totals, and
@@ -147,56 +155,8 @@ describe.each(testDatabaseKinds())('repossession dashboard (%s)', (kind) => {
   }
 
   /** A SARFAESI case walked to its sale certificate and closed on 2026-09-30 (sold for 39,50,000.00). */
-  async function closeSarfaesi(staff: Staff, unit: Org['branch'], principal: string) {
-    const secured = await createSecuredAccount(handle.db, unit, { product: 'HOME', principal });
-    const { caseId } = await startCase(t, staff.maker, unit, 'SARFAESI', secured.id);
-    const sample = { ...SARFAESI_CASE, policeIntimationDate: '2026-03-30' };
-    await setBusinessDate(handle.db, '2026-04-12');
-    for (const [action, next] of [
-      ['recommend', 'SarfInitiateApprove'],
-      ['approve', 'NoticeCapture'],
-      ['submit', 'NoticeApproval'],
-      ['approve', 'NewspaperPublication'],
-      ['submit', 'TypeIdentification'],
-      ['submit', 'PreIntimationNotice'],
-      ['submit', 'PossessionDtlCapture'],
-      ['submit', 'AgencyAllocation'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
-    await setBusinessDate(handle.db, '2026-09-30');
-    for (const [action, next] of [
-      ['submit', 'DmUpdate'],
-      ['submit', 'OrderCapture'],
-      ['submit', 'KitGeneration'],
-      ['submit', 'AssetDtlCapture'],
-      ['submit', 'ValAgencyAllocation'],
-      ['submit', 'CaptureValDtl'],
-      ['submit', 'ValCompletion'],
-      ['approve', 'FprAllocation'],
-      ['submit', 'PvrCapture'],
-      ['submit', 'DisposalIdentification'],
-      ['submit', 'BasePriceInitiate'],
-      ['recommend', 'BasePriceApprove'],
-      ['approve', 'BatchGen'],
-      ['submit', 'AuctionNotice'],
-      ['submit', 'UploadArtwork'],
-      ['submit', 'ConfirmArtwork'],
-      ['approve', 'PublicationUpload'],
-      ['submit', 'AllocateAuctionAgency'],
-      ['submit', 'AssetAuctionCapture'],
-      ['submit', 'AuctionApproval'],
-      ['approve', 'AssetSaleNotice'],
-      ['submit', 'AssetSale'],
-      ['submit', 'AssetSaleApproval'],
-      ['approve', 'SarfClosure'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
-    const closed = await step(staff, caseId, 'close', sample);
-    expect(closed.statusCode, closed.body).toBe(200);
-    return caseId;
-  }
+  const closeSarfaesi = async (staff: Staff, unit: Org['branch'], principal: string) =>
+    (await closeSarfaesiSale(t, staff, unit, principal)).caseId;
 
   it('sums the recoveries of the subtree’s closed cases per workflow and period; another unit’s are not counted', async () => {
     const own = await createOrg(handle.db);

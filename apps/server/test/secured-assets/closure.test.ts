@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { closureStatementSchema, type ClosureStatement } from '@recovery-desk/domain/secured-assets/closure.ts';
-import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
 import { auditRows, type TestApp } from '../support/test-app.ts';
 import { apiAs, caseView, errorOf, rows, setBusinessDate } from '../workflow/factories.ts';
 import {
+  closeSarfaesiSale,
   createRepoStaff,
   createSecuredAccount,
   startCase,
@@ -152,53 +153,7 @@ describe.each(testDatabaseKinds())('secured-asset closure (%s)', (kind) => {
   });
 
   it('closes a SARFAESI sale above the dues with a surplus refund, recorded once by the closing authority', async () => {
-    const secured = await createSecuredAccount(handle.db, org.branch, { product: 'HOME', principal: '3000000.00' });
-    const { caseId } = await startCase(t, staff.maker, org.branch, 'SARFAESI', secured.id);
-    const sample = { ...SARFAESI_CASE, policeIntimationDate: '2026-03-30' };
-    await setBusinessDate(handle.db, '2026-04-12');
-    for (const [action, next] of [
-      ['recommend', 'SarfInitiateApprove'],
-      ['approve', 'NoticeCapture'],
-      ['submit', 'NoticeApproval'],
-      ['approve', 'NewspaperPublication'],
-      ['submit', 'TypeIdentification'],
-      ['submit', 'PreIntimationNotice'],
-      ['submit', 'PossessionDtlCapture'],
-      ['submit', 'AgencyAllocation'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
-    await setBusinessDate(handle.db, '2026-09-30');
-    for (const [action, next] of [
-      ['submit', 'DmUpdate'],
-      ['submit', 'OrderCapture'],
-      ['submit', 'KitGeneration'],
-      ['submit', 'AssetDtlCapture'],
-      ['submit', 'ValAgencyAllocation'],
-      ['submit', 'CaptureValDtl'],
-      ['submit', 'ValCompletion'],
-      ['approve', 'FprAllocation'],
-      ['submit', 'PvrCapture'],
-      ['submit', 'DisposalIdentification'],
-      ['submit', 'BasePriceInitiate'],
-      ['recommend', 'BasePriceApprove'],
-      ['approve', 'BatchGen'],
-      ['submit', 'AuctionNotice'],
-      ['submit', 'UploadArtwork'],
-      ['submit', 'ConfirmArtwork'],
-      ['approve', 'PublicationUpload'],
-      ['submit', 'AllocateAuctionAgency'],
-      ['submit', 'AssetAuctionCapture'],
-      ['submit', 'AuctionApproval'],
-      ['approve', 'AssetSaleNotice'],
-      ['submit', 'AssetSale'],
-      ['submit', 'AssetSaleApproval'],
-      ['approve', 'SarfClosure'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
-    const closed = await step(staff, caseId, 'close', sample);
-    expect(closed.statusCode, closed.body).toBe(200);
+    const { caseId, accountId } = await closeSarfaesiSale(t, staff, org.branch, '3000000.00');
     // 39,50,000 − 45,000 expenses = 39,05,000 against 30,12,750.75 outstanding.
     expect(await statement(caseId)).toMatchObject({
       state: 'RECORDED',
@@ -210,7 +165,7 @@ describe.each(testDatabaseKinds())('secured-asset closure (%s)', (kind) => {
       refundStatus: 'DUE',
       closedOn: '2026-09-30',
     });
-    expect(await account(secured.id)).toMatchObject({ principal: '0.00', interest: '0.00' });
+    expect(await account(accountId)).toMatchObject({ principal: '0.00', interest: '0.00' });
 
     const refundUrl = `/api/secured-assets/cases/${caseId}/closure/refund`;
     // Another unit's staff do not see the case.

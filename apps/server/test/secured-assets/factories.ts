@@ -11,7 +11,11 @@ import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/
 import { allAuthorities } from '@recovery-desk/domain/workflow/testing.ts';
 import { amountToMinor } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { INVENTORY_CAPTURE_STAGE, type InventoryReply } from '@recovery-desk/domain/secured-assets/inventory.ts';
-import { SAMPLE_INVENTORIES, samplePublications } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
+import {
+  SAMPLE_INVENTORIES,
+  samplePublications,
+  SARFAESI_CASE as SARFAESI_SAMPLE,
+} from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import {
   publicationFields,
   publicationPurposeOf,
@@ -320,6 +324,66 @@ export async function step(
   const fields = formOf(definition, view.case.stage, sample, view.case.fields);
   await uploadMissing(staff.makerApi, view, definition, { ...view.case.fields, ...fields });
   return act(api, caseId, action, Object.keys(fields).length > 0 ? { fields } : {});
+}
+
+/**
+ * A SARFAESI case on a new home loan of the unit (principal as given), walked by the maker and checker from initiation
+ * to its sale certificate (possession in April, the rest on 2026-09-30) and closed: sold for the sample's 39,50,000.00
+ * less 45,000.00 of expenses. The business date is left at 2026-09-30.
+ */
+export async function closeSarfaesiSale(
+  t: TestApp,
+  staff: Staff,
+  unit: TestUnit,
+  principal: string,
+): Promise<{ caseId: number; accountId: number }> {
+  const secured = await createSecuredAccount(t.db, unit, { product: 'HOME', principal });
+  const { caseId } = await startCase(t, staff.maker, unit, 'SARFAESI', secured.id);
+  const sample = { ...SARFAESI_SAMPLE, policeIntimationDate: '2026-03-30' };
+  const walk = async (steps: readonly (readonly [ActionName, string])[]) => {
+    for (const [action, next] of steps) await stepOk(staff, caseId, action, next, sample);
+  };
+  await setBusinessDate(t.db, '2026-04-12');
+  await walk([
+    ['recommend', 'SarfInitiateApprove'],
+    ['approve', 'NoticeCapture'],
+    ['submit', 'NoticeApproval'],
+    ['approve', 'NewspaperPublication'],
+    ['submit', 'TypeIdentification'],
+    ['submit', 'PreIntimationNotice'],
+    ['submit', 'PossessionDtlCapture'],
+    ['submit', 'AgencyAllocation'],
+  ]);
+  await setBusinessDate(t.db, '2026-09-30');
+  await walk([
+    ['submit', 'DmUpdate'],
+    ['submit', 'OrderCapture'],
+    ['submit', 'KitGeneration'],
+    ['submit', 'AssetDtlCapture'],
+    ['submit', 'ValAgencyAllocation'],
+    ['submit', 'CaptureValDtl'],
+    ['submit', 'ValCompletion'],
+    ['approve', 'FprAllocation'],
+    ['submit', 'PvrCapture'],
+    ['submit', 'DisposalIdentification'],
+    ['submit', 'BasePriceInitiate'],
+    ['recommend', 'BasePriceApprove'],
+    ['approve', 'BatchGen'],
+    ['submit', 'AuctionNotice'],
+    ['submit', 'UploadArtwork'],
+    ['submit', 'ConfirmArtwork'],
+    ['approve', 'PublicationUpload'],
+    ['submit', 'AllocateAuctionAgency'],
+    ['submit', 'AssetAuctionCapture'],
+    ['submit', 'AuctionApproval'],
+    ['approve', 'AssetSaleNotice'],
+    ['submit', 'AssetSale'],
+    ['submit', 'AssetSaleApproval'],
+    ['approve', 'SarfClosure'],
+  ]);
+  const closed = await step(staff, caseId, 'close', sample);
+  if (closed.statusCode !== 200) throw new Error(`close: ${closed.statusCode} ${closed.body}`);
+  return { caseId, accountId: secured.id };
 }
 
 /** As step(), and the case must then be at `expected`. */
