@@ -49,6 +49,12 @@ export const statementCount = (count: number) => `${count} statement${count === 
 /** Server processes the benches' server runs (WEB_CONCURRENCY from this environment, which the server inherits). */
 export const webConcurrency = Number(process.env.WEB_CONCURRENCY ?? '1');
 
+/**
+ * Extra Node flags for the server process, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` for a
+ * CPU profile of the server under the bench's load (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ */
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 /** Starts `npm start`'s server on 127.0.0.1 (demo mode) and waits for /readyz: at most `readyWithinMs`. */
 export async function startServer(
   env: Record<string, string>,
@@ -56,7 +62,7 @@ export async function startServer(
 ): Promise<{ child: ChildProcess; base: string; ms: number }> {
   const started = Date.now();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],

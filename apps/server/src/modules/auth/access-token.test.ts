@@ -45,6 +45,29 @@ describe('access tokens', () => {
     expect(await tokens.verify(jwt)).toBeNull();
   });
 
+  it('answers a token verified before the same way, and still ends it at its maximum age', async () => {
+    let now = NOW;
+    const tokens = createAccessTokens({
+      secret: SECRET,
+      ttlSeconds: 900,
+      clock: { now: () => now, sleep: () => Promise.resolve() },
+    });
+    // issued a minute ago, expiring in an hour: the 15-minute maximum age ends it first
+    const jwt = await token({ iat: NOW_S - 60, exp: NOW_S + 3600 });
+    expect(await tokens.verify(jwt)).toEqual({ userId: 42, familyId: SID });
+    expect(await tokens.verify(jwt)).toEqual({ userId: 42, familyId: SID });
+    const [header, payload, signature] = jwt.split('.') as [string, string, string];
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+    expect(await tokens.verify(`${header}.${payload}.${flipped}`)).toBeNull();
+    now = new Date((NOW_S + 839) * 1000);
+    expect(await tokens.verify(jwt)).toEqual({ userId: 42, familyId: SID });
+    now = new Date((NOW_S + 841) * 1000);
+    expect(await tokens.verify(jwt)).toBeNull();
+    // and before it was issued (a clock set back)
+    now = new Date((NOW_S - 61) * 1000);
+    expect(await tokens.verify(jwt)).toBeNull();
+  });
+
   it('accepts a well-formed token of this API', async () => {
     expect(verify(await token())).toEqual({ userId: 42, familyId: SID });
   });
