@@ -60,32 +60,37 @@ export function keysetOrderBy(key: SortKeySql, order: SortOrder, id: SQL, backwa
   return sql.join(parts, sql`, `);
 }
 
-/** The values of a (validated) cursor key, cast back, part by part. */
-function boundaryValues(key: SortKeySql, keyType: SortKeyType, boundary: KeysetBoundary): SQL[] {
-  if (isMoneySortKey(key)) {
-    const money = splitMoneyKey(boundary.key);
-    if (!money) throw new Error(`not a money sort key: ${boundary.key}`);
-    return [sql`cast(${money.currency} as text)`, sql`cast(${money.amount} as numeric)`];
-  }
+/** The parts of a (validated) cursor key: a money key's currency and amount, or the key itself. */
+export function cursorKeyParts(key: SortKeySql, cursorKey: string): string[] {
+  if (!isMoneySortKey(key)) return [cursorKey];
+  const money = splitMoneyKey(cursorKey);
+  if (!money) throw new Error(`not a money sort key: ${cursorKey}`);
+  return [money.currency, money.amount];
+}
+
+/** The key's parts (bound values), cast back to the key's type. */
+function castParts(key: SortKeySql, keyType: SortKeyType, parts: readonly SQL[]): SQL[] {
+  if (isMoneySortKey(key)) return [sql`cast(${parts[0]} as text)`, sql`cast(${parts[1]} as numeric)`];
   if (keyType === 'money') throw new Error('a money sort key type needs a money sort key');
-  return [sql`cast(${boundary.key} as ${CASTS[keyType]})`];
+  return [sql`cast(${parts[0]} as ${CASTS[keyType]})`];
 }
 
 /**
  * Rows strictly after (or before) the boundary row in display order: lexicographic over the key's parts and the id,
- * each part in its own direction. The first part's bound (`>=`/`<=`) lets the planner scan an index range.
+ * each part in its own direction. The first part's bound (`>=`/`<=`) lets the planner scan an index range. The
+ * boundary's values are given as SQL (`cursorKeyParts` of its key, then its id): bound now, or placeholders of a
+ * statement whose text is built once.
  */
-export function keysetBoundary(
+export function keysetBoundaryOn(
   key: SortKeySql,
-  read: { order: SortOrder; keyType: SortKeyType; boundary?: KeysetBoundary | undefined },
+  read: { order: SortOrder; keyType: SortKeyType; side: KeysetBoundary['side'] },
   id: SQL,
+  boundary: { keyParts: readonly SQL[]; id: SQL },
 ): SQL[] {
-  const { boundary } = read;
-  if (!boundary) return [];
   const parts = components(key, read.order, id);
-  const values = [...boundaryValues(key, read.keyType, boundary), sql`${boundary.id}`];
-  const beyond = (order: SortOrder) => sql.raw((order === 'asc') === (boundary.side === 'after') ? '>' : '<');
-  const reach = (order: SortOrder) => sql.raw((order === 'asc') === (boundary.side === 'after') ? '>=' : '<=');
+  const values = [...castParts(key, read.keyType, boundary.keyParts), boundary.id];
+  const beyond = (order: SortOrder) => sql.raw((order === 'asc') === (read.side === 'after') ? '>' : '<');
+  const reach = (order: SortOrder) => sql.raw((order === 'asc') === (read.side === 'after') ? '>=' : '<=');
   const alternatives = parts.map((part, index) => {
     const equalBefore = parts.slice(0, index).map((earlier, j) => sql`${earlier.expr} = ${values[j]}`);
     return sql.join([...equalBefore, sql`${part.expr} ${beyond(part.order)} ${values[index]}`], sql` and `);
@@ -97,4 +102,18 @@ export function keysetBoundary(
       sql` or `,
     )})`,
   ];
+}
+
+/** `keysetBoundaryOn` with the boundary's values bound now; no condition without a boundary. */
+export function keysetBoundary(
+  key: SortKeySql,
+  read: { order: SortOrder; keyType: SortKeyType; boundary?: KeysetBoundary | undefined },
+  id: SQL,
+): SQL[] {
+  const { boundary } = read;
+  if (!boundary) return [];
+  return keysetBoundaryOn(key, { order: read.order, keyType: read.keyType, side: boundary.side }, id, {
+    keyParts: cursorKeyParts(key, boundary.key).map((part) => sql`${part}`),
+    id: sql`${boundary.id}`,
+  });
 }

@@ -9,7 +9,18 @@ import type {
 import type { TrayKey, TrayRowKind } from '@recovery-desk/domain/collections/trays.ts';
 import { agencies } from '@recovery-desk/db/collections-schema.ts';
 import { units, users } from '@recovery-desk/db/schema.ts';
-import { dpdAtLeast, dpdAtMost, dpdOrderKey, isNotOverdue, isOverdue } from '@recovery-desk/db/dpd-sql.ts';
+import {
+  dpdAtLeastBound,
+  dpdAtLeastForm,
+  dpdAtMostBound,
+  dpdAtMostForm,
+  dpdKeyOffset,
+  dpdOrderKey,
+  isNotOverdue,
+  isOverdue,
+  type DpdAtLeastForm,
+  type DpdAtMostForm,
+} from '@recovery-desk/db/dpd-sql.ts';
 import { likePrefix } from '../../access/unit-scope.ts';
 import type { Executor } from '../../db/transaction.ts';
 import type { DirectoryKind, TrayNameDirectory } from './tray-name-directory.ts';
@@ -17,11 +28,14 @@ import { isoTimestamp, selectRows } from '../../db/sql-rows.ts';
 import type { SortKeyType, SortOrder } from '../../db/keyset-cursor.ts';
 import {
   cursorKeyExpression,
-  keysetBoundary,
+  cursorKeyParts,
+  isMoneySortKey,
+  keysetBoundaryOn,
   keysetOrderBy,
   type KeysetBoundary,
   type SortKeySql,
 } from '../../db/keyset-order.ts';
+import { bound, CompiledQueries } from '../../db/compiled-sql.ts';
 
 // The SQL of the trays: which rows each tray holds (trays.ts `holds`), the acting-unit scope, the case-list
 // filters, and keyset pages. Pages are ordered by the sort key and then the id in the opposite direction, so the
@@ -335,27 +349,93 @@ function withCustomerName(source: Source, inner: SQL): SQL {
     as "customerName" from (${inner}) page`;
 }
 
-function scopeConditions(selection: TraySelection): SQL[] {
-  const { scope, rowKind, trayKey } = selection;
-  const prefix = likePrefix(scope.unitPath);
+// A page's and a count's SQL text is built once per shape (db/compiled-sql.ts): the shape holds what the text
+// depends on (tray, view, which filters are set and how, sort, direction), the values what a request binds.
+
+/** What a tray statement's text depends on, besides the page read. */
+type SelectionShape = {
+  rowKind: TrayRowKind;
+  trayKey: TrayKey;
+  searchView: string;
+  view: TrayScope['view'];
+  leaf: boolean;
+  dpdFrom: DpdAtLeastForm | null;
+  dpdTo: DpdAtMostForm | null;
+  overdueFrom: boolean;
+  overdueTo: boolean;
+  /** how many products are listed */
+  products: number;
+  q: boolean;
+};
+
+type PageShape = SelectionShape & {
+  sort: string;
+  order: SortOrder;
+  keyType: SortKeyType;
+  backward: boolean;
+  boundary: KeysetBoundary['side'] | null;
+  withCustomer: boolean;
+};
+
+function selectionShape(selection: TraySelection): SelectionShape {
+  const { filters, scope } = selection;
+  return {
+    rowKind: selection.rowKind,
+    trayKey: selection.trayKey,
+    searchView: selection.searchView,
+    view: scope.view,
+    leaf: scope.isLeafUnit,
+    dpdFrom: filters.dpdFrom === undefined ? null : dpdAtLeastForm(filters.dpdFrom),
+    dpdTo: filters.dpdTo === undefined ? null : dpdAtMostForm(filters.dpdTo),
+    overdueFrom: filters.overdueFrom !== undefined,
+    overdueTo: filters.overdueTo !== undefined,
+    products: filters.products?.length ?? 0,
+    q: Boolean(filters.q),
+  };
+}
+
+/** The values a selection binds, by placeholder name. */
+function selectionValues(selection: TraySelection): Record<string, unknown> {
+  const { filters, scope } = selection;
+  const values: Record<string, unknown> = {
+    unitPath:
+      scope.isLeafUnit && selection.rowKind !== 'reallocationRequest' ? scope.unitPath : likePrefix(scope.unitPath),
+    userId: scope.userId,
+    currency: filters.overdueCurrency ?? 'INR',
+  };
+  if (filters.dpdFrom !== undefined) values.dpdFrom = dpdKeyOffset(filters.dpdFrom);
+  if (filters.dpdTo !== undefined) values.dpdTo = dpdKeyOffset(filters.dpdTo);
+  if (filters.overdueFrom !== undefined) values.overdueFrom = filters.overdueFrom;
+  if (filters.overdueTo !== undefined) values.overdueTo = filters.overdueTo;
+  filters.products?.forEach((product, index) => {
+    values[`product${index}`] = product;
+  });
+  if (filters.q) values.q = likePrefix(filters.q);
+  return values;
+}
+
+function scopeConditions(shape: SelectionShape): SQL[] {
+  const { rowKind, trayKey } = shape;
   if (rowKind === 'reallocationRequest') {
     return [
-      sql`r.maker_unit_path like ${prefix}`,
-      ...(scope.view === 'my' ? [sql`r.maker_user_id = ${scope.userId}`] : []),
+      sql`r.maker_unit_path like ${bound('unitPath')}`,
+      ...(shape.view === 'my' ? [sql`r.maker_user_id = ${bound('userId')}`] : []),
     ];
   }
   // A unit with nothing below it owns exactly the accounts whose path is its own: an equality walks the team-view
   // index in key order, where LIKE would make the planner filter another index.
-  const conditions = [scope.isLeafUnit ? sql`a.unit_path = ${scope.unitPath}` : sql`a.unit_path like ${prefix}`];
-  if (scope.view === 'my') {
+  const conditions = [
+    shape.leaf ? sql`a.unit_path = ${bound('unitPath')}` : sql`a.unit_path like ${bound('unitPath')}`,
+  ];
+  if (shape.view === 'my') {
     if (rowKind === 'ptp') {
       conditions.push(
         trayKey === 'fieldCollectorPtpReferralList'
-          ? sql`p.referred_to_user_id = ${scope.userId}`
-          : sql`p.captured_by_user_id = ${scope.userId}`,
+          ? sql`p.referred_to_user_id = ${bound('userId')}`
+          : sql`p.captured_by_user_id = ${bound('userId')}`,
       );
     } else {
-      conditions.push(sql`a.allocated_user_id = ${scope.userId}`);
+      conditions.push(sql`a.allocated_user_id = ${bound('userId')}`);
     }
   }
   return conditions;
@@ -402,34 +482,25 @@ function holdsCondition(trayKey: TrayKey, searchView: string): SQL {
 }
 
 /** The case-list filters on an account `a` and its customer `c`. */
-function accountFilters(filters: TrayFilters): SQL[] {
+function accountFilters(shape: SelectionShape): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.dpdFrom !== undefined) conditions.push(dpdAtLeast('a', filters.dpdFrom));
-  if (filters.dpdTo !== undefined) conditions.push(dpdAtMost('a', filters.dpdTo));
-  if (filters.overdueFrom !== undefined) conditions.push(sql`a.total_due_amount >= ${filters.overdueFrom}::numeric`);
-  if (filters.overdueTo !== undefined) conditions.push(sql`a.total_due_amount <= ${filters.overdueTo}::numeric`);
+  if (shape.dpdFrom) conditions.push(dpdAtLeastBound('a', shape.dpdFrom, sql`${bound('dpdFrom')}`));
+  if (shape.dpdTo) conditions.push(dpdAtMostBound('a', shape.dpdTo, sql`${bound('dpdTo')}`));
+  if (shape.overdueFrom) conditions.push(sql`a.total_due_amount >= ${bound('overdueFrom')}::numeric`);
+  if (shape.overdueTo) conditions.push(sql`a.total_due_amount <= ${bound('overdueTo')}::numeric`);
   // Amounts of different currencies are never compared: a bound selects the accounts of its currency only.
-  if (filters.overdueFrom !== undefined || filters.overdueTo !== undefined) {
-    conditions.push(sql`a.currency = ${filters.overdueCurrency ?? 'INR'}`);
+  if (shape.overdueFrom || shape.overdueTo) conditions.push(sql`a.currency = ${bound('currency')}`);
+  if (shape.products > 0) {
+    const listed = Array.from({ length: shape.products }, (_, index) => sql`${bound(`product${index}`)}`);
+    conditions.push(sql`a.product in (${sql.join(listed, sql`, `)})`);
   }
-  if (filters.products && filters.products.length > 0) {
-    conditions.push(
-      sql`a.product in (${sql.join(
-        filters.products.map((product) => sql`${product}`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (filters.q) {
-    const pattern = likePrefix(filters.q);
-    conditions.push(sql`(a.account_no ilike ${pattern} or c.name ilike ${pattern})`);
-  }
+  if (shape.q) conditions.push(sql`(a.account_no ilike ${bound('q')} or c.name ilike ${bound('q')})`);
   return conditions;
 }
 
-function filterConditions(selection: TraySelection): SQL[] {
-  const conditions = accountFilters(selection.filters);
-  if (selection.rowKind !== 'reallocationRequest' || conditions.length === 0) return conditions;
+function filterConditions(shape: SelectionShape): SQL[] {
+  const conditions = accountFilters(shape);
+  if (shape.rowKind !== 'reallocationRequest' || conditions.length === 0) return conditions;
   // A request matches when any of its accounts does.
   return [
     sql`exists (select 1 from reallocation_request_accounts x
@@ -438,13 +509,13 @@ function filterConditions(selection: TraySelection): SQL[] {
   ];
 }
 
-function whereClause(selection: TraySelection, extra: SQL[] = []): SQL {
+function whereClause(shape: SelectionShape, extra: SQL[] = []): SQL {
   const conditions = [
-    ...scopeConditions(selection),
-    holdsCondition(selection.trayKey, selection.searchView),
+    ...scopeConditions(shape),
+    holdsCondition(shape.trayKey, shape.searchView),
     // An account paying an approved settlement, or closed as settled, is out of the collection trays (issue 13).
-    ...(selection.rowKind === 'account' ? [sql`a.settlement_status is null`] : []),
-    ...filterConditions(selection),
+    ...(shape.rowKind === 'account' ? [sql`a.settlement_status is null`] : []),
+    ...filterConditions(shape),
     ...extra,
   ];
   return sql.join(conditions, sql` and `);
@@ -456,6 +527,33 @@ function sortKeyOf(source: Source, sort: string): SortKeySql {
   return key;
 }
 
+const pageQueries = new CompiledQueries<PageShape>((shape) => {
+  const source = SOURCES[shape.rowKind];
+  const key = sortKeyOf(source, shape.sort);
+  const boundary = shape.boundary
+    ? keysetBoundaryOn(key, { order: shape.order, keyType: shape.keyType, side: shape.boundary }, source.id, {
+        keyParts: isMoneySortKey(key)
+          ? [sql`${bound('boundaryCurrency')}`, sql`${bound('boundaryAmount')}`]
+          : [sql`${bound('boundaryKey')}`],
+        id: sql`${bound('boundaryId')}`,
+      })
+    : [];
+  // The outer select keeps the page's order: a subquery scan hands its rows on as they come.
+  return withCustomerName(
+    source,
+    sql`select ${source.select}, ${cursorKeyExpression(key)} as "cursorKey", ${source.id} as "cursorId"
+      from ${source.pageFrom(shape.withCustomer)}
+      where ${whereClause(shape, boundary)}
+      order by ${keysetOrderBy(key, shape.order, source.id, shape.backward)}
+      limit ${bound('limit')}`,
+  );
+});
+
+const countQueries = new CompiledQueries<SelectionShape>((shape) => {
+  const source = SOURCES[shape.rowKind];
+  return sql`select count(*)::int as count from ${source.countFrom(shape.q)} where ${whereClause(shape)}`;
+});
+
 /** One keyset page (limit rows, in reading order: reversed when `backward`), with each row's cursor key. */
 export async function readTrayPage(
   db: Executor,
@@ -465,19 +563,24 @@ export async function readTrayPage(
 ): Promise<KeyedRow[]> {
   const source = SOURCES[selection.rowKind];
   const key = sortKeyOf(source, read.sort);
-  const withCustomer = Boolean(selection.filters.q) || read.sort === 'customerName';
-  // The outer select keeps the page's order: a subquery scan hands its rows on as they come.
-  const rows = await selectRows<Raw>(
-    db,
-    withCustomerName(
-      source,
-      sql`select ${source.select}, ${cursorKeyExpression(key)} as "cursorKey", ${source.id} as "cursorId"
-      from ${source.pageFrom(withCustomer)}
-      where ${whereClause(selection, keysetBoundary(key, read, source.id))}
-      order by ${keysetOrderBy(key, read.order, source.id, read.backward)}
-      limit ${read.limit}`,
-    ),
-  );
+  const shape: PageShape = {
+    ...selectionShape(selection),
+    sort: read.sort,
+    order: read.order,
+    keyType: read.keyType,
+    backward: read.backward,
+    boundary: read.boundary?.side ?? null,
+    withCustomer: Boolean(selection.filters.q) || read.sort === 'customerName',
+  };
+  const values = selectionValues(selection);
+  values.limit = read.limit;
+  if (read.boundary) {
+    const parts = cursorKeyParts(key, read.boundary.key);
+    if (isMoneySortKey(key)) [values.boundaryCurrency, values.boundaryAmount] = parts;
+    else values.boundaryKey = parts[0];
+    values.boundaryId = read.boundary.id;
+  }
+  const rows = await pageQueries.rows<Raw>(db, shape, values);
   const names = await lookupTrayNames(db, source, rows, directory);
   return rows.map((raw) => ({
     row: toRow(source, raw, names),
@@ -488,12 +591,7 @@ export async function readTrayPage(
 
 /** The exact number of rows of the filtered tray. */
 export async function countTrayRows(db: Executor, selection: TraySelection): Promise<number> {
-  const source = SOURCES[selection.rowKind];
-  const [row] = await selectRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from ${source.countFrom(Boolean(selection.filters.q))}
-      where ${whereClause(selection)}`,
-  );
+  const [row] = await countQueries.rows<{ count: number }>(db, selectionShape(selection), selectionValues(selection));
   return row?.count ?? 0;
 }
 
