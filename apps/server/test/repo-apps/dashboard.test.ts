@@ -5,7 +5,6 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { repoDashboardSchema, type RepoDashboard } from '@recovery-desk/domain/repo/contracts.ts';
 import { REPOSSESSION_DEFINITION } from '@recovery-desk/domain/workflow/definitions/repossession.ts';
 import { SARFAESI_DEFINITION } from '@recovery-desk/domain/workflow/definitions/sarfaesi.ts';
-import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { stageTrayPageSchema } from '@recovery-desk/domain/workflow/contracts.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
 import { createOrg, errorOf, type Org } from '../collections/factories.ts';
@@ -14,12 +13,11 @@ import { apiAs, setBusinessDate, type Api } from '../workflow/factories.ts';
 import { createRepoStaff, recommendInitiation, startRepoCase } from './factories.ts';
 import {
   closeSarfaesiSale,
-  createSecuredAccount,
   createStaff,
-  startCase,
+  REPO_DIRECT_SALE,
   step,
-  stepOk,
   type Staff,
+  walkRepossessionToClosure,
 } from '../secured-assets/factories.ts';
 
 // The repossession dashboard (/Reposition, DASH_REPO_SAUTH): per workflow (REPOSSESSION, SARFAESI) and stage the tab
@@ -28,7 +26,6 @@ import {
 // per workflow and currency, this month, this financial year and all time.
 
 const OFFICER = ['DASH_REPO_SAUTH', 'REPO_INITIATE_SAUTH', 'SARF_INIT_SAUTH'];
-const REPO_DIRECT_SALE = { ...REPOSSESSION_CASE, disposalMode: 'DIRECT_SALE', saleAmount: '395000.00' };
 
 describe.each(testDatabaseKinds())('repossession dashboard (%s)', (kind) => {
   let handle: DatabaseHandle;
@@ -128,27 +125,7 @@ describe.each(testDatabaseKinds())('repossession dashboard (%s)', (kind) => {
 
   /** A repossession case walked by the direct-sale path to Closure and closed on `date` (sold for 3,95,000.00). */
   async function closeRepossession(staff: Staff, unit: Org['branch'], principal: string, date: string) {
-    await setBusinessDate(handle.db, date);
-    const secured = await createSecuredAccount(handle.db, unit, { principal });
-    const { caseId } = await startCase(t, staff.maker, unit, 'REPOSSESSION', secured.id);
-    for (const [action, next] of [
-      ['recommend', 'RepoInitiateApproval'],
-      ['approve', 'Notice'],
-      ['submit', 'KitGeneration'],
-      ['submit', 'AssetDtlCapture'],
-      ['submit', 'ValuationAgcAllocation'],
-      ['submit', 'CaptureValDtl'],
-      ['submit', 'ValuationCompletion'],
-      ['approve', 'FprAllocation'],
-      ['submit', 'DisposalIdentification'],
-      ['approve', 'DirectSale'],
-      ['submit', 'AssetSaleNotice'],
-      ['submit', 'AssetSale'],
-      ['submit', 'AssetSaleApproval'],
-      ['approve', 'Closure'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, REPO_DIRECT_SALE);
-    }
+    const { caseId } = await walkRepossessionToClosure(t, staff, unit, principal, date);
     const closed = await step(staff, caseId, 'close', REPO_DIRECT_SALE);
     expect(closed.statusCode, closed.body).toBe(200);
     return caseId;

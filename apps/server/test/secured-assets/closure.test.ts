@@ -3,28 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@recovery-desk/db/client.ts';
 import { testDatabaseKinds } from '@recovery-desk/db/test-database.ts';
 import { closureStatementSchema, type ClosureStatement } from '@recovery-desk/domain/secured-assets/closure.ts';
-import { REPOSSESSION_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
 import { auditRows, type TestApp } from '../support/test-app.ts';
-import { apiAs, caseView, errorOf, rows, setBusinessDate } from '../workflow/factories.ts';
+import { apiAs, caseView, errorOf, rows } from '../workflow/factories.ts';
 import {
   closeSarfaesiSale,
   createRepoStaff,
-  createSecuredAccount,
-  startCase,
+  REPO_DIRECT_SALE,
   step,
-  stepOk,
   type Staff,
   closeSecuredAssets,
   openSecuredAssets,
+  walkRepossessionToClosure,
 } from './factories.ts';
 
 // Closing a repossession or SARFAESI case (§13(7), rule 15): the settleClosure effect posts the net sale proceeds to
 // the account as a receipt, and records the shortfall (left on the account) or the surplus (a refund due); the
 // refund is recorded once paid. A repossession case walked by the direct-sale path closes with a shortfall; a
 // SARFAESI case walked to its sale certificate closes with a surplus.
-
-const REPO_DIRECT_SALE = { ...REPOSSESSION_CASE, disposalMode: 'DIRECT_SALE', saleAmount: '395000.00' };
 
 describe.each(testDatabaseKinds())('secured-asset closure (%s)', (kind) => {
   let handle: DatabaseHandle;
@@ -57,34 +53,9 @@ describe.each(testDatabaseKinds())('secured-asset closure (%s)', (kind) => {
           where account_id = ${accountId} and source = 'SECURED_SALE'`,
     );
 
-  async function walkRepossessionToClosure(principal: string) {
-    await setBusinessDate(handle.db, '2026-06-30');
-    const secured = await createSecuredAccount(handle.db, org.branch, { principal });
-    const { caseId } = await startCase(t, staff.maker, org.branch, 'REPOSSESSION', secured.id);
-    for (const [action, next] of [
-      ['recommend', 'RepoInitiateApproval'],
-      ['approve', 'Notice'],
-      ['submit', 'KitGeneration'],
-      ['submit', 'AssetDtlCapture'],
-      ['submit', 'ValuationAgcAllocation'],
-      ['submit', 'CaptureValDtl'],
-      ['submit', 'ValuationCompletion'],
-      ['approve', 'FprAllocation'],
-      ['submit', 'DisposalIdentification'],
-      ['approve', 'DirectSale'],
-      ['submit', 'AssetSaleNotice'],
-      ['submit', 'AssetSale'],
-      ['submit', 'AssetSaleApproval'],
-      ['approve', 'Closure'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, REPO_DIRECT_SALE);
-    }
-    return { caseId, accountId: secured.id };
-  }
-
   it('closes a direct sale below the dues: the net proceeds are posted, the shortfall stays recoverable', async () => {
     // Outstanding: 5,00,000.00 principal + 12,000.50 interest + 750.25 charges = 5,12,750.75.
-    const { caseId, accountId } = await walkRepossessionToClosure('500000.00');
+    const { caseId, accountId } = await walkRepossessionToClosure(t, staff, org.branch, '500000.00', '2026-06-30');
 
     // While open, the closure tab previews what closing would post.
     expect(await statement(caseId)).toMatchObject({
@@ -141,7 +112,7 @@ describe.each(testDatabaseKinds())('secured-asset closure (%s)', (kind) => {
   });
 
   it('refuses expenses above the sale amount, naming the field, and writes nothing', async () => {
-    const { caseId, accountId } = await walkRepossessionToClosure('200000.00');
+    const { caseId, accountId } = await walkRepossessionToClosure(t, staff, org.branch, '200000.00', '2026-06-30');
     const refused = await step(staff, caseId, 'close', { ...REPO_DIRECT_SALE, saleExpenses: '395000.01' });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(errorOf(refused).fields).toEqual(['fields.saleExpenses']);

@@ -4,7 +4,6 @@ import { openTestDatabase, testDatabaseKinds } from '@recovery-desk/db/test-data
 import { repoDashboardSchema } from '@recovery-desk/domain/repo/contracts.ts';
 import type { CaseFields } from '@recovery-desk/domain/workflow/case-fields.ts';
 import { stageTrayPageSchema, type CaseView } from '@recovery-desk/domain/workflow/contracts.ts';
-import type { ActionName } from '@recovery-desk/domain/workflow/definition.ts';
 import { REPOSSESSION_CASE, SARFAESI_CASE } from '@recovery-desk/domain/workflow/definitions/sample-cases.ts';
 import { createOrg, type Org } from '../collections/factories.ts';
 import { BUSINESS_DATE, ensureOrganisation } from '../factories.ts';
@@ -14,10 +13,13 @@ import {
   createRepoStaff,
   createSecuredAccount,
   createStaff,
+  repossessionSteps,
   startCase,
   step,
   stepOk,
   type Staff,
+  type Step,
+  walk,
 } from './factories.ts';
 
 // The statutory and policy date rules of the REPOSSESSION and SARFAESI workflows, through the server on the
@@ -27,22 +29,7 @@ import {
 // re-sale notice periods; a 'latest' rule sets the stage's due date, which the stage tray and the repossession
 // dashboard show as overdue once the business date passes it.
 
-type Step = readonly [ActionName, string];
-
 /** The maker's steps from initiation to the given stage, each with the stage the case must then be at. */
-const REPO_TO_KIT: Step[] = [
-  ['recommend', 'RepoInitiateApproval'],
-  ['approve', 'Notice'],
-  ['submit', 'KitGeneration'],
-];
-const REPO_KIT_TO_DISPOSAL: Step[] = [
-  ['submit', 'AssetDtlCapture'],
-  ['submit', 'ValuationAgcAllocation'],
-  ['submit', 'CaptureValDtl'],
-  ['submit', 'ValuationCompletion'],
-  ['approve', 'FprAllocation'],
-  ['submit', 'DisposalIdentification'],
-];
 const SARF_TO_DM: Step[] = [
   ['recommend', 'SarfInitiateApprove'],
   ['approve', 'NoticeCapture'],
@@ -111,12 +98,6 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
       code === 'SARFAESI' ? { product: 'HOME' } : {},
     );
     return (await startCase(t, unit.staff.maker, unit.org.branch, code, account.id)).caseId;
-  }
-
-  async function walk(staff: Staff, caseId: number, steps: readonly Step[], sample: CaseFields): Promise<CaseView> {
-    let view = await caseView(staff.makerApi, caseId);
-    for (const [action, next] of steps) view = await stepOk(staff, caseId, action, next, sample);
-    return view;
   }
 
   /** The date rule's entry on the case screen. */
@@ -191,7 +172,7 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     const caseId = await newCase(unit, 'REPOSSESSION');
     // Notice of 1 April served on 3 April: the period runs from service, to 10 April (from the notice: 8 April).
     await setBusinessDate(handle.db, '2026-04-03');
-    await walk(unit.staff, caseId, REPO_TO_KIT, REPOSSESSION_CASE);
+    await walk(unit.staff, caseId, repossessionSteps('RepoInitiate', 'KitGeneration'), REPOSSESSION_CASE);
     expect(await stageDate(unit.staff, caseId, 'REPO_NOTICE_PERIOD')).toMatchObject({
       kind: 'earliest',
       date: '2026-04-10',
@@ -211,7 +192,7 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     const { staff, dashboardApi } = unit;
     const caseId = await newCase(unit, 'REPOSSESSION');
     await setBusinessDate(handle.db, '2026-04-12');
-    await walk(staff, caseId, [...REPO_TO_KIT, ['submit', 'AssetDtlCapture']], REPOSSESSION_CASE);
+    await walk(staff, caseId, repossessionSteps('RepoInitiate', 'AssetDtlCapture'), REPOSSESSION_CASE);
 
     // Repossessed on 13 April: the police are to be told within a day, the borrower within two.
     await setBusinessDate(handle.db, '2026-04-13');
@@ -288,7 +269,7 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     await walk(
       staff,
       caseId,
-      [...REPO_TO_KIT, ...REPO_KIT_TO_DISPOSAL, ['approve', 'AuctionNotice']],
+      [...repossessionSteps('RepoInitiate', 'DisposalIdentification'), ['approve', 'AuctionNotice']],
       REPOSSESSION_CASE,
     );
 
@@ -354,12 +335,7 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     const caseId = await newCase(unit, 'REPOSSESSION');
     const directSale = { ...REPOSSESSION_CASE, disposalMode: 'DIRECT_SALE' };
     await setBusinessDate(handle.db, '2026-04-20');
-    await walk(
-      staff,
-      caseId,
-      [...REPO_TO_KIT, ...REPO_KIT_TO_DISPOSAL, ['approve', 'DirectSale'], ['submit', 'AssetSaleNotice']],
-      directSale,
-    );
+    await walk(staff, caseId, repossessionSteps('RepoInitiate', 'AssetSaleNotice'), directSale);
     // The pre-sale notice of 15 May: the borrower has until 22 May to pay.
     await setBusinessDate(handle.db, '2026-05-15');
     await stepOk(staff, caseId, 'submit', 'AssetSale', directSale);

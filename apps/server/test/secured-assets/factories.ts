@@ -12,6 +12,7 @@ import { allAuthorities } from '@recovery-desk/domain/workflow/testing.ts';
 import { amountToMinor } from '@recovery-desk/domain/secured-assets/valuations.ts';
 import { INVENTORY_CAPTURE_STAGE, type InventoryReply } from '@recovery-desk/domain/secured-assets/inventory.ts';
 import {
+  REPOSSESSION_CASE as REPOSSESSION_SAMPLE,
   SAMPLE_INVENTORIES,
   samplePublications,
   SARFAESI_CASE as SARFAESI_SAMPLE,
@@ -326,6 +327,31 @@ export async function step(
   return act(api, caseId, action, Object.keys(fields).length > 0 ? { fields } : {});
 }
 
+/** The repossession sample sold by direct sale for 3,95,000.00 (with the sample's 18,500.00 of expenses). */
+export const REPO_DIRECT_SALE: CaseFields = {
+  ...REPOSSESSION_SAMPLE,
+  disposalMode: 'DIRECT_SALE',
+  saleAmount: '395000.00',
+};
+
+/**
+ * A REPOSSESSION case on a new auto loan of the unit (principal as given), walked by the maker and checker on the
+ * business date `date` (left there) by the direct-sale path to Closure with the REPO_DIRECT_SALE sample; not closed.
+ */
+export async function walkRepossessionToClosure(
+  t: TestApp,
+  staff: Staff,
+  unit: TestUnit,
+  principal: string,
+  date: string,
+): Promise<{ caseId: number; accountId: number }> {
+  await setBusinessDate(t.db, date);
+  const secured = await createSecuredAccount(t.db, unit, { principal });
+  const { caseId } = await startCase(t, staff.maker, unit, 'REPOSSESSION', secured.id);
+  await walk(staff, caseId, repossessionSteps('RepoInitiate', 'Closure'), REPO_DIRECT_SALE);
+  return { caseId, accountId: secured.id };
+}
+
 /**
  * A SARFAESI case on a new home loan of the unit (principal as given), walked by the maker and checker from initiation
  * to its sale certificate (possession in April, the rest on 2026-09-30) and closed: sold for the sample's 39,50,000.00
@@ -400,6 +426,50 @@ export async function stepOk(
   if (view.case.stage !== expected) throw new Error(`${action} led to ${view.case.stage}, expected ${expected}`);
   return view;
 }
+
+/** One step of a walk: the action, and the stage the case must then be at. */
+export type Step = readonly [ActionName, string];
+
+/** Applies the steps in turn, each as stepOk() with the sample's forms. */
+export async function walk(staff: Staff, caseId: number, steps: readonly Step[], sample: CaseFields): Promise<void> {
+  for (const [action, next] of steps) await stepOk(staff, caseId, action, next, sample);
+}
+
+/**
+ * The steps of `path` (a workflow's steps from its initial stage) that take a case at the stage `from` to the stage
+ * `to`; throws when the path does not go from the one to the other.
+ */
+function pathPart(path: readonly Step[], initialStage: string, from: string, to: string): Step[] {
+  const start = from === initialStage ? 0 : path.findIndex(([, stage]) => stage === from) + 1;
+  const end = path.findIndex(([, stage]) => stage === to) + 1;
+  if ((start === 0 && from !== initialStage) || end <= start) throw new Error(`no steps from ${from} to ${to}`);
+  return path.slice(start, end);
+}
+
+/** The direct-sale path of a REPOSSESSION case, from its initiation to Closure. */
+export const REPOSSESSION_DIRECT_SALE_STEPS: readonly Step[] = [
+  ['recommend', 'RepoInitiateApproval'],
+  ['approve', 'Notice'],
+  ['submit', 'KitGeneration'],
+  ['submit', 'AssetDtlCapture'],
+  ['submit', 'ValuationAgcAllocation'],
+  ['submit', 'CaptureValDtl'],
+  ['submit', 'ValuationCompletion'],
+  ['approve', 'FprAllocation'],
+  ['submit', 'DisposalIdentification'],
+  ['approve', 'DirectSale'],
+  ['submit', 'AssetSaleNotice'],
+  ['submit', 'AssetSale'],
+  ['submit', 'AssetSaleApproval'],
+  ['approve', 'Closure'],
+];
+
+/**
+ * The steps of the REPOSSESSION direct-sale path from the stage `from` (RepoInitiate for the start) to the stage `to`;
+ * up to Disposal Identification it is also the auction path.
+ */
+export const repossessionSteps = (from: string, to: string): Step[] =>
+  pathPart(REPOSSESSION_DIRECT_SALE_STEPS, REPOSSESSION_DEFINITION.initialStage, from, to);
 
 export type GeneratedDocument = { id: number; code: string; stage: string; documentName: string; text: string };
 
