@@ -14,11 +14,11 @@ import {
   createSecuredAccount,
   createStaff,
   repossessionSteps,
+  sarfaesiSteps,
   startCase,
   step,
   stepOk,
   type Staff,
-  type Step,
   walk,
 } from './factories.ts';
 
@@ -28,41 +28,6 @@ import {
 // notice period (also for the re-auction after a failed auction), the pre-sale notice period and the Rule 9(1) sale and
 // re-sale notice periods; a 'latest' rule sets the stage's due date, which the stage tray and the repossession
 // dashboard show as overdue once the business date passes it.
-
-/** The maker's steps from initiation to the given stage, each with the stage the case must then be at. */
-const SARF_TO_DM: Step[] = [
-  ['recommend', 'SarfInitiateApprove'],
-  ['approve', 'NoticeCapture'],
-  ['submit', 'NoticeApproval'],
-  ['approve', 'NewspaperPublication'],
-  ['submit', 'TypeIdentification'],
-  ['submit', 'PreIntimationNotice'],
-  ['submit', 'PossessionDtlCapture'],
-  ['submit', 'AgencyAllocation'],
-];
-const SARF_DM_TO_AUCTION: Step[] = [
-  ['submit', 'DmUpdate'],
-  ['submit', 'OrderCapture'],
-  ['submit', 'KitGeneration'],
-  ['submit', 'AssetDtlCapture'],
-  ['submit', 'ValAgencyAllocation'],
-  ['submit', 'CaptureValDtl'],
-  ['submit', 'ValCompletion'],
-  ['approve', 'FprAllocation'],
-  ['submit', 'PvrCapture'],
-  ['submit', 'DisposalIdentification'],
-  ['submit', 'BasePriceInitiate'],
-  ['recommend', 'BasePriceApprove'],
-  ['approve', 'BatchGen'],
-];
-const SARF_NOTICE_TO_AUCTION: Step[] = [
-  ['submit', 'AuctionNotice'],
-  ['submit', 'UploadArtwork'],
-  ['submit', 'ConfirmArtwork'],
-  ['approve', 'PublicationUpload'],
-  ['submit', 'AllocateAuctionAgency'],
-  ['submit', 'AssetAuctionCapture'],
-];
 
 type Unit = { org: Org; staff: Staff; dashboardApi: Api };
 
@@ -357,18 +322,10 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     const { staff, dashboardApi } = unit;
     const caseId = await newCase(unit, 'SARFAESI');
     await setBusinessDate(handle.db, '2026-04-12');
-    await walk(staff, caseId, SARF_TO_DM, SARFAESI_CASE);
+    await walk(staff, caseId, sarfaesiSteps('SarfInitiate', 'AgencyAllocation'), SARFAESI_CASE);
     // §14 application filed on 2 May: the order is expected by 1 June.
     await setBusinessDate(handle.db, '2026-05-02');
-    await walk(
-      staff,
-      caseId,
-      [
-        ['submit', 'DmUpdate'],
-        ['submit', 'OrderCapture'],
-      ],
-      SARFAESI_CASE,
-    );
+    await walk(staff, caseId, sarfaesiSteps('AgencyAllocation', 'OrderCapture'), SARFAESI_CASE);
     expect((await caseView(staff.makerApi, caseId)).case.dueOn).toBe('2026-06-01');
 
     await setBusinessDate(handle.db, '2026-06-01');
@@ -405,7 +362,7 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     const { staff, dashboardApi } = unit;
     const caseId = await newCase(unit, 'SARFAESI');
     await setBusinessDate(handle.db, '2026-04-12');
-    await walk(staff, caseId, SARF_TO_DM, SARFAESI_CASE);
+    await walk(staff, caseId, sarfaesiSteps('SarfInitiate', 'AgencyAllocation'), SARFAESI_CASE);
     // The borrower pays the whole dues on 20 April while the DM advocate is being chosen: release by 27 April.
     await setBusinessDate(handle.db, '2026-04-20');
     const opened = await act(staff.makerApi, caseId, 'requestRelease', {
@@ -463,10 +420,10 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
     const { staff } = unit;
     const caseId = await newCase(unit, 'SARFAESI');
     await setBusinessDate(handle.db, '2026-04-12');
-    await walk(staff, caseId, SARF_TO_DM, SARFAESI_CASE);
+    await walk(staff, caseId, sarfaesiSteps('SarfInitiate', 'AgencyAllocation'), SARFAESI_CASE);
     // Sale notice of 10 July, affixed on 12, served on 13, published on 15 July: the auction from 14 August.
     await setBusinessDate(handle.db, '2026-07-15');
-    await walk(staff, caseId, [...SARF_DM_TO_AUCTION, ...SARF_NOTICE_TO_AUCTION], SARFAESI_CASE);
+    await walk(staff, caseId, sarfaesiSteps('AgencyAllocation', 'AssetAuctionCapture'), SARFAESI_CASE);
     expect(await stageDate(staff, caseId, 'SARF_R9_1_SALE_NOTICE_PERIOD')).toMatchObject({
       kind: 'earliest',
       date: '2026-08-14',
@@ -498,12 +455,7 @@ describe.each(testDatabaseKinds())('secured-asset date rules (%s)', (kind) => {
       portalUploadDate: '2026-08-24',
     };
     await setBusinessDate(handle.db, '2026-08-24');
-    await walk(
-      staff,
-      caseId,
-      [['recommend', 'BasePriceApprove'], ['approve', 'BatchGen'], ...SARF_NOTICE_TO_AUCTION],
-      resale,
-    );
+    await walk(staff, caseId, sarfaesiSteps('BasePriceInitiate', 'AssetAuctionCapture'), resale);
     const dates = (await caseView(staff.makerApi, caseId)).stageDates.filter((date) => date.kind === 'earliest');
     expect(dates.map((date) => [date.rule, date.date])).toEqual([['SARF_R9_1_RESALE_NOTICE_PERIOD', '2026-09-08']]);
     const sold = await refusedUntil(staff, caseId, {

@@ -12,12 +12,14 @@ import {
   createRepoStaff,
   createSecuredAccount,
   generatedDocuments,
+  sarfaesiSteps,
   startCase,
   step,
   stepOk,
   type Staff,
   closeSecuredAssets,
   openSecuredAssets,
+  walk,
 } from './factories.ts';
 import { sql } from 'drizzle-orm';
 import { pdfText } from '../legal/pdf-text.ts';
@@ -227,8 +229,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     const { caseId, caseNo } = await startCase(t, staff.maker, org.branch, 'SARFAESI', account.id);
     const sample = { ...SARFAESI_CASE, policeIntimationDate: '2026-03-30' };
 
-    await stepOk(staff, caseId, 'recommend', 'SarfInitiateApprove', sample);
-    await stepOk(staff, caseId, 'approve', 'NoticeCapture', sample);
+    await walk(staff, caseId, sarfaesiSteps('SarfInitiate', 'NoticeCapture'), sample);
     const [demand] = await generatedDocuments(handle.db, caseId);
     expect([demand!.code, demand!.stage]).toEqual(['demandNoticeCopy', 'NoticeCapture']);
     for (const expected of [
@@ -251,9 +252,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     }
 
     // The generated copy satisfies the notice approval's document requirement.
-    await stepOk(staff, caseId, 'submit', 'NoticeApproval', sample);
-    await stepOk(staff, caseId, 'approve', 'NewspaperPublication', sample);
-    await stepOk(staff, caseId, 'submit', 'TypeIdentification', sample);
+    await walk(staff, caseId, sarfaesiSteps('NoticeCapture', 'TypeIdentification'), sample);
 
     // §13(3A): with a representation received, the reasons are required (nothing is written without them) …
     const beforeReply = await caseView(staff.makerApi, caseId);
@@ -328,14 +327,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
 
     // From here on the sample's dates are in the past.
     await setBusinessDate(handle.db, '2026-09-30');
-    for (const [action, next] of [
-      ['submit', 'DmUpdate'],
-      ['submit', 'OrderCapture'],
-      ['submit', 'KitGeneration'],
-      ['submit', 'AssetDtlCapture'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
+    await walk(staff, caseId, sarfaesiSteps('AgencyAllocation', 'AssetDtlCapture'), sample);
     const kit = (await generatedDocuments(handle.db, caseId)).at(-1)!;
     expect([kit.code, kit.stage]).toEqual(['policeAssistanceLetter', 'AssetDtlCapture']);
     for (const expected of [
@@ -347,19 +339,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
       expect(kit.text, expected).toContain(expected);
     }
 
-    for (const [action, next] of [
-      ['submit', 'ValAgencyAllocation'],
-      ['submit', 'CaptureValDtl'],
-      ['submit', 'ValCompletion'],
-      ['approve', 'FprAllocation'],
-      ['submit', 'PvrCapture'],
-      ['submit', 'DisposalIdentification'],
-      ['submit', 'BasePriceInitiate'],
-      ['recommend', 'BasePriceApprove'],
-      ['approve', 'BatchGen'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
+    await walk(staff, caseId, sarfaesiSteps('AssetDtlCapture', 'BatchGen'), sample);
     // The case becomes lot 2 of an auction batch (after another case), which the auction notice names.
     const other = await createSecuredAccount(handle.db, org.branch, { product: 'HOME' });
     const otherCase = await startCase(t, staff.maker, org.branch, 'SARFAESI', other.id);
@@ -417,12 +397,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     const noticePdf = await staff.makerApi.get(`/api/workflow/cases/${caseId}/documents/${auctionNotice.id}/content`);
     expect([noticePdf.statusCode, noticePdf.headers['content-type']]).toEqual([200, 'application/pdf']);
 
-    for (const [action, next] of [
-      ['submit', 'ConfirmArtwork'],
-      ['approve', 'PublicationUpload'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
+    await walk(staff, caseId, sarfaesiSteps('UploadArtwork', 'PublicationUpload'), sample);
     const redemption = () => staff.makerApi.get(`/api/secured-assets/cases/${caseId}/redemption`);
     expect((await redemption()).json()).toEqual({ caseId, redeemable: true, lockedOn: null, publicationDate: null });
     let view = await caseView(staff.makerApi, caseId);
@@ -441,16 +416,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
     view = await caseView(staff.makerApi, caseId);
     expect(view.history.at(-1)).toMatchObject({ effects: ['requirePublications', 'lockRedemption'] });
 
-    for (const [action, next] of [
-      ['submit', 'AssetAuctionCapture'],
-      ['submit', 'AuctionApproval'],
-      ['approve', 'AssetSaleNotice'],
-      ['submit', 'AssetSale'],
-      ['submit', 'AssetSaleApproval'],
-      ['approve', 'SarfClosure'],
-    ] as const) {
-      await stepOk(staff, caseId, action, next, sample);
-    }
+    await walk(staff, caseId, sarfaesiSteps('AllocateAuctionAgency', 'SarfClosure'), sample);
     const certificate = (await generatedDocuments(handle.db, caseId)).at(-1)!;
     expect([certificate.code, certificate.stage]).toEqual(['saleCertificate', 'SarfClosure']);
     for (const expected of [
@@ -481,8 +447,7 @@ describe.each(testDatabaseKinds())('secured-asset effects (%s)', (kind) => {
   it('refuses a redemption request on a case whose redemption is locked (§13(8)), writing nothing', async () => {
     const account = await createSecuredAccount(handle.db, org.branch, { product: 'HOME', customerName: 'Rekha Iyer' });
     const { caseId } = await startCase(t, staff.maker, org.branch, 'SARFAESI', account.id);
-    await stepOk(staff, caseId, 'recommend', 'SarfInitiateApprove', SARFAESI_CASE);
-    await stepOk(staff, caseId, 'approve', 'NoticeCapture', SARFAESI_CASE);
+    await walk(staff, caseId, sarfaesiSteps('SarfInitiate', 'NoticeCapture'), SARFAESI_CASE);
     // as a case back at base price after a failed auction: its first publication locked redemption
     await handle.db.execute(
       sql`insert into redemption_locks (case_id, locked_on, publication_date, locked_by_user_id, acting_unit_id)

@@ -366,47 +366,10 @@ export async function closeSarfaesiSale(
   const secured = await createSecuredAccount(t.db, unit, { product: 'HOME', principal });
   const { caseId } = await startCase(t, staff.maker, unit, 'SARFAESI', secured.id);
   const sample = { ...SARFAESI_SAMPLE, policeIntimationDate: '2026-03-30' };
-  const walk = async (steps: readonly (readonly [ActionName, string])[]) => {
-    for (const [action, next] of steps) await stepOk(staff, caseId, action, next, sample);
-  };
   await setBusinessDate(t.db, '2026-04-12');
-  await walk([
-    ['recommend', 'SarfInitiateApprove'],
-    ['approve', 'NoticeCapture'],
-    ['submit', 'NoticeApproval'],
-    ['approve', 'NewspaperPublication'],
-    ['submit', 'TypeIdentification'],
-    ['submit', 'PreIntimationNotice'],
-    ['submit', 'PossessionDtlCapture'],
-    ['submit', 'AgencyAllocation'],
-  ]);
+  await walk(staff, caseId, sarfaesiSteps('SarfInitiate', 'AgencyAllocation'), sample);
   await setBusinessDate(t.db, '2026-09-30');
-  await walk([
-    ['submit', 'DmUpdate'],
-    ['submit', 'OrderCapture'],
-    ['submit', 'KitGeneration'],
-    ['submit', 'AssetDtlCapture'],
-    ['submit', 'ValAgencyAllocation'],
-    ['submit', 'CaptureValDtl'],
-    ['submit', 'ValCompletion'],
-    ['approve', 'FprAllocation'],
-    ['submit', 'PvrCapture'],
-    ['submit', 'DisposalIdentification'],
-    ['submit', 'BasePriceInitiate'],
-    ['recommend', 'BasePriceApprove'],
-    ['approve', 'BatchGen'],
-    ['submit', 'AuctionNotice'],
-    ['submit', 'UploadArtwork'],
-    ['submit', 'ConfirmArtwork'],
-    ['approve', 'PublicationUpload'],
-    ['submit', 'AllocateAuctionAgency'],
-    ['submit', 'AssetAuctionCapture'],
-    ['submit', 'AuctionApproval'],
-    ['approve', 'AssetSaleNotice'],
-    ['submit', 'AssetSale'],
-    ['submit', 'AssetSaleApproval'],
-    ['approve', 'SarfClosure'],
-  ]);
+  await walk(staff, caseId, sarfaesiSteps('AgencyAllocation', 'SarfClosure'), sample);
   const closed = await step(staff, caseId, 'close', sample);
   if (closed.statusCode !== 200) throw new Error(`close: ${closed.statusCode} ${closed.body}`);
   return { caseId, accountId: secured.id };
@@ -470,6 +433,46 @@ export const REPOSSESSION_DIRECT_SALE_STEPS: readonly Step[] = [
  */
 export const repossessionSteps = (from: string, to: string): Step[] =>
   pathPart(REPOSSESSION_DIRECT_SALE_STEPS, REPOSSESSION_DEFINITION.initialStage, from, to);
+
+/** The sale path of a SARFAESI case, from its initiation to the sale certificate at Closure. */
+export const SARFAESI_SALE_STEPS: readonly Step[] = [
+  ['recommend', 'SarfInitiateApprove'],
+  ['approve', 'NoticeCapture'],
+  ['submit', 'NoticeApproval'],
+  ['approve', 'NewspaperPublication'],
+  ['submit', 'TypeIdentification'],
+  ['submit', 'PreIntimationNotice'],
+  ['submit', 'PossessionDtlCapture'],
+  ['submit', 'AgencyAllocation'],
+  ['submit', 'DmUpdate'],
+  ['submit', 'OrderCapture'],
+  ['submit', 'KitGeneration'],
+  ['submit', 'AssetDtlCapture'],
+  ['submit', 'ValAgencyAllocation'],
+  ['submit', 'CaptureValDtl'],
+  ['submit', 'ValCompletion'],
+  ['approve', 'FprAllocation'],
+  ['submit', 'PvrCapture'],
+  ['submit', 'DisposalIdentification'],
+  ['submit', 'BasePriceInitiate'],
+  ['recommend', 'BasePriceApprove'],
+  ['approve', 'BatchGen'],
+  ['submit', 'AuctionNotice'],
+  ['submit', 'UploadArtwork'],
+  ['submit', 'ConfirmArtwork'],
+  ['approve', 'PublicationUpload'],
+  ['submit', 'AllocateAuctionAgency'],
+  ['submit', 'AssetAuctionCapture'],
+  ['submit', 'AuctionApproval'],
+  ['approve', 'AssetSaleNotice'],
+  ['submit', 'AssetSale'],
+  ['submit', 'AssetSaleApproval'],
+  ['approve', 'SarfClosure'],
+];
+
+/** The steps of the SARFAESI sale path from the stage `from` (SarfInitiate for the start) to the stage `to`. */
+export const sarfaesiSteps = (from: string, to: string): Step[] =>
+  pathPart(SARFAESI_SALE_STEPS, SARFAESI_DEFINITION.initialStage, from, to);
 
 export type GeneratedDocument = { id: number; code: string; stage: string; documentName: string; text: string };
 
