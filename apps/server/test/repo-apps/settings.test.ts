@@ -55,6 +55,18 @@ describe.each(testDatabaseKinds())('repossession settings (%s)', (kind) => {
     return row!.definition;
   };
 
+  /** Starts the reference data as an upgraded server would: its built-in SARFAESI `ahead` versions past today's. */
+  const startUpgradedSarfaesi = (ahead: number) =>
+    ensureReferenceData(handle.db, {
+      organisationName: 'Test Lender Ltd',
+      businessDate: BUSINESS_DATE,
+      builtInWorkflows: BUILT_IN_WORKFLOWS.map((workflow) =>
+        workflow.definition.code === 'SARFAESI'
+          ? { definition: { ...SARFAESI_DEFINITION, version: SARFAESI_BUILT_IN_VERSION + ahead } }
+          : workflow,
+      ),
+    });
+
   it('reads the built-in timelines of both workflows and their active versions', async () => {
     const current = await settings();
     expect(current.workflows.map((workflow) => workflow.code)).toEqual(['REPOSSESSION', 'SARFAESI']);
@@ -118,16 +130,7 @@ describe.each(testDatabaseKinds())('repossession settings (%s)', (kind) => {
   it('keeps the stored timelines when an upgrade publishes a new built-in version at start', async () => {
     const before = await activeDefinition('SARFAESI');
     expect(before.dateRules.find((rule) => rule.name === 'SARF_13_2_NOTICE_PERIOD')?.offsetDays).toBe(75);
-    const upgraded = BUILT_IN_WORKFLOWS.map((workflow) =>
-      workflow.definition.code === 'SARFAESI'
-        ? { definition: { ...SARFAESI_DEFINITION, version: SARFAESI_BUILT_IN_VERSION + 1 } }
-        : workflow,
-    );
-    await ensureReferenceData(handle.db, {
-      organisationName: 'Test Lender Ltd',
-      businessDate: BUSINESS_DATE,
-      builtInWorkflows: upgraded,
-    });
+    await startUpgradedSarfaesi(1);
     const after = await activeDefinition('SARFAESI');
     expect(after.version).toBe(before.version + 1);
     expect(after.dateRules.find((rule) => rule.name === 'SARF_13_2_NOTICE_PERIOD')?.offsetDays).toBe(75);
@@ -145,16 +148,7 @@ describe.each(testDatabaseKinds())('repossession settings (%s)', (kind) => {
     const read = (await settings()).workflows[1]!;
     expect(read.timelines).toEqual({ ...older, releaseDays: DEFAULT_SARFAESI_TIMELINES.releaseDays });
 
-    const upgraded = BUILT_IN_WORKFLOWS.map((workflow) =>
-      workflow.definition.code === 'SARFAESI'
-        ? { definition: { ...SARFAESI_DEFINITION, version: SARFAESI_BUILT_IN_VERSION + 2 } }
-        : workflow,
-    );
-    await ensureReferenceData(handle.db, {
-      organisationName: 'Test Lender Ltd',
-      businessDate: BUSINESS_DATE,
-      builtInWorkflows: upgraded,
-    });
+    await startUpgradedSarfaesi(2);
     const after = await activeDefinition('SARFAESI');
     expect(after.version).toBe(before.version + 1);
     // the installation's §13(2) period is kept, and the new release rule takes its default
