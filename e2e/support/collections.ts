@@ -1,13 +1,9 @@
-import { expect, type Page } from '@playwright/test';
-import { signIn } from './session.ts';
+import type { Page } from '@playwright/test';
+import { signInToApp } from './session.ts';
 
 /** Signs in, acts in the given unit in the collections app, and lands on /collapp. */
 export async function openCollectionsIn(page: Page, username: string, unitCode: string): Promise<void> {
-  const selector = await signIn(page, username);
-  await selector.chooseUnit(unitCode);
-  await selector.chooseApp('Collections');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/collapp$/);
+  await signInToApp(page, { user: username, unit: unitCode, app: 'Collections' });
 }
 
 /** ISO date `days` after an ISO date. */

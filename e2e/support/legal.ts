@@ -6,7 +6,7 @@ import { expect, type Download, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { DEMO_USERS } from '../../packages/db/src/demo-organisation.ts';
 import { callApi } from './collections.ts';
-import { signIn } from './session.ts';
+import { signInToApp } from './session.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,11 +15,7 @@ export const CASE_DOCUMENT_PDF = path.resolve(here, '../fixtures/case-document.p
 
 /** Signs in, acts in the given unit in the legal app, and lands on its dashboard (/legal). */
 export async function openLegalIn(page: Page, username: string, unitCode: string): Promise<void> {
-  const selector = await signIn(page, username);
-  await selector.chooseUnit(unitCode);
-  await selector.chooseApp('Legal');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/legal$/);
+  await signInToApp(page, { user: username, unit: unitCode, app: 'Legal' });
   await expect(page.getByRole('heading', { level: 1, name: 'Legal Dashboard' })).toBeVisible();
 }
 

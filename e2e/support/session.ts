@@ -18,6 +18,26 @@ export async function signIn(page: Page, username: string): Promise<AppSelectorP
   return selector;
 }
 
+/** The apps of the app selector, by their labels there, and the address of each app's home. */
+const APP_HOMES = {
+  Collections: /\/collapp$/,
+  'Command Center': /\/cmdCenter$/,
+  Legal: /\/legal$/,
+  'Repossession and Sarfaesi': /\/Reposition$/,
+} as const;
+
+/** Signs in as `user`, acts in the unit (its code) in the app (its label on the app selector), and lands on its home. */
+export async function signInToApp(
+  page: Page,
+  { user, unit, app }: { user: string; unit: string; app: keyof typeof APP_HOMES },
+): Promise<void> {
+  const selector = await signIn(page, user);
+  await selector.chooseUnit(unit);
+  await selector.chooseApp(app);
+  await selector.continue();
+  await expect(page).toHaveURL(APP_HOMES[app]);
+}
+
 /** Signs in, picks the first unit offered and the collections app, and lands on /collapp. */
 export async function openCollections(page: Page, username: string): Promise<void> {
   const selector = await signIn(page, username);

@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
-import { openCollections, signIn } from '../support/session.ts';
+import { openCollections, signInToApp } from '../support/session.ts';
 
 // Issue 16: the command center's activity screens. The demo's field days cover today and the three days before, so
 // this spec seeds its own on a day before them: fc.andheri (BR-AND, a field collector) sends that day's track through
@@ -45,11 +45,7 @@ function track() {
 }
 
 async function openCommandCenter(page: Page) {
-  const selector = await signIn(page, 'cc.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Command Center');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/cmdCenter$/);
+  await signInToApp(page, { user: 'cc.west', unit: 'ZN-W', app: 'Command Center' });
 }
 
 test('cc.west: the activity screens show a field day fc.andheri sent', async ({ page, browser }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi, openCollectionsIn } from '../support/collections.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 16: map-based allocation and the collections Allocation Map. cc.west (ZN-W, the command center's
 // ACTIVE_INACTIVE_SAUTH) opens Map Based Allocation, zooms to a lone unallocated account, draws a polygon around it with
@@ -75,11 +75,7 @@ test('cc.west: accounts drawn around on the map are allocated to a collector, an
   page,
 }) => {
   test.setTimeout(120_000);
-  const selector = await signIn(page, 'cc.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Command Center');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/cmdCenter$/);
+  await signInToApp(page, { user: 'cc.west', unit: 'ZN-W', app: 'Command Center' });
 
   await page.goto('/cmdCenter/mapBasedAllocation');
   await expect(page.getByRole('heading', { level: 1, name: 'Map Based Allocation' })).toBeVisible();

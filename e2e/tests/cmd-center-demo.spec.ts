@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import type { Page } from '@playwright/test';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 16: on first start every command-center report has content for both demo supervisors. The demo plays each
 // field collector's previous three days in full (apps/server/src/modules/demo/services/seed-command-center.ts):
@@ -29,11 +29,7 @@ async function expectRows(page: Page, tableTestId: string, names: RegExp) {
 for (const persona of PERSONAS) {
   test(`${persona.username}: every command-center report has the demo's past days`, async ({ page }) => {
     test.setTimeout(240_000);
-    const selector = await signIn(page, persona.username);
-    await selector.chooseUnit(persona.zone);
-    await selector.chooseApp('Command Center');
-    await selector.continue();
-    await expect(page).toHaveURL(/\/cmdCenter$/);
+    await signInToApp(page, { user: persona.username, unit: persona.zone, app: 'Command Center' });
 
     // Active Inactive Users of yesterday, and the route of that day from the collector's row
     await page.goto(`/cmdCenter/activeinactiveuser?date=${PAST_DAYS[2]}&q=${encodeURIComponent(persona.collector)}`);

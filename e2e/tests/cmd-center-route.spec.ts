@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 16: Animated Route Taken (/cmdCenter/animateRouteTaken). The demo plays every field collector's previous three
 // days in full (apps/server/src/modules/demo/services/seed-command-center.ts); cc.west (ZN-W, the command-center
@@ -13,11 +13,7 @@ import { signIn } from '../support/session.ts';
 const yesterday = new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10);
 
 test('cc.west replays fc.andheri’s demo day: stops, receipts, geofences, play, pause and seek', async ({ page }) => {
-  const selector = await signIn(page, 'cc.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Command Center');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/cmdCenter$/);
+  await signInToApp(page, { user: 'cc.west', unit: 'ZN-W', app: 'Command Center' });
 
   await page.goto(`/cmdCenter/animateRouteTaken?date=${yesterday}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Animated Route Taken' })).toBeVisible();

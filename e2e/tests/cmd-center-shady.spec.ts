@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi, openCollectionsIn } from '../support/collections.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 16: the shady transaction reports. fc.andheri captures two UPI receipts through the receipt capture API and
 // sends their RECEIPT position events, dated five days ago: one at 22:30 India time (outside the permitted hours:
@@ -86,11 +86,7 @@ test('cc.west finds a late receipt in Shady Transaction Time and a mock-location
   expect(sent.status).toBe(200);
   await collectorContext.close();
 
-  const selector = await signIn(page, 'cc.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Command Center');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/cmdCenter$/);
+  await signInToApp(page, { user: 'cc.west', unit: 'ZN-W', app: 'Command Center' });
 
   await page.goto('/cmdCenter/shadyTimeReport');
   await expect(page.getByRole('heading', { level: 1, name: 'Shady Transaction Time' })).toBeVisible();

@@ -1,17 +1,13 @@
 import { expect, test } from '../support/test.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 16: the command center's screens. Command Center Settings: admin.west (ZN-W, the command center's
 // LEGAL_SETTINGS_SAUTH, no sign-in code on the e2e server) reads the settings in their groups with the severity
 // table, sees a value out of bounds refused, and saves a change that a reload shows (then puts it back). Axe on it.
 
 test('admin.west: the command-center settings are read, checked and saved', async ({ page }) => {
-  const selector = await signIn(page, 'admin.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Command Center');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/cmdCenter$/);
+  await signInToApp(page, { user: 'admin.west', unit: 'ZN-W', app: 'Command Center' });
   await page.goto('/cmdCenter/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Command Center Settings' })).toBeVisible();
   const form = page.getByTestId('cc-settings-form');

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { StageTrayPage } from '../pages/legal-stage-tray-page.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15 (assets): repo.pune opens a demo repossession case at FPR Allocation (valued by two valuers at Capture
 // Valuation Details), reads its Valuations tab — the two valuations, the values the case took (the lowest) and the
@@ -12,11 +12,7 @@ import { signIn } from '../support/session.ts';
 test('repo.pune: the Valuations tab suggests the reserve price, and the dashboard shows the yard inventory', async ({
   page,
 }) => {
-  const selector = await signIn(page, 'repo.pune');
-  await selector.chooseUnit('RG-PUN');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'repo.pune', unit: 'RG-PUN', app: 'Repossession and Sarfaesi' });
 
   const yards = page.getByTestId('yard-inventory');
   await expect(yards.getByRole('rowheader', { name: 'Pune Yard 2' })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { LegalCasePage } from '../pages/legal-case-page.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15 (auctions): the seeded repossession auction at its approval shows its bids and H1 against the reserve price
 // (the Bids tab, read-only there); repoappr.west approves the sale. sarf.mumbai opens the seeded auction batch and its
@@ -13,11 +13,7 @@ type Tray = { data: { caseId: number; accountId: number; caseNo: string }[] };
 test('repoappr.west: the bids of an auction at approval, H1 against the reserve, then approves the sale', async ({
   page,
 }) => {
-  const selector = await signIn(page, 'repoappr.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'repoappr.west', unit: 'ZN-W', app: 'Repossession and Sarfaesi' });
 
   const tray = await callApi<Tray>(page, 'GET', '/api/workflow/REPOSSESSION/stages/AuctionApproval/cases?view=team');
   expect(tray.status, JSON.stringify(tray.body)).toBe(200);
@@ -43,11 +39,7 @@ test('repoappr.west: the bids of an auction at approval, H1 against the reserve,
 });
 
 test('sarf.mumbai: the auction batch screen lists the open batch and its two lots', async ({ page }) => {
-  const selector = await signIn(page, 'sarf.mumbai');
-  await selector.chooseUnit('RG-MUM');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'sarf.mumbai', unit: 'RG-MUM', app: 'Repossession and Sarfaesi' });
   await page.goto('/repoapp/auctionBatchGenTabs');
   await expect(page.getByRole('heading', { level: 1, name: 'Auction Batch Generation' })).toBeVisible();
   const open = page.getByTestId('batches-open');

@@ -3,7 +3,7 @@ import { LegalCasePage } from '../pages/legal-case-page.ts';
 import { StageTrayPage } from '../pages/legal-stage-tray-page.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15 (web): repo.pune (Pune region) starts a repossession case on the account's initiate screen, then finds it on the
 // repossession dashboard, opens its stage tray from the dashboard and the case from the tray. Axe on each screen.
@@ -12,11 +12,7 @@ type Candidates = { data: { accountId: number; accountNo: string }[] };
 type Started = { caseId: number; caseNo: string };
 
 test('repo.pune: the dashboard counts a new case, links to its tray, and the tray opens the case', async ({ page }) => {
-  const selector = await signIn(page, 'repo.pune');
-  await selector.chooseUnit('RG-PUN');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'repo.pune', unit: 'RG-PUN', app: 'Repossession and Sarfaesi' });
   await expect(page.getByRole('heading', { level: 1, name: 'Repossession Dashboard' })).toBeVisible();
   await expect(page.getByTestId('REPOSSESSION-totals')).toBeVisible();
 
@@ -72,11 +68,7 @@ test('repo.pune: the dashboard counts a new case, links to its tray, and the tra
 test('admin.west: Repossession Settings shows both workflows’ timelines and refuses an invalid one', async ({
   page,
 }) => {
-  const selector = await signIn(page, 'admin.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'admin.west', unit: 'ZN-W', app: 'Repossession and Sarfaesi' });
   await page.goto('/Repo/Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Repossession Settings' })).toBeVisible();
   const sarfaesi = page.getByTestId('settings-SARFAESI');

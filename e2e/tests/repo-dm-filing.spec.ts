@@ -1,17 +1,13 @@
 import { expect, test } from '../support/test.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15: sarf.mumbai (Mumbai region) opens the DM Filing register: the demo's SARFAESI cases in §14 proceedings,
 // each with where it stands and the magistrate's order clock; a row opens the case's DM filing screen, which links to
 // the stage where the case is worked. Axe on both screens.
 
 test('sarf.mumbai: the DM Filing register lists the §14 proceedings and opens one', async ({ page }) => {
-  const selector = await signIn(page, 'sarf.mumbai');
-  await selector.chooseUnit('RG-MUM');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'sarf.mumbai', unit: 'RG-MUM', app: 'Repossession and Sarfaesi' });
 
   await page.goto('/Repo/DmFiling');
   await expect(page.getByRole('heading', { level: 1, name: 'DM Filing' })).toBeVisible();

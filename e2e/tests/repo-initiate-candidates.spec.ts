@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { LegalCasePage } from '../pages/legal-case-page.ts';
 import { StageTrayPage } from '../pages/legal-stage-tray-page.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Accounts to initiate: repo.pune (RG-PUN) opens the Repossession Initiate list, where the past-due accounts of the
 // region with no open repossession case are listed above the started cases. The officer pages to the second page
@@ -15,11 +15,7 @@ test('repo.pune finds an account in Accounts to initiate, follows its link and i
   page,
 }) => {
   test.setTimeout(180_000);
-  const selector = await signIn(page, 'repo.pune');
-  await selector.chooseUnit('RG-PUN');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'repo.pune', unit: 'RG-PUN', app: 'Repossession and Sarfaesi' });
 
   await page.goto('/Repo/RepoInitiate');
   await expect(page.getByRole('heading', { level: 1, name: 'Repossession Initiate' })).toBeVisible();

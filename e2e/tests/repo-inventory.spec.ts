@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { LegalCasePage } from '../pages/legal-case-page.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15 (assets): repo.pune opens the demo repossession case at Asset Detail Capture, changes its inventory (the
 // odometer, a new line), adds a photo of the vehicle, yards it in with a yard of the register, fills the stage's dates
@@ -50,11 +50,7 @@ async function uploadPdf(page: Page, caseId: number, code: string): Promise<numb
 test('repo.pune: captures the inventory with a photo, yards the vehicle in and submits Asset Detail Capture', async ({
   page,
 }) => {
-  const selector = await signIn(page, 'repo.pune');
-  await selector.chooseUnit('RG-PUN');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'repo.pune', unit: 'RG-PUN', app: 'Repossession and Sarfaesi' });
 
   const tray = await callApi<Tray>(page, 'GET', '/api/workflow/REPOSSESSION/stages/AssetDtlCapture/cases?view=team');
   expect(tray.status, JSON.stringify(tray.body)).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15: the repossession app's screens that no walk passes through, opened as their users open them, with axe:
 // the borrower's linked loan accounts (/Repo/linkLanVueAccount/account/{id}, Link_Lan_AccDtl_SAUTH), the SARFAESI
@@ -11,11 +11,7 @@ import { signIn } from '../support/session.ts';
 type Tray = { data: { caseId: number; accountId: number; caseNo: string; accountNo: string }[] };
 
 test('repo.pune: the linked accounts of a repossession case’s borrower, with their exposure', async ({ page }) => {
-  const selector = await signIn(page, 'repo.pune');
-  await selector.chooseUnit('RG-PUN');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'repo.pune', unit: 'RG-PUN', app: 'Repossession and Sarfaesi' });
 
   const tray = await callApi<Tray>(page, 'GET', '/api/workflow/REPOSSESSION/stages/FprAllocation/cases?view=team');
   expect(tray.status, JSON.stringify(tray.body)).toBe(200);
@@ -32,11 +28,7 @@ test('repo.pune: the linked accounts of a repossession case’s borrower, with t
 });
 
 test('sarf.mumbai: the SARFAESI upload dashboard offers its uploads and lists the files', async ({ page }) => {
-  const selector = await signIn(page, 'sarf.mumbai');
-  await selector.chooseUnit('RG-MUM');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'sarf.mumbai', unit: 'RG-MUM', app: 'Repossession and Sarfaesi' });
 
   await page.goto('/Sarfaesi/UploadRepo');
   await expect(page.getByRole('heading', { level: 1, name: 'Sarfaesi File Upload' })).toBeVisible();
@@ -50,11 +42,7 @@ test('sarf.mumbai: the SARFAESI upload dashboard offers its uploads and lists th
 test('sarf.mumbai: a case at the auction batch stage opens the batch that holds it, with its lots', async ({
   page,
 }) => {
-  const selector = await signIn(page, 'sarf.mumbai');
-  await selector.chooseUnit('RG-MUM');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'sarf.mumbai', unit: 'RG-MUM', app: 'Repossession and Sarfaesi' });
 
   const tray = await callApi<Tray>(page, 'GET', '/api/workflow/SARFAESI/stages/BatchGen/cases?view=team');
   expect(tray.status, JSON.stringify(tray.body)).toBe(200);

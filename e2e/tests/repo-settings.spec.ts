@@ -1,17 +1,13 @@
 import { expect, test } from '../support/test.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15 (web): Repossession Settings → Yards and Agencies. admin.west (ZN-W, REPO_SETTINGS_SAUTH, no sign-in code on
 // the e2e server) adds a yard and an agency; the tab on show is in the address, so a reload keeps it. Axe on each tab.
 
 test('admin.west: adds a yard and an agency in the registers of Repossession Settings', async ({ page }) => {
   const suffix = String(Date.now()).slice(-6);
-  const selector = await signIn(page, 'admin.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'admin.west', unit: 'ZN-W', app: 'Repossession and Sarfaesi' });
   await page.goto('/Repo/Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Repossession Settings' })).toBeVisible();
 
@@ -101,11 +97,7 @@ test('admin.west: adds a yard and an agency in the registers of Repossession Set
 test('admin.west: edits, previews, saves and restores a document template in Repossession Settings', async ({
   page,
 }) => {
-  const selector = await signIn(page, 'admin.west');
-  await selector.chooseUnit('ZN-W');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'admin.west', unit: 'ZN-W', app: 'Repossession and Sarfaesi' });
   await page.goto('/Repo/Settings');
   await page.getByRole('tab', { name: 'Templates' }).click();
   await expect(page).toHaveURL(/\?tab=templates$/);

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15: Repossession File Upload and File Download as repo.pune (RG-PUN): the demo's initiation file is on the
 // upload dashboard; an initiation file with one good row and one account number typed wrong starts one case and
@@ -25,11 +25,7 @@ test('repo.pune uploads an initiation file with a bad row, sees the counts, down
   page,
 }) => {
   test.setTimeout(180_000);
-  const selector = await signIn(page, 'repo.pune');
-  await selector.chooseUnit('RG-PUN');
-  await selector.chooseApp('Repossession and Sarfaesi');
-  await selector.continue();
-  await expect(page).toHaveURL(/\/Reposition$/);
+  await signInToApp(page, { user: 'repo.pune', unit: 'RG-PUN', app: 'Repossession and Sarfaesi' });
 
   // The menu lists the screens.
   const menu = page.getByRole('navigation', { name: 'Main navigation' });

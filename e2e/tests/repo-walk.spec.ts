@@ -11,7 +11,7 @@ import { LegalCasePage } from '../pages/legal-case-page.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { callApi } from '../support/collections.ts';
 import { CASE_DOCUMENT_PDF, uploadCaseDocument } from '../support/legal.ts';
-import { signIn } from '../support/session.ts';
+import { signInToApp } from '../support/session.ts';
 
 // Issue 15: one repossession case from initiation to closure by the auction path, by two users in two browsers. The
 // officer (repo.pune, RG-PUN) starts it on the account's initiate screen and takes every maker step on the case
@@ -346,11 +346,7 @@ async function signInBoth(
   const pages: Page[] = [];
   for (const [username, unit] of users) {
     const page = await (await browser.newContext()).newPage();
-    const selector = await signIn(page, username);
-    await selector.chooseUnit(unit);
-    await selector.chooseApp('Repossession and Sarfaesi');
-    await selector.continue();
-    await expect(page).toHaveURL(/\/Reposition$/);
+    await signInToApp(page, { user: username, unit, app: 'Repossession and Sarfaesi' });
     pages.push(page);
   }
   return [pages[0]!, pages[1]!];
