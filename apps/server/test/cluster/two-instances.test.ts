@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('two instances on one database (%s)', (kind) 
    * Reads until `done` holds, for at most 5 s; returns the last read. Another instance hears a change through the
    * database's notice on its own connection, so its next read may come a moment before the notice does.
    */
-  const untilTrue = async <T,>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+  const untilTrue = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
     const deadline = Date.now() + 5_000;
     let value = await read();
     while (!done(value) && Date.now() < deadline) {
@@ -159,7 +159,10 @@ describe.each(testDatabaseKinds())('two instances on one database (%s)', (kind) 
     });
     expect(started.status, started.body).toBe(200);
     // B hears the database's notice on its own connection: moments, not the cache's 300 s
-    const onB = await untilTrue(() => held(b), (reply) => reply.count === 2);
+    const onB = await untilTrue(
+      () => held(b),
+      (reply) => reply.count === 2,
+    );
     expect(onB.count).toBe(2);
     expect(onB.data).toHaveLength(2);
   });
@@ -184,7 +187,12 @@ describe.each(testDatabaseKinds())('two instances on one database (%s)', (kind) 
     expect(logout.status, logout.body).toBe(200);
     expect(await tray(a)).toBe(401);
     // B hears the database's notice on its own connection: moments, not the cache's 60 s
-    expect(await untilTrue(() => tray(b), (status) => status === 401)).toBe(401);
+    expect(
+      await untilTrue(
+        () => tray(b),
+        (status) => status === 401,
+      ),
+    ).toBe(401);
   });
 
   it('serves the new legal definition on every instance once the timelines change through one of them', async () => {
